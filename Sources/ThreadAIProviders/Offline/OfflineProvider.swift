@@ -1,0 +1,103 @@
+/// The built-in model that needs no key and no network.
+///
+/// It answers with a faithful, deterministic account of the context it received, so that the
+/// history walk can be seen and tested: how many messages, which threads they came through,
+/// the system prompt, and the last user message. It streams that account word by word.
+public struct OfflineProvider: ChatProvider {
+    public static let modelName = "offline-echo"
+    public let name = "offline"
+
+    /// Pause between words, so a terminal shows the stream arriving; zero in tests.
+    private let wordDelay: Duration
+
+    public init(wordDelay: Duration = .zero) {
+        self.wordDelay = wordDelay
+    }
+
+    public func stream(_ request: ChatRequest) -> AsyncThrowingStream<ChatEvent, any Error> {
+        let reply = Self.reply(to: request)
+        let delay = wordDelay
+        return AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    for piece in Self.wordPieces(of: reply) {
+                        try Task.checkCancellation()
+                        if delay > .zero { try await Task.sleep(for: delay) }
+                        continuation.yield(.text(piece))
+                    }
+                    let usage = TokenUsage(
+                        inputTokens: request.messages.reduce(0) { $0 + Self.wordCount($1.content) }
+                            + Self.wordCount(request.system ?? ""),
+                        outputTokens: Self.wordCount(reply))
+                    continuation.yield(.finished(ChatCompletion(stopReason: "end_turn", model: Self.modelName, usage: usage)))
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    /// The whole reply the offline model gives to `request`.
+    public static func reply(to request: ChatRequest) -> String {
+        var lines: [String] = []
+        let count = request.messages.count
+        lines.append("Offline model (no provider configured). I received \(count) message\(count == 1 ? "" : "s").")
+        let segments = threadSegments(of: request.messages)
+        if !segments.isEmpty {
+            let path = segments.map { "\($0.thread) (\($0.count))" }.joined(separator: " → ")
+            lines.append("They came through \(segments.count) thread\(segments.count == 1 ? "" : "s"): \(path).")
+        }
+        if let system = request.system, !system.isEmpty {
+            lines.append("System prompt: \(quoted(system))")
+        } else {
+            lines.append("System prompt: none.")
+        }
+        if let last = request.messages.last(where: { $0.role == .user }) {
+            lines.append("Your last message: \(quoted(last.content))")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Consecutive runs of messages that name the same thread, in order.
+    static func threadSegments(of messages: [ChatMessage]) -> [(thread: String, count: Int)] {
+        var segments: [(thread: String, count: Int)] = []
+        for message in messages {
+            let thread = message.origin?.thread ?? "(unnamed)"
+            if let last = segments.last, last.thread == thread {
+                segments[segments.count - 1].count += 1
+            } else {
+                segments.append((thread, 1))
+            }
+        }
+        return segments
+    }
+
+    private static func quoted(_ text: String) -> String {
+        let oneLine = text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        return "“\(oneLine)”"
+    }
+
+    /// Splits text into pieces that each end after a run of spaces, so joining them gives the text back.
+    static func wordPieces(of text: String) -> [String] {
+        var pieces: [String] = []
+        var current = ""
+        var sawSpace = false
+        for character in text {
+            if sawSpace && !character.isWhitespace {
+                pieces.append(current)
+                current = ""
+                sawSpace = false
+            }
+            current.append(character)
+            if character.isWhitespace { sawSpace = true }
+        }
+        if !current.isEmpty { pieces.append(current) }
+        return pieces
+    }
+
+    private static func wordCount(_ text: String) -> Int {
+        text.split(whereSeparator: { $0.isWhitespace }).count
+    }
+}

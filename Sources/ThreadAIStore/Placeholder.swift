@@ -1,0 +1,1 @@
+// Placeholder while the module is built; removed by its first real file.
