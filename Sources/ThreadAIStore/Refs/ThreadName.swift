@@ -1,0 +1,159 @@
+/// The name of a thread, checked to be safe as a file path under `.threadai/refs/threads/` on Linux, macOS
+/// and Windows, and unambiguous on the command line.
+///
+/// A valid name follows every one of these rules:
+/// 1. It is 1 to 200 bytes of UTF-8, made of components separated by `/`, with no empty component
+///    (no leading or trailing `/`, no `//`).
+/// 2. Every character is a Unicode letter or number (`Character.isLetter || Character.isNumber`), or one of
+///    `-` `_` `.` `+`. So no whitespace, no control characters, none of `~ ^ : ? * [ ] \ < > " | @ { }` etc.
+/// 3. No component is `.` or `..`, starts with `.`, ends with `.`, or ends with `.lock` (in any case).
+/// 4. No component is a Windows reserved device name, compared case-insensitively on the part before its
+///    first `.`: CON, PRN, AUX, NUL, COM1–COM9, LPT1–LPT9, COM¹ COM² COM³ LPT¹ LPT² LPT³.
+/// 5. The name does not start with `-` or `+`, is not `HEAD` in any case, and is not made only of
+///    hexadecimal digits when it is 4 or more characters long (it would read as a message id).
+/// 6. It does not conflict with an existing name (see `conflict(among:)`): two names conflict when they are
+///    equal after case folding and Unicode canonical equivalence but are not the same name, or when one is
+///    a `/`-component prefix of the other, compared the same way (a file cannot also be a directory).
+///
+/// Rules 1–5 are checked by `init(_:)`; rule 6 needs the existing names and is checked by `conflict(among:)`.
+///
+/// Two names are the same name only when their UTF-8 bytes are the same, because that is when they are the
+/// same file on every system: `caf\u{e9}` and `cafe\u{301}` are different names (which conflict). Names
+/// sort by their UTF-8 bytes, the order that is the same on every platform.
+public struct ThreadName: Hashable, Sendable, CustomStringConvertible, Comparable {
+    /// The name exactly as given, and as its ref file's path below `refs/threads/`.
+    public let rawValue: String
+
+    /// The thread every repository starts with.
+    public static let main = ThreadName(checked: "main")
+
+    /// The longest name, in bytes of UTF-8.
+    public static let maximumByteCount = 200
+
+    /// Checks `raw` against rules 1 to 5.
+    /// - Throws: `ThreadNameError` naming the first rule `raw` breaks.
+    public init(_ raw: String) throws(ThreadNameError) {
+        if let reason = Self.firstBrokenRule(in: raw) {
+            throw ThreadNameError(name: raw, reason: reason)
+        }
+        self.rawValue = raw
+    }
+
+    private init(checked raw: String) {
+        self.rawValue = raw
+    }
+
+    public var description: String { rawValue }
+
+    /// The parts between `/`.
+    public var components: [String] {
+        rawValue.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// An existing name this one conflicts with (rule 6), or nil when there is none.
+    ///
+    /// A name conflicts with an existing name that is not the same name but is equal to it after case folding
+    /// and canonical equivalence, or that is a `/`-component prefix of it or has it as such a prefix, compared
+    /// the same way. The same name is not a conflict: whether a thread already exists is the caller's question.
+    /// - Returns: the first conflicting name in `existing`'s order.
+    public func conflict(among existing: some Sequence<ThreadName>) -> ThreadName? {
+        let mine = foldedComponents
+        for other in existing where other != self {
+            let theirs = other.foldedComponents
+            let shared = min(mine.count, theirs.count)
+            // String == compares canonically, so NFC and NFD spellings of a component are equal here.
+            if mine.prefix(shared) == theirs.prefix(shared) {
+                return other
+            }
+        }
+        return nil
+    }
+
+    public static func == (lhs: ThreadName, rhs: ThreadName) -> Bool {
+        lhs.rawValue.utf8.elementsEqual(rhs.rawValue.utf8)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        for byte in rawValue.utf8 {
+            hasher.combine(byte)
+        }
+        hasher.combine(rawValue.utf8.count)
+    }
+
+    public static func < (lhs: ThreadName, rhs: ThreadName) -> Bool {
+        lhs.rawValue.utf8.lexicographicallyPrecedes(rhs.rawValue.utf8)
+    }
+
+    private var foldedComponents: [String] {
+        rawValue.lowercased().split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    }
+}
+
+extension ThreadName {
+    private static let punctuationAllowed: Set<Character> = ["-", "_", ".", "+"]
+    private static let reservedDeviceNames: Set<String> = {
+        var names: Set<String> = ["CON", "PRN", "AUX", "NUL"]
+        for port in ["COM", "LPT"] {
+            for digit in ["1", "2", "3", "4", "5", "6", "7", "8", "9", "¹", "²", "³"] {
+                names.insert(port + digit)
+            }
+        }
+        return names
+    }()
+
+    private static func firstBrokenRule(in raw: String) -> ThreadNameError.Reason? {
+        if raw.isEmpty {
+            return .empty
+        }
+        if raw.utf8.count > maximumByteCount {
+            return .tooLong(byteCount: raw.utf8.count)
+        }
+        let components = raw.split(separator: "/", omittingEmptySubsequences: false)
+        if components.contains(where: \.isEmpty) {
+            return .emptyComponent
+        }
+        if let character = raw.first(where: { !isAllowed($0) }) {
+            return .characterNotAllowed(character)
+        }
+        for component in components.map(String.init) {
+            if let reason = brokenComponentRule(component) {
+                return reason
+            }
+        }
+        return brokenWholeNameRule(raw)
+    }
+
+    private static func isAllowed(_ character: Character) -> Bool {
+        character == "/" || character.isLetter || character.isNumber || punctuationAllowed.contains(character)
+    }
+
+    private static func brokenComponentRule(_ component: String) -> ThreadNameError.Reason? {
+        if component.hasPrefix(".") {
+            return .componentStartsWithDot(component)
+        }
+        if component.hasSuffix(".") {
+            return .componentEndsWithDot(component)
+        }
+        if component.lowercased().hasSuffix(".lock") {
+            return .componentEndsWithLock(component)
+        }
+        let device = component.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        if reservedDeviceNames.contains(device.uppercased()) {
+            return .reservedDeviceName(component)
+        }
+        return nil
+    }
+
+    private static func brokenWholeNameRule(_ raw: String) -> ThreadNameError.Reason? {
+        if let first = raw.first, first == "-" || first == "+" {
+            return .startsWithOptionSign(first)
+        }
+        if raw.uppercased() == "HEAD" {
+            return .head
+        }
+        if raw.count >= 4 && raw.allSatisfy({ $0.isASCII && $0.isHexDigit }) {
+            return .looksLikeMessageID
+        }
+        return nil
+    }
+}

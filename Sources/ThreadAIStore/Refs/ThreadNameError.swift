@@ -1,0 +1,73 @@
+/// Why a string is not a valid `ThreadName`: the rule it breaks, in words a user can act on.
+public struct ThreadNameError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// The broken rule; `rule` gives its number in `ThreadName`'s documentation.
+    public enum Reason: Equatable, Sendable {
+        case empty
+        case tooLong(byteCount: Int)
+        case emptyComponent
+        case characterNotAllowed(Character)
+        case componentStartsWithDot(String)
+        case componentEndsWithDot(String)
+        case componentEndsWithLock(String)
+        case reservedDeviceName(String)
+        case startsWithOptionSign(Character)
+        case head
+        case looksLikeMessageID
+    }
+
+    /// The rejected text.
+    public let name: String
+    public let reason: Reason
+
+    public init(name: String, reason: Reason) {
+        self.name = name
+        self.reason = reason
+    }
+
+    /// The number of the broken rule in `ThreadName`'s documentation.
+    public var rule: Int {
+        switch reason {
+        case .empty, .tooLong, .emptyComponent: 1
+        case .characterNotAllowed: 2
+        case .componentStartsWithDot, .componentEndsWithDot, .componentEndsWithLock: 3
+        case .reservedDeviceName: 4
+        case .startsWithOptionSign, .head, .looksLikeMessageID: 5
+        }
+    }
+
+    public var description: String {
+        "\(name.quotedForDisplay) is not a valid thread name: \(explanation)"
+    }
+
+    private var explanation: String {
+        switch reason {
+        case .empty:
+            "it is empty; give a name such as 'fix-login' or 'ideas/naming'."
+        case .tooLong(let byteCount):
+            "it is \(byteCount) bytes long; use at most \(ThreadName.maximumByteCount) bytes of UTF-8."
+        case .emptyComponent:
+            "it has an empty part; '/' goes only between parts (not at the start or end, and not doubled)."
+        case .characterNotAllowed(let character):
+            "\(Self.describe(character)) is not allowed "
+                + "(letters, digits, '-', '_', '.', '+' and '/' between parts are)."
+        case .componentStartsWithDot(let component):
+            "the part \(component.quotedForDisplay) starts with '.'; start each part with a letter or digit."
+        case .componentEndsWithDot(let component):
+            "the part \(component.quotedForDisplay) ends with '.', which Windows drops; end it with a letter or digit."
+        case .componentEndsWithLock(let component):
+            "the part \(component.quotedForDisplay) ends with '.lock', which is kept for lock files; choose another ending."
+        case .reservedDeviceName(let component):
+            "the part \(component.quotedForDisplay) is a reserved device name on Windows; choose another word."
+        case .startsWithOptionSign(let sign):
+            "it starts with '\(sign)', which would read as an option; start it with a letter or digit."
+        case .head:
+            "'HEAD' means the current thread; choose another name."
+        case .looksLikeMessageID:
+            "it is only hexadecimal digits, so it would read as a message id; add a letter outside a-f, or a '-'."
+        }
+    }
+
+    private static func describe(_ character: Character) -> String {
+        character == " " ? "a space" : String(character).quotedForDisplay
+    }
+}

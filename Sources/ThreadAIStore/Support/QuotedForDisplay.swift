@@ -1,0 +1,32 @@
+extension String {
+    /// The text between single quotes, with invisible and control characters written as `\u{…}`.
+    ///
+    /// Names and revisions can come from files another person committed, so an error message must not let
+    /// them move the cursor, clear the terminal or hide characters that make two names differ.
+    var quotedForDisplay: String {
+        var result = "'"
+        for scalar in unicodeScalars {
+            if scalar == "\\" {
+                result += "\\\\"
+            } else if scalar.isShownAsEscape {
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "'"
+    }
+}
+
+extension Unicode.Scalar {
+    fileprivate var isShownAsEscape: Bool {
+        switch properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate, .unassigned:
+            return true
+        case .spaceSeparator:
+            return self != " "
+        default:
+            return false
+        }
+    }
+}
