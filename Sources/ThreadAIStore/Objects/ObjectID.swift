@@ -1,0 +1,128 @@
+/// The name of a stored object: the SHA-256 of its exact bytes (docs/FORMAT.md §3).
+///
+/// The 32 digest bytes are kept as four big-endian words, so hashing, equality and ordering cost a few
+/// integer operations; ordering by the words is the same as ordering by the hexadecimal text.
+public struct ObjectID: Hashable, Comparable, Sendable {
+    /// Number of hexadecimal digits in an id's text.
+    public static let hexDigitCount = 64
+
+    /// The digest, most significant word first.
+    private let words: (UInt64, UInt64, UInt64, UInt64)
+
+    /// Reads an id written as 64 lowercase hexadecimal digits.
+    /// - Throws: `ObjectIDError` when `hex` is not exactly 64 characters of `0-9a-f`.
+    public init(hex: String) throws(ObjectIDError) {
+        guard let id = ObjectID(hexDigits: hex.utf8) else {
+            throw ObjectIDError(text: hex)
+        }
+        self = id
+    }
+
+    /// Parses 64 lowercase hexadecimal digits given as UTF-8 bytes; nil when they are anything else.
+    init?(hexDigits: some Collection<UInt8>) {
+        guard hexDigits.count == Self.hexDigitCount else { return nil }
+        var packer = WordPacker()
+        for byte in hexDigits {
+            guard let nibble = LowercaseHex.digitValue(byte) else { return nil }
+            packer.append(UInt64(nibble), bits: 4)
+        }
+        self.words = packer.words
+    }
+
+    /// Builds an id from a 32-byte digest.
+    init(digest: some Sequence<UInt8>) {
+        var packer = WordPacker()
+        for byte in digest.prefix(32) {
+            packer.append(UInt64(byte), bits: 8)
+        }
+        self.words = packer.words
+    }
+
+    /// The id of an object whose exact bytes are `bytes`: their SHA-256.
+    public static func of(_ bytes: some Collection<UInt8>) -> ObjectID {
+        ObjectID(digest: SHA256.hash(bytes))
+    }
+
+    /// The 64 lowercase hexadecimal digits.
+    public var hex: String {
+        String(unsafeUninitializedCapacity: Self.hexDigitCount) { buffer in
+            var position = 0
+            for word in [words.0, words.1, words.2, words.3] {
+                for shift in stride(from: 60, through: 0, by: -4) {
+                    buffer[position] = LowercaseHex.digits[Int((word >> UInt64(shift)) & 0xf)]
+                    position += 1
+                }
+            }
+            return Self.hexDigitCount
+        }
+    }
+
+    /// The first 8 hexadecimal digits, as shown to people.
+    public var short: String {
+        String(hex.prefix(8))
+    }
+
+    /// The object's path below `objects/`: the first two digits as a folder, the other 62 plus `.md`
+    /// as the file name, for example `fb/93e7…58.md`.
+    public var fanOutPath: String {
+        let digits = hex
+        let split = digits.index(digits.startIndex, offsetBy: 2)
+        return digits[..<split] + "/" + digits[split...] + ".md"
+    }
+
+    public static func == (lhs: ObjectID, rhs: ObjectID) -> Bool {
+        lhs.words == rhs.words
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(words.0)
+        hasher.combine(words.1)
+        hasher.combine(words.2)
+        hasher.combine(words.3)
+    }
+
+    public static func < (lhs: ObjectID, rhs: ObjectID) -> Bool {
+        lhs.words < rhs.words
+    }
+}
+
+/// Fills four 64-bit words from the most significant bit down, without allocating.
+private struct WordPacker {
+    private(set) var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    private var bitsWritten = 0
+
+    mutating func append(_ value: UInt64, bits: Int) {
+        let shift = UInt64(64 - bits - bitsWritten % 64)
+        switch bitsWritten / 64 {
+        case 0: words.0 |= value << shift
+        case 1: words.1 |= value << shift
+        case 2: words.2 |= value << shift
+        default: words.3 |= value << shift
+        }
+        bitsWritten += bits
+    }
+}
+
+extension ObjectID: CustomStringConvertible {
+    /// The 64 lowercase hexadecimal digits.
+    public var description: String { hex }
+}
+
+extension ObjectID: Codable {
+    /// Decodes an id written as its 64 hexadecimal digits.
+    /// - Throws: `DecodingError.dataCorrupted` when the string is not a valid id.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let id = ObjectID(hexDigits: text.utf8) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: ObjectIDError(text: text).description)
+        }
+        self = id
+    }
+
+    /// Encodes the id as its 64 hexadecimal digits.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(hex)
+    }
+}
