@@ -61,7 +61,7 @@ final class LoopbackServer: @unchecked Sendable {
             defer { served += 1 }
             return script.isEmpty ? nil : script[min(served, script.count - 1)]
         }
-        guard let response else { return }
+        guard let response, !response.dropBeforeHead else { return }
         if !pause(response.headDelayMilliseconds) { return }
         var head = "HTTP/1.1 \(response.status) \(Self.reason(response.status))\r\nConnection: close\r\n"
         for (name, value) in response.headers { head += "\(name): \(value)\r\n" }

@@ -19,6 +19,8 @@ struct ScriptedResponse: Sendable {
     var chunked: Bool
     /// Wait this long after reading the request before sending anything, not even the status line.
     var headDelayMilliseconds: Int
+    /// Close the connection without answering at all.
+    var dropBeforeHead = false
 
     init(status: Int = 200, headers: [(String, String)] = [], steps: [Step], chunked: Bool = true, headDelayMilliseconds: Int = 0) {
         self.status = status
@@ -40,6 +42,18 @@ struct ScriptedResponse: Sendable {
             offset += size
         }
         return ScriptedResponse(headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-cache")], steps: steps + tail)
+    }
+
+    /// Reads the request, then closes the connection without a byte of answer.
+    static let hangUp: ScriptedResponse = {
+        var response = ScriptedResponse(steps: [])
+        response.dropBeforeHead = true
+        return response
+    }()
+
+    /// A status line and headers, then silence for `milliseconds` before the body starts.
+    static func silentAfterHead(milliseconds: Int) -> ScriptedResponse {
+        ScriptedResponse(headers: [("Content-Type", "text/event-stream")], steps: [.pause(milliseconds: milliseconds)])
     }
 
     /// An error status with a JSON body.
