@@ -42,10 +42,11 @@ public struct ConfigFile: Sendable, Equatable {
     public init(parsing text: String, path: String) throws(ConfigurationError) {
         self.path = path
         var parsed: [Line] = []
-        var rawLines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // "\r\n" is one Character in Swift, so both line ends are named.
+        var rawLines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }.map(String.init)
         if rawLines.last == "" { rawLines.removeLast() }
         for (index, raw) in rawLines.enumerated() {
-            let line = raw.hasSuffix("\r") ? String(raw.dropLast()) : raw
+            let line = raw
             let trimmed = line.trimmingWhitespace()
             if trimmed.isEmpty || trimmed.hasPrefix("#") {
                 parsed.append(.verbatim(line))

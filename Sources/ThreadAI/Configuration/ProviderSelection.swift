@@ -50,12 +50,12 @@ public enum ProviderSelection {
             // any model name, so it keeps the models it is given.
             if let model, let owner, owner != kind, kind != .openAICompatible,
                model.source.precedence < chosen.source.precedence {
-                return Setting(owner, from: .automatic("\(model.value) (\(model.source)) is a \(owner) model"))
+                return Setting(owner, from: .automatic("\(model.value) (\(model.source)) is served by \(owner)"))
             }
             return Setting(kind, from: chosen.source)
         }
         if let model, let owner {
-            return Setting(owner, from: .automatic("\(model.value) (\(model.source)) is a \(owner) model"))
+            return Setting(owner, from: .automatic("\(model.value) (\(model.source)) is served by \(owner)"))
         }
         if try lookUp({ () throws(KeyStoreError) in try credentials.key(for: .anthropic) }) != nil {
             return Setting(.anthropic, from: .automatic("an Anthropic API key is set"))

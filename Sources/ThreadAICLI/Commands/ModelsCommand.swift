@@ -39,7 +39,8 @@ enum ModelsCommand: Command {
         for line in lines.dropFirst() { context.output.line(line) }
         context.output.line()
         context.output.line(context.style.dim("* the default model of its provider."))
-        if let choice = try? context.chooseProvider(arguments, repository: try context.optionalRepository()) {
+        // What send would use with no flags: `--provider` here only filters the list.
+        if let choice = try? context.chooseProvider(provider: nil, model: nil, repository: try context.optionalRepository()) {
             let from = choice.settings.map { " (\($0.provider.source); model: \($0.model.source))" } ?? ""
             context.output.line("send would use \(choice.providerName) with \(choice.model)\(from).")
         }

@@ -4,9 +4,13 @@ extension CommandContext {
     /// The provider choice for a command's `--provider` and `--model` flags, with `repository`'s
     /// config applied when there is one.
     func chooseProvider(_ arguments: ParsedArguments, repository: Repository?) throws -> ProviderChoice {
+        try chooseProvider(provider: arguments.option("provider"), model: arguments.option("model"), repository: repository)
+    }
+
+    /// The provider choice for the given flag values (nil when not given).
+    func chooseProvider(provider: String?, model: String?, repository: Repository?) throws -> ProviderChoice {
         try providers.choose(ProviderQuery(
-            provider: arguments.option("provider"), model: arguments.option("model"), environment: environment,
-            repositoryDirectory: repository?.directory))
+            provider: provider, model: model, environment: environment, repositoryDirectory: repository?.directory))
     }
 
     /// The repository, or nil when there is none here (other failures, such as a damaged
