@@ -88,6 +88,7 @@ public enum ThreadError: Error, CustomStringConvertible, Sendable {
     case renamedAway(ThreadName, now: String)
     case currentThread(ThreadName, action: String)
     case wouldLoseMessages(ThreadName, count: Int, head: ObjectID)
+    case notDiverged(ThreadName)
     case unexpected(String)
 
     public var description: String {
@@ -108,6 +109,8 @@ public enum ThreadError: Error, CustomStringConvertible, Sendable {
             return "thread '\(name)' has \(count) message\(count == 1 ? "" : "s") that no other thread reaches "
                 + "(head \(head.short)). Fork them first ('threadai checkout -b NEW \(head.short)'), or delete with "
                 + "--force: the reflog (logs/refs/threads/\(name)) keeps the head id."
+        case .notDiverged(let name):
+            return "thread '\(name)' has not diverged (or the head named is not one of its heads); nothing to reconcile."
         case .unexpected(let text): return text
         }
     }
