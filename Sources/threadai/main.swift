@@ -1,1 +1,11 @@
 import ThreadAICLI
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+exit(await ThreadAICLI.run(arguments: Array(CommandLine.arguments.dropFirst())))

@@ -43,7 +43,7 @@ public struct OfflineProvider: ChatProvider {
     public static func reply(to request: ChatRequest) -> String {
         var lines: [String] = []
         let count = request.messages.count
-        lines.append("Offline model (no provider configured). I received \(count) message\(count == 1 ? "" : "s").")
+        lines.append("Offline model here. I received \(count) message\(count == 1 ? "" : "s").")
         let segments = threadSegments(of: request.messages)
         if !segments.isEmpty {
             let path = segments.map { "\($0.thread) (\($0.count))" }.joined(separator: " → ")

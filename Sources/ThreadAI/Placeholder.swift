@@ -1,1 +1,0 @@
-// Placeholder while the module is built; removed by its first real file.

@@ -1,0 +1,85 @@
+/// How a reply ended, after it was stored.
+public struct ReplyOutcome: Sendable {
+    /// The stored reply; nil only when nothing arrived and nothing could be stored.
+    public var replyID: ObjectID?
+    public var text: String
+    public var completion: ChatCompletion?
+    /// Why the reply is partial: the provider failed or the user interrupted.
+    public var failure: (any Error)?
+    public var interrupted: Bool
+    /// An error storing the reply (the user's message is stored regardless).
+    public var storeError: ThreadError?
+}
+
+extension Conversation {
+    /// Streams the reply to `prepared` from `provider`, handing each piece of text to `onText` as it
+    /// arrives, and stores it. A failure or cancellation keeps the text that arrived: the reply is
+    /// stored with `finish: error` (and the reason in `error`) or `finish: interrupted`.
+    /// Nothing is stored when no text arrived and the call failed; the user's message stays, and
+    /// `threadai retry` asks again.
+    public func reply(
+        to prepared: PreparedTurn, provider: any ChatProvider, model: String, maxOutputTokens: Int? = nil,
+        clock: ContinuousClock = ContinuousClock(), onText: (String) -> Void
+    ) async -> ReplyOutcome {
+        let request = ChatRequest(context: prepared.context, model: model, maxOutputTokens: maxOutputTokens)
+        let started = clock.now
+        var firstToken: ContinuousClock.Instant?
+        var text = ""
+        var completion: ChatCompletion?
+        var failure: (any Error)?
+        do {
+            for try await event in provider.stream(request) {
+                switch event {
+                case .text(let piece):
+                    if firstToken == nil { firstToken = clock.now }
+                    text += piece
+                    onText(piece)
+                case .finished(let finished):
+                    completion = finished
+                }
+            }
+            try Task.checkCancellation()
+        } catch {
+            failure = error
+        }
+        let interrupted = Task.isCancelled || failure is CancellationError
+        var outcome = ReplyOutcome(
+            replyID: nil, text: text, completion: completion, failure: failure, interrupted: interrupted, storeError: nil)
+        if failure != nil && text.isEmpty { return outcome }
+        var message: Message
+        do {
+            message = try makeMessage(
+                parent: prepared.userMessageID, thread: prepared.thread, role: .assistant, date: .now(),
+                content: text.replacingNulls())
+        } catch {
+            outcome.storeError = error
+            return outcome
+        }
+        message.provider = provider.name
+        message.model = completion?.model ?? model
+        message.finish = interrupted ? "interrupted" : (failure != nil ? "error" : completion?.stopReason)
+        if let failure, !interrupted { message.error = String(describing: failure) }
+        message.inputTokens = completion?.usage?.inputTokens
+        message.outputTokens = completion?.usage?.outputTokens
+        message.firstTokenMilliseconds = firstToken.map { Self.milliseconds(started.duration(to: $0)) }
+        message.latencyMilliseconds = Self.milliseconds(started.duration(to: clock.now))
+        do {
+            outcome.replyID = try repository.append(message, to: prepared.thread, reflogMessage: "send: reply")
+        } catch {
+            outcome.storeError = error
+        }
+        return outcome
+    }
+
+    static func milliseconds(_ duration: Duration) -> Int {
+        let (seconds, attoseconds) = duration.components
+        return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
+    }
+}
+
+extension String {
+    /// A model's text with any NUL characters replaced (U+FFFD), since objects cannot hold NUL.
+    func replacingNulls() -> String {
+        contains("\0") ? String(map { $0 == "\0" ? "\u{FFFD}" : $0 }) : self
+    }
+}

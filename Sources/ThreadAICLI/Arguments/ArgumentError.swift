@@ -1,0 +1,59 @@
+/// A command line that does not fit its command's spec. Each message names the command, says what is wrong
+/// and ends by pointing at the command's help.
+public enum ArgumentError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// `option` as typed (`--modle`, `-x`); `suggestion` is a close long spelling such as `--model`.
+    case unknownOption(command: String, option: String, suggestion: String?)
+    /// `option` as typed, with no value after it.
+    case missingValue(command: String, option: String, valueName: String)
+    /// A flag written with `=value`.
+    case flagWithValue(command: String, flag: String)
+    /// A positional value the command has no place for.
+    case unexpectedPositional(command: String, value: String)
+    /// A required positional that was not given.
+    case missingPositional(command: String, valueName: String)
+    /// `argument` is `--limit` or `<count>`; `range` is the allowed range when there is one.
+    case invalidInteger(command: String, argument: String, value: String, range: ClosedRange<Int>?)
+    /// A non-repeatable option given a second time.
+    case repeatedOption(command: String, option: String)
+
+    /// The program name that starts every message.
+    public static let programName = "threadai"
+
+    /// The command the message names; empty for the global options.
+    public var command: String {
+        switch self {
+        case .unknownOption(let command, _, _), .missingValue(let command, _, _), .flagWithValue(let command, _),
+            .unexpectedPositional(let command, _), .missingPositional(let command, _),
+            .invalidInteger(let command, _, _, _), .repeatedOption(let command, _):
+            command
+        }
+    }
+
+    public var description: String {
+        let invocation = command.isEmpty ? Self.programName : "\(Self.programName) \(command)"
+        return "\(invocation): \(problem) See '\(invocation) --help'."
+    }
+
+    private var problem: String {
+        switch self {
+        case .unknownOption(_, let option, let suggestion?):
+            "unknown option '\(option)'; did you mean '\(suggestion)'?"
+        case .unknownOption(_, let option, nil):
+            "unknown option '\(option)'."
+        case .missingValue(_, let option, let valueName):
+            "option '\(option)' needs a value, as in '\(option) <\(valueName)>'."
+        case .flagWithValue(_, let flag):
+            "'\(flag)' is a flag and takes no value."
+        case .unexpectedPositional(_, let value):
+            "unexpected argument '\(value)'."
+        case .missingPositional(_, let valueName):
+            "missing <\(valueName)>."
+        case .invalidInteger(_, let argument, let value, let range?):
+            "'\(argument)' needs a whole number from \(range.lowerBound) to \(range.upperBound), not '\(value)'."
+        case .invalidInteger(_, let argument, let value, nil):
+            "'\(argument)' needs a whole number, not '\(value)'."
+        case .repeatedOption(_, let option):
+            "option '\(option)' was given more than once; give it once."
+        }
+    }
+}

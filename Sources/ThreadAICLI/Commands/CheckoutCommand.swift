@@ -1,0 +1,64 @@
+import ThreadAI
+
+/// `threadai checkout THREAD` and `threadai checkout -b NEW [REV]`.
+enum CheckoutCommand: Command {
+    static let spec = CommandSpec(
+        name: "checkout",
+        abstract: "Switch to a thread, or fork a new thread at any message.",
+        discussion: """
+            'checkout THREAD' makes THREAD current: the next send continues it. 'checkout -b NEW [REV]' \
+            creates the thread NEW at the message REV (default: the current message) and switches to it; \
+            its history is the history of REV, and its own messages follow from there. \
+            'checkout REV' with a message id detaches HEAD at that message (fork from there with -b).
+            """,
+        arguments: [
+            .option("branch", short: "b", valueName: "NEW", help: "Create the thread NEW at REV and switch to it."),
+            .positional("revision", valueName: "THREAD|REV", arity: .optional, help: "The thread to switch to, or with -b the message to fork at."),
+        ],
+        examples: [
+            .init("threadai checkout -b shorter main~2", explanation: "Fork 'shorter' two messages before main's head."),
+            .init("threadai checkout main"),
+        ])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
+        let repository = try context.repository()
+        let target = arguments.positional("revision")
+        if let newName = arguments.option("branch") {
+            let name = try ThreadName(newName)
+            let (head, tip) = try repository.currentPosition()
+            let start = try target.map { try repository.resolve($0) } ?? tip
+            if let start {
+                try repository.createThread(name, at: start, reflogMessage: "fork: from \(target ?? describe(head)) at \(start.short)")
+            } else {
+                try repository.checkNewThreadName(name)  // Forking an unborn thread: a new unborn thread.
+            }
+            try repository.checkout(.thread(name), reflogMessage: "checkout: new thread \(name)")
+            let at = start.map { " at \(context.style.id($0.short))" } ?? ""
+            context.errors.line("Switched to a new thread '\(name)'\(at)")
+            return .success
+        }
+        guard let target else {
+            throw CLIError("say which thread to switch to, or use -b NEW to fork. See 'threadai checkout --help'.", status: .usage)
+        }
+        if let name = try? ThreadName(target), repository.refs.exists(name) || isUnbornCurrent(name, repository) {
+            try repository.checkout(.thread(name), reflogMessage: "checkout: \(name)")
+            context.errors.line("Switched to thread '\(name)'")
+            return .success
+        }
+        let id = try repository.resolve(target)
+        try repository.checkout(.detached(id), reflogMessage: "checkout: \(target)")
+        context.errors.line("HEAD is now detached at \(context.style.id(id.short)). Fork here with 'threadai checkout -b NAME'.")
+        return .success
+    }
+
+    private static func isUnbornCurrent(_ name: ThreadName, _ repository: Repository) -> Bool {
+        (try? repository.head.read()) == .thread(name)
+    }
+
+    static func describe(_ head: Head) -> String {
+        switch head {
+        case .thread(let name): return name.rawValue
+        case .detached(let id): return id.short
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import ThreadAI
+
+/// `threadai context [REV]`: exactly what a provider would receive for a reply at REV.
+enum ContextCommand: Command {
+    static let spec = CommandSpec(
+        name: "context",
+        abstract: "Show exactly what the model would receive: system prompt, messages, token estimate.",
+        discussion: """
+            The context of a message is its history from the root: for a sub-thread of a sub-thread, \
+            the grandparent's messages up to the first fork, the parent's up to the second, then the \
+            sub-thread's own. The newest system message is the system prompt. With a budget, the oldest \
+            whole turns are left out until the estimate fits.
+            """,
+        arguments: [
+            .flag("json", help: "Print a JSON object: messages (id, role, thread, content, tokens), system, estimate, dropped."),
+            .option("budget", valueName: "TOKENS", help: "Token budget (default: the model's context window)."),
+            .option("model", short: "m", valueName: "MODEL", help: "The model whose budget applies."),
+            .option("provider", valueName: "NAME", help: "The provider whose model applies."),
+            .positional("revision", valueName: "REV", arity: .optional, help: "The message (default: HEAD)."),
+        ])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
+        let repository = try context.repository()
+        let id = try repository.resolve(arguments.positional("revision") ?? "HEAD")
+        let choice = try context.providers.choose(arguments.option("provider"), arguments.option("model"), context.environment)
+        let budget = try arguments.int("budget", in: 1...100_000_000) ?? choice.contextBudget
+        let built = try repository.context(of: id, budget: budget)
+        if arguments.flag("json") {
+            try JSONOutput.write(ContextJSON(built, at: id, model: choice.model), to: context.output)
+            return .success
+        }
+        write(built, at: id, style: context.style, to: context.output)
+        return .success
+    }
+
+    static func write(_ built: Context, at id: ObjectID, style: Style, to output: any TextOutput) {
+        let budget = built.budget.map { " of a \($0)-token budget" } ?? ""
+        output.line(style.bold("Context at \(id.short): \(built.turns.count) messages, about \(built.estimatedTokens) tokens\(budget)"))
+        if !built.dropped.isEmpty {
+            output.line(style.dim("Left out to fit the budget: \(built.dropped.count) oldest messages (\(built.dropped.map(\.id.short).joined(separator: ", ")))"))
+        }
+        if built.exceedsBudget { output.line(style.removed("The newest turn alone exceeds the budget; it is sent anyway.")) }
+        output.line()
+        if let system = built.system {
+            output.line(style.heading("system") + style.dim(" \(built.systemID?.short ?? "")"))
+            indent(system, to: output)
+        }
+        var lastThread: String?
+        for turn in built.turns {
+            if turn.thread != lastThread {
+                output.line(style.thread("── thread \(turn.thread) ──"))
+                lastThread = turn.thread
+            }
+            output.line(style.role(turn.role.rawValue) + style.dim(" \(turn.id.short) · ~\(turn.estimatedTokens) tokens"))
+            indent(turn.content, to: output)
+        }
+    }
+
+    private static func indent(_ text: String, to output: any TextOutput) {
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            output.line(line.isEmpty ? "" : "    " + line)
+        }
+        output.line()
+    }
+}
+
+/// `context --json`.
+struct ContextJSON: Encodable {
+    struct Item: Encodable {
+        var id: String
+        var role: String
+        var thread: String
+        var content: String
+        var estimatedTokens: Int
+    }
+
+    var at: String
+    var model: String
+    var system: String?
+    var systemId: String?
+    var messages: [Item]
+    var estimatedTokens: Int
+    var budget: Int?
+    var dropped: [Item]
+
+    init(_ context: Context, at id: ObjectID, model: String) {
+        func item(_ turn: Context.Turn) -> Item {
+            Item(id: turn.id.hex, role: turn.role.rawValue, thread: turn.thread, content: turn.content,
+                 estimatedTokens: turn.estimatedTokens)
+        }
+        self.at = id.hex
+        self.model = model
+        self.system = context.system
+        self.systemId = context.systemID?.hex
+        self.messages = context.turns.map(item)
+        self.estimatedTokens = context.estimatedTokens
+        self.budget = context.budget
+        self.dropped = context.dropped.map(item)
+    }
+}

@@ -1,0 +1,97 @@
+import ThreadAI
+
+/// `threadai diff A B`: how two threads (or two messages) differ after their fork point, word by word.
+enum DiffCommand: Command {
+    static let spec = CommandSpec(
+        name: "diff",
+        abstract: "Compare two threads from their fork point, turn by turn, word by word.",
+        discussion: """
+            Finds the fork point of A and B (the newest message both histories share), summarises the \
+            shared history, then aligns the messages each side has after it, turn by turn, and shows a \
+            word-level diff of each pair: [-removed-]{+added+} (in colour on a terminal). \
+            With --messages, compares the contents of the two messages A and B alone.
+            """,
+        arguments: [
+            .flag("line", help: "Diff line by line instead of word by word."),
+            .flag("stat", help: "Only summarise: words added and removed per turn."),
+            .flag("json", help: "Print the comparison as JSON."),
+            .flag("messages", help: "Compare the two messages themselves, not their threads."),
+            .positional("a", valueName: "A", help: "One thread or message."),
+            .positional("b", valueName: "B", arity: .optional, help: "The other (default: HEAD)."),
+        ],
+        examples: [.init("threadai diff main shorter"), .init("threadai diff --stat main shorter"), .init("threadai diff --messages 3f2a 9e8d")])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
+        let repository = try context.repository()
+        let walker = repository.walker()
+        let names = (arguments.positional("a") ?? "HEAD", arguments.positional("b") ?? "HEAD")
+        let a = try repository.resolve(names.0, walker: walker)
+        let b = try repository.resolve(names.1, walker: walker)
+        let granularity: TextDiffGranularity = arguments.flag("line") ? .line : .word
+        let comparison: ThreadComparison
+        if arguments.flag("messages") {
+            comparison = try ThreadComparison(messages: a, b, names: names, repository: repository, by: granularity)
+        } else {
+            comparison = try ThreadComparison(a, b, names: names, repository: repository, walker: walker, by: granularity)
+        }
+        if arguments.flag("json") {
+            try JSONOutput.write(DiffJSON(comparison), to: context.output)
+        } else {
+            DiffRenderer(style: context.style, statOnly: arguments.flag("stat"), granularity: granularity)
+                .write(comparison, to: context.output)
+        }
+        return .success
+    }
+}
+
+/// Two histories set side by side from their fork point.
+struct ThreadComparison {
+    var names: (left: String, right: String)
+    var ids: (left: ObjectID, right: ObjectID)
+    var forkPoint: ObjectID?
+    /// Messages both share, root to fork point.
+    var sharedCount: Int
+    /// The first line of the last shared user message, to remind the reader where they split.
+    var sharedSummary: String?
+    var turns: [AlignedTurn]
+
+    init(
+        _ a: ObjectID, _ b: ObjectID, names: (String, String), repository: Repository, walker: HistoryWalker,
+        by granularity: TextDiffGranularity
+    ) throws {
+        self.names = names
+        self.ids = (a, b)
+        forkPoint = try walker.forkPoint(a, b)
+        let shared = try forkPoint.map { try walker.chain(to: $0) } ?? []
+        sharedCount = shared.count
+        if let lastUser = try shared.last(where: { try walker.header($0).role == .user }) {
+            sharedSummary = Summary.oneLine(try repository.objects.message(lastUser).content, limit: 70)
+        }
+        func side(_ tip: ObjectID) throws -> [DiffTurn] {
+            try walker.chain(to: tip).dropFirst(shared.count).map { id in
+                let message = try repository.objects.message(id)
+                return DiffTurn(id: id.hex, role: message.role.rawValue, content: message.content)
+            }
+        }
+        turns = ConversationDiff.align(try side(a), try side(b), by: granularity)
+    }
+
+    init(messages a: ObjectID, _ b: ObjectID, names: (String, String), repository: Repository, by granularity: TextDiffGranularity) throws {
+        self.names = names
+        self.ids = (a, b)
+        forkPoint = nil
+        sharedCount = 0
+        let left = try repository.objects.message(a)
+        let right = try repository.objects.message(b)
+        turns = ConversationDiff.align(
+            [DiffTurn(id: a.hex, role: left.role.rawValue, content: left.content)],
+            [DiffTurn(id: b.hex, role: right.role.rawValue, content: right.content)], by: granularity)
+        // Two single messages are compared whatever their roles.
+        if turns.count != 1 {
+            let runs = TextDiff.diff(left.content, right.content, by: granularity)
+            turns = [AlignedTurn(
+                left: turns.first?.left, right: turns.last?.right, runs: runs,
+                isIdentical: left.content.utf8.elementsEqual(right.content.utf8))]
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import ThreadAI
+
+/// `threadai init [DIR]`: creates `.threadai/` in DIR (default: the current directory).
+enum InitCommand: Command {
+    static let spec = CommandSpec(
+        name: "init",
+        abstract: "Create a ThreadAI repository (.threadai/) in a folder.",
+        discussion: """
+            Creates DIR/.threadai with its objects and refs folders, a .gitattributes that stops git from \
+            rewriting hashed files, and a .gitignore for local state. HEAD is left on the thread 'main', \
+            which has no messages until the first 'threadai send'. Running it again is safe.
+            """,
+        arguments: [
+            .positional("dir", valueName: "DIR", arity: .optional, help: "The folder to create .threadai in (default: the current folder)."),
+        ],
+        examples: [.init("threadai init"), .init("threadai init ~/notes")])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
+        let folder = context.absolutePath(arguments.positional("dir") ?? ".")
+        let (repository, created) = try Repository.initialize(in: folder)
+        context.output.line(
+            "\(created ? "Initialized empty" : "Reinitialized existing") ThreadAI repository in \(repository.directory)")
+        return .success
+    }
+}

@@ -1,0 +1,68 @@
+import ThreadAI
+
+/// `threadai log [REV]`: a thread's history, newest first, like `git log`.
+enum LogCommand: Command {
+    static let spec = CommandSpec(
+        name: "log",
+        abstract: "Show a thread's history, newest first; --graph --all draws every thread.",
+        discussion: """
+            Shows the messages from REV (default: HEAD) back to the root, through the threads it was \
+            forked from. Messages at which sub-threads were forked say so: (fork: NAME).
+            """,
+        arguments: [
+            .flag("oneline", help: "One line per message: id, labels, role and first line."),
+            .option("max-count", short: "n", valueName: "N", help: "Show at most N messages."),
+            .flag("reverse", help: "Oldest first."),
+            .flag("json", help: "Print a JSON array of messages (id, parent, thread, role, date, content, fields, forks)."),
+            .flag("graph", help: "Draw the thread tree beside the messages (one line each)."),
+            .flag("all", help: "Show every thread, not only REV's history."),
+            .positional("revision", valueName: "REV", arity: .optional, help: "Where to start (default: HEAD)."),
+        ],
+        examples: [.init("threadai log --oneline"), .init("threadai log --graph --all"), .init("threadai log -n 3 alt")])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
+        let repository = try context.repository()
+        let walker = repository.walker()
+        let limit = try arguments.int("max-count", in: 0...Int.max)
+        let decorations = try Decorations(repository: repository, walker: walker)
+        if arguments.flag("all") || arguments.flag("graph") {
+            guard !arguments.flag("json"), !arguments.flag("reverse") else {
+                throw CLIError("--graph and --all cannot be combined with --json or --reverse.", status: .usage)
+            }
+            try GraphLog.write(
+                repository: repository, walker: walker, start: arguments.positional("revision"), all: arguments.flag("all"),
+                limit: limit, decorations: decorations, style: context.style, to: context.output)
+            return .success
+        }
+        let start = try repository.resolve(arguments.positional("revision") ?? "HEAD", walker: walker)
+        var ids = Array(try walker.chain(to: start).reversed())
+        if let limit { ids = Array(ids.prefix(limit)) }
+        if arguments.flag("reverse") { ids.reverse() }
+        if arguments.flag("json") {
+            let items = try ids.map { id in
+                MessageJSON(id: id, message: try repository.objects.message(id), forks: decorations.forks(at: id))
+            }
+            try JSONOutput.write(items, to: context.output)
+            return .success
+        }
+        for id in ids {
+            let message = try repository.objects.message(id)
+            if arguments.flag("oneline") {
+                context.output.line(OneLine.render(id: id, message: message, labels: decorations[id], style: context.style))
+            } else {
+                MessageBlock.write(id: id, message: message, decorations: decorations[id], style: context.style, to: context.output)
+            }
+        }
+        return .success
+    }
+}
+
+/// `3f2a9c1e (HEAD -> main) assistant: first line of the content`.
+enum OneLine {
+    static func render(id: ObjectID, message: Message, labels: [String], style: Style) -> String {
+        let decoration = labels.isEmpty ? "" : " " + style.thread("(" + labels.joined(separator: ", ") + ")")
+        let partial = message.finish == "interrupted" || message.finish == "error" ? style.removed(" [\(message.finish ?? "")]") : ""
+        return style.id(id.short) + decoration + " " + style.role(message.role.rawValue + ":") + " "
+            + Summary.oneLine(message.content, limit: 72) + partial
+    }
+}

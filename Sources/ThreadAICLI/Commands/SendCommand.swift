@@ -1,0 +1,114 @@
+import ThreadAI
+
+/// `threadai send [TEXT]`: adds a user message to the current thread and stores the model's reply.
+enum SendCommand: Command {
+    static let spec = CommandSpec(
+        name: "send",
+        abstract: "Send a message on the current thread and stream the reply.",
+        discussion: """
+            The text comes from the arguments, else from standard input when it is piped, else from \
+            $VISUAL or $EDITOR. Your message is stored and the thread advanced before the model is called, \
+            so nothing you write is lost if the call fails. The reply streams as it arrives and is stored \
+            when complete; Ctrl-C stops it and keeps what arrived, marked as interrupted.
+            The model receives the thread's whole history from its root, through every thread it was \
+            forked from ('threadai context' shows exactly what).
+            """,
+        arguments: [
+            .positional("text", valueName: "TEXT", arity: .rest, help: "The message (several words are joined with spaces)."),
+            .option("system", short: "s", valueName: "PROMPT", help: "Set the thread's system prompt from here on (a fork inherits it)."),
+            .option("model", short: "m", valueName: "MODEL", help: "The model to ask (a name or an alias; see 'threadai models')."),
+            .option("provider", valueName: "NAME", help: "offline, anthropic, openai or openai-compatible."),
+            .flag("no-stream", help: "Print the reply when it is complete instead of as it arrives."),
+            .option("budget", valueName: "TOKENS", help: "Token budget for the context; the oldest turns are dropped to fit."),
+            .flag("no-context", help: "Send without history, as a new root on a new thread 'oneoff/…'."),
+        ],
+        examples: [
+            .init("threadai send \"Explain Merkle trees in two sentences\""),
+            .init("git diff | threadai send -s \"You review code.\""),
+            .init("threadai send --provider anthropic -m sonnet \"And now in one?\""),
+        ])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
+        let repository = try context.repository()
+        let budget = try arguments.int("budget", in: 1...100_000_000)
+        // Choose the provider before storing anything: a bad choice must change nothing.
+        let choice = try context.providers.choose(
+            arguments.option("provider"), arguments.option("model"), context.environment)
+        let text = try messageText(arguments, context)
+        let conversation = Conversation(repository: repository)
+        let thread = try targetThread(repository, newRoot: arguments.flag("no-context"))
+        let prepared = try conversation.prepare(
+            text: text, on: thread, system: arguments.option("system"), budget: budget ?? choice.contextBudget,
+            newRoot: arguments.flag("no-context"))
+        if let notice = choice.notice { context.note(notice) }
+        if !prepared.context.dropped.isEmpty {
+            context.note("the context exceeds the budget; left out the \(prepared.context.dropped.count) oldest messages.")
+        }
+        let outcome = await streamReply(
+            prepared, conversation: conversation, choice: choice, stream: !arguments.flag("no-stream"), context)
+        return report(outcome, prepared: prepared, context)
+    }
+
+    private static func messageText(_ arguments: ParsedArguments, _ context: CommandContext) throws -> String {
+        var text = arguments.positionals("text").joined(separator: " ")
+        if text.isEmpty && !context.input.isTerminal {
+            text = context.input.readAll()
+        } else if text.isEmpty {
+            text = try Editor.compose(environment: context.environment)
+        }
+        guard !text.allSatisfy(\.isWhitespace) else {
+            throw CLIError("the message is empty; nothing was sent.", status: .usage)
+        }
+        return text
+    }
+
+    private static func targetThread(_ repository: Repository, newRoot: Bool) throws -> ThreadName {
+        let (head, _) = try repository.currentPosition()
+        if newRoot {
+            let now = Timestamp.now().rfc3339.filter { $0.isNumber }
+            return try ThreadName("oneoff/" + now.prefix(8) + "-" + now.dropFirst(8))
+        }
+        guard case .thread(let name) = head else {
+            throw CLIError("HEAD is detached, so there is no thread to send on. Fork one here with 'threadai checkout -b NAME'.")
+        }
+        return name
+    }
+
+    private static func streamReply(
+        _ prepared: Conversation.PreparedTurn, conversation: Conversation, choice: ProviderChoice, stream: Bool,
+        _ context: CommandContext
+    ) async -> ReplyOutcome {
+        let sink = StreamSink(output: context.output, live: stream)
+        let provider = choice.provider
+        let model = choice.model
+        let task = Task {
+            await conversation.reply(to: prepared, provider: provider, model: model) { sink.write($0) }
+        }
+        let interrupt = InterruptSignal { task.cancel() }
+        let outcome = await task.value
+        withExtendedLifetime(interrupt) {}
+        sink.finish()
+        return outcome
+    }
+
+    private static func report(_ outcome: ReplyOutcome, prepared: Conversation.PreparedTurn, _ context: CommandContext) -> ExitStatus {
+        if let storeError = outcome.storeError {
+            context.errors.line("threadai: the reply could not be stored: \(storeError)")
+            return ExitStatus(for: storeError)
+        }
+        let location = "[\(prepared.thread) \(outcome.replyID?.short ?? prepared.userMessageID.short)]"
+        if outcome.interrupted {
+            context.note("interrupted; kept the \(outcome.text.count) characters that arrived \(location).")
+            return .interrupted
+        }
+        if let failure = outcome.failure {
+            context.errors.line("threadai: \(failure)")
+            context.note(outcome.replyID == nil
+                ? "your message is stored \(location); 'threadai retry' asks again."
+                : "your message and the partial reply are stored \(location); 'threadai retry' asks again.")
+            return .providerFailed
+        }
+        if context.stdoutIsTerminal { context.errors.line(context.style.dim(location)) }
+        return .success
+    }
+}

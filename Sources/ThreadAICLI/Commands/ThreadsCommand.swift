@@ -1,0 +1,84 @@
+import ThreadAI
+
+/// `threadai threads`: the threads as a tree; `threads rename OLD NEW`; `threads delete NAME`.
+enum ThreadsCommand: Command {
+    static let spec = CommandSpec(
+        name: "threads",
+        abstract: "List threads as a tree of forks; rename or delete a thread.",
+        discussion: """
+            'threads' lists every thread under the thread it was forked from, with its fork point, head, \
+            message count and a title from its first user message; '*' marks the current thread. \
+            'threads rename OLD NEW' renames a thread (messages keep the name they were written under; the \
+            rename is recorded in .threadai/renames). 'threads delete NAME' deletes a thread's ref; it \
+            refuses when the thread has messages no other thread reaches, unless --force (the reflog keeps \
+            their ids). Messages themselves are never deleted.
+            """,
+        arguments: [
+            .flag("json", help: "Print a JSON array of threads."),
+            .flag("force", short: "f", help: "With delete: delete even if messages would be reachable from no thread."),
+            .positional("action", valueName: "rename|delete", arity: .optional, help: "What to do (default: list)."),
+            .positional("names", valueName: "NAME", arity: .rest, help: "rename: OLD NEW; delete: NAME."),
+        ],
+        examples: [.init("threadai threads"), .init("threadai threads rename alt shorter"), .init("threadai threads delete shorter")])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
+        let repository = try context.repository()
+        let names = arguments.positionals("names")
+        switch arguments.positional("action") {
+        case nil, "list":
+            try list(repository, json: arguments.flag("json"), context)
+        case "rename":
+            guard names.count == 2 else { throw CLIError("usage: threadai threads rename OLD NEW", status: .usage) }
+            let (old, new) = (try ThreadName(names[0]), try ThreadName(names[1]))
+            try repository.renameThread(old, to: new)
+            context.errors.line("Renamed thread '\(old)' to '\(new)'")
+        case "delete":
+            guard names.count == 1 else { throw CLIError("usage: threadai threads delete [--force] NAME", status: .usage) }
+            let name = try ThreadName(names[0])
+            let head = try repository.singleHead(of: name)
+            let unreached = try repository.deleteThread(name, force: arguments.flag("force"))
+            let kept = unreached > 0 ? "; \(unreached) messages now reached by no thread, head \(head?.short ?? "?") is in its reflog" : ""
+            context.errors.line("Deleted thread '\(name)'\(kept)")
+        case let other?:
+            throw CLIError("unknown action '\(other)'; use rename or delete. See 'threadai threads --help'.", status: .usage)
+        }
+        return .success
+    }
+
+    private static func list(_ repository: Repository, json: Bool, _ context: CommandContext) throws {
+        let summaries = try repository.threadSummaries()
+        if json {
+            try JSONOutput.write(summaries.map(ThreadJSON.init), to: context.output)
+            return
+        }
+        let current: ThreadName? = if case .thread(let name) = try repository.head.read() { name } else { nil }
+        if summaries.isEmpty {
+            context.output.line("No threads yet. Start one with: threadai send \"…\"")
+            return
+        }
+        ThreadTreeRenderer.write(summaries, current: current, style: context.style, to: context.output)
+    }
+}
+
+/// `threads --json`.
+struct ThreadJSON: Encodable {
+    var name: String
+    var heads: [String]
+    var parent: String?
+    var forkPoint: String?
+    var messageCount: Int
+    var ownMessageCount: Int
+    var title: String
+    var lastDate: String?
+
+    init(_ summary: ThreadSummary) {
+        name = summary.name.rawValue
+        heads = summary.heads.map(\.hex)
+        parent = summary.parent
+        forkPoint = summary.forkPoint?.hex
+        messageCount = summary.messageCount
+        ownMessageCount = summary.ownMessageCount
+        title = summary.title
+        lastDate = summary.lastDate?.rfc3339
+    }
+}

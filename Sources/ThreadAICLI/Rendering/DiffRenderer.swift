@@ -1,0 +1,116 @@
+import ThreadAI
+
+/// Prints a `ThreadComparison`: a summary of the shared history, then each aligned turn with its
+/// word (or line) diff. Colour on a terminal; `[-removed-]` and `{+added+}` markers otherwise.
+struct DiffRenderer {
+    let style: Style
+    let statOnly: Bool
+    let granularity: TextDiffGranularity
+
+    func write(_ comparison: ThreadComparison, to output: any TextOutput) {
+        let (left, right) = comparison.names
+        output.line(style.bold("diff \(left) \(right)"))
+        if let fork = comparison.forkPoint {
+            var shared = "Shared history: \(comparison.sharedCount) message\(comparison.sharedCount == 1 ? "" : "s") up to the fork point \(style.id(fork.short))"
+            if let summary = comparison.sharedSummary { shared += ", last asked: “\(summary)”" }
+            output.line(shared)
+        } else if comparison.sharedCount == 0 && !comparison.turns.isEmpty {
+            output.line("No shared history: the two have different roots.")
+        }
+        if comparison.turns.isEmpty {
+            output.line("No differences: \(left) and \(right) are the same message.")
+            return
+        }
+        let leftCount = comparison.turns.filter { $0.left != nil }.count
+        let rightCount = comparison.turns.filter { $0.right != nil }.count
+        output.line(style.removed("--- \(left): \(leftCount) message\(leftCount == 1 ? "" : "s") after the fork"))
+        output.line(style.added("+++ \(right): \(rightCount) message\(rightCount == 1 ? "" : "s") after the fork"))
+        var total = TextDiffStat(wordsAdded: 0, wordsRemoved: 0, wordsUnchanged: 0)
+        for (index, turn) in comparison.turns.enumerated() {
+            let stat = TextDiffStat(runs: turn.runs)
+            total = TextDiffStat(
+                wordsAdded: total.wordsAdded + stat.wordsAdded, wordsRemoved: total.wordsRemoved + stat.wordsRemoved,
+                wordsUnchanged: total.wordsUnchanged + stat.wordsUnchanged)
+            output.line()
+            output.line(style.heading("@@ turn \(index + 1): \(heading(turn)) @@") + " " + statText(stat, turn))
+            if !statOnly && !turn.isIdentical { output.line(body(turn)) }
+        }
+        output.line()
+        output.line("\(comparison.turns.count) turns compared: \(total.wordsRemoved) words removed, \(total.wordsAdded) added, \(total.wordsUnchanged) unchanged")
+    }
+
+    private func heading(_ turn: AlignedTurn) -> String {
+        let role = turn.left?.role ?? turn.right?.role ?? "?"
+        let ids = [turn.left.map { String($0.id.prefix(8)) } ?? "—", turn.right.map { String($0.id.prefix(8)) } ?? "—"]
+        if turn.left?.role != nil, turn.right?.role != nil, turn.left?.role != turn.right?.role {
+            return "\(turn.left?.role ?? "") \(ids[0]) vs \(turn.right?.role ?? "") \(ids[1])"
+        }
+        return "\(role) \(ids[0]) vs \(ids[1])"
+    }
+
+    private func statText(_ stat: TextDiffStat, _ turn: AlignedTurn) -> String {
+        if turn.isIdentical { return style.dim("identical") }
+        if turn.left == nil { return style.added("only in the second") + style.dim(" (+\(stat.wordsAdded) words)") }
+        if turn.right == nil { return style.removed("only in the first") + style.dim(" (-\(stat.wordsRemoved) words)") }
+        return style.removed("-\(stat.wordsRemoved)") + " " + style.added("+\(stat.wordsAdded)") + style.dim(" words")
+    }
+
+    private func body(_ turn: AlignedTurn) -> String {
+        var text = ""
+        for run in turn.runs {
+            switch (run.kind, granularity) {
+            case (.equal, .word): text += run.text
+            case (.removed, .word): text += style.enabled ? style.removed(run.text) : "[-" + run.text + "-]"
+            case (.added, .word): text += style.enabled ? style.added(run.text) : "{+" + run.text + "+}"
+            case (.equal, .line): text += prefixed(run.text, " ")
+            case (.removed, .line): text += style.removed(prefixed(run.text, "-"))
+            case (.added, .line): text += style.added(prefixed(run.text, "+"))
+            }
+        }
+        return text.hasSuffix("\n") ? String(text.dropLast()) : text
+    }
+
+    private func prefixed(_ text: String, _ marker: String) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        if lines.last == "" { lines.removeLast() }
+        return lines.map { marker + $0 + "\n" }.joined()
+    }
+}
+
+/// `diff --json`.
+struct DiffJSON: Encodable {
+    struct Side: Encodable { var id: String; var role: String }
+    struct Run: Encodable { var kind: String; var text: String }
+    struct Turn: Encodable {
+        var left: Side?
+        var right: Side?
+        var identical: Bool
+        var wordsAdded: Int
+        var wordsRemoved: Int
+        var runs: [Run]
+    }
+
+    var left: String
+    var right: String
+    var leftId: String
+    var rightId: String
+    var forkPoint: String?
+    var sharedMessages: Int
+    var turns: [Turn]
+
+    init(_ comparison: ThreadComparison) {
+        left = comparison.names.left
+        right = comparison.names.right
+        leftId = comparison.ids.left.hex
+        rightId = comparison.ids.right.hex
+        forkPoint = comparison.forkPoint?.hex
+        sharedMessages = comparison.sharedCount
+        turns = comparison.turns.map { turn in
+            let stat = TextDiffStat(runs: turn.runs)
+            return Turn(
+                left: turn.left.map { Side(id: $0.id, role: $0.role) }, right: turn.right.map { Side(id: $0.id, role: $0.role) },
+                identical: turn.isIdentical, wordsAdded: stat.wordsAdded, wordsRemoved: stat.wordsRemoved,
+                runs: turn.runs.map { Run(kind: "\($0.kind)", text: $0.text) })
+        }
+    }
+}

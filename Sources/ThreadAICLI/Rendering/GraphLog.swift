@@ -1,0 +1,39 @@
+import ThreadAI
+
+/// `log --graph [--all]`: one line per message with the thread tree drawn beside it.
+enum GraphLog {
+    static func write(
+        repository: Repository, walker: HistoryWalker, start: String?, all: Bool, limit: Int?,
+        decorations: Decorations, style: Style, to output: any TextOutput
+    ) throws {
+        var heads: [ObjectID] = []
+        if all {
+            for name in try repository.refs.names() { heads += try repository.refs.heads(of: name) }
+            if case .detached(let id) = try repository.head.read() { heads.append(id) }
+        } else {
+            heads = [try repository.resolve(start ?? "HEAD", walker: walker)]
+        }
+        var nodes: [ObjectID: (parent: ObjectID?, date: Timestamp)] = [:]
+        for head in heads {
+            var next: ObjectID? = head
+            while let id = next, nodes[id] == nil {
+                let header = try walker.header(id)
+                nodes[id] = (header.parent, header.date)
+                next = header.parent
+            }
+        }
+        var ordered = TopologicalOrder.order(
+            nodes: nodes.map { (id: $0.key, parent: $0.value.parent, date: $0.value.date) }, heads: heads)
+        if let limit { ordered = Array(ordered.prefix(limit)) }
+        let rows = GraphLayout.rows(for: ordered.map { (id: $0, parent: nodes[$0]?.parent) })
+        for row in rows {
+            switch row {
+            case .connector(let text):
+                output.line(style.dim(text))
+            case .node(let prefix, let id):
+                let message = try repository.objects.message(id)
+                output.line(prefix + OneLine.render(id: id, message: message, labels: decorations[id], style: style))
+            }
+        }
+    }
+}

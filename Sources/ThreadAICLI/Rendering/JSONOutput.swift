@@ -1,0 +1,58 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import ThreadAI
+
+/// Writes values as JSON: pretty, keys sorted, so output is stable for scripts and tests.
+enum JSONOutput {
+    static func write(_ value: some Encodable, to output: any TextOutput) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = try encoder.encode(value)
+        output.line(String(decoding: data, as: UTF8.self))
+    }
+}
+
+/// A message as `log --json`, `show --json` and `context --json` print it.
+struct MessageJSON: Encodable {
+    var id: String
+    var parent: String?
+    var thread: String
+    var role: String
+    var date: String
+    var content: String
+    /// Every other frontmatter key, as written.
+    var fields: [String: String]
+    /// Threads forked at this message.
+    var forks: [String]?
+
+    init(id: ObjectID, message: Message, forks: [String]? = nil) {
+        self.id = id.hex
+        self.parent = message.parent?.hex
+        self.thread = message.thread.rawValue
+        self.role = message.role.rawValue
+        self.date = message.date.rfc3339
+        self.content = message.content
+        self.fields = message.fields
+        self.forks = forks
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        // `parent: null` for a root, rather than a missing key, so every item has the same shape.
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(parent, forKey: .parent)
+        try container.encode(thread, forKey: .thread)
+        try container.encode(role, forKey: .role)
+        try container.encode(date, forKey: .date)
+        try container.encode(content, forKey: .content)
+        try container.encode(fields, forKey: .fields)
+        try container.encodeIfPresent(forks, forKey: .forks)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, parent, thread, role, date, content, fields, forks
+    }
+}

@@ -1,0 +1,42 @@
+import ThreadAI
+
+/// The full form of a message in `log` and `show`, like a commit in `git log`:
+///
+///     message 3f2a9c1e… (HEAD -> main)
+///     Role:   assistant · anthropic/claude-sonnet-4-5 · end_turn · 18 in, 41 out
+///     Date:   2026-11-21T09:00:09Z
+///
+///         The content, indented by four spaces.
+enum MessageBlock {
+    static func write(
+        id: ObjectID, message: Message, decorations: [String], style: Style, to output: any TextOutput
+    ) {
+        let decoration = decorations.isEmpty ? "" : " (" + decorations.joined(separator: ", ") + ")"
+        output.line(style.id("message \(id.hex)") + style.thread(decoration))
+        output.line("Role:   \(style.role(message.role.rawValue))\(details(of: message))")
+        output.line("Thread: \(message.thread)")
+        output.line("Date:   \(message.date.rfc3339)")
+        if let error = message.error { output.line("Error:  \(error)") }
+        output.line()
+        for line in message.content.split(separator: "\n", omittingEmptySubsequences: false) {
+            output.line(line.isEmpty ? "" : "    " + line)
+        }
+        output.line()
+    }
+
+    /// ` · provider/model · finish · N in, M out`, for the parts the message has.
+    static func details(of message: Message) -> String {
+        var parts: [String] = []
+        switch (message.provider, message.model) {
+        case let (provider?, model?): parts.append("\(provider)/\(model)")
+        case let (provider?, nil): parts.append(provider)
+        case let (nil, model?): parts.append(model)
+        case (nil, nil): break
+        }
+        if let finish = message.finish { parts.append(finish) }
+        if let input = message.inputTokens, let output = message.outputTokens {
+            parts.append("\(input) in, \(output) out")
+        }
+        return parts.isEmpty ? "" : " · " + parts.joined(separator: " · ")
+    }
+}

@@ -1,0 +1,44 @@
+import ThreadAI
+
+/// Draws threads as a tree of forks:
+///
+///     * main          3f2a9c1e  7 messages           What is a Merkle chain?
+///       └─ shorter    9e8d7c6b  5 messages, 2 own, forked at 1a2b3c4d   Shorter, please
+enum ThreadTreeRenderer {
+    static func write(_ summaries: [ThreadSummary], current: ThreadName?, style: Style, to output: any TextOutput) {
+        let names = Set(summaries.map(\.name.rawValue))
+        var children: [String: [ThreadSummary]] = [:]
+        var roots: [ThreadSummary] = []
+        for summary in summaries {
+            // A thread whose parent no longer exists (deleted) is shown at the top level.
+            if let parent = summary.parent, names.contains(parent), parent != summary.name.rawValue {
+                children[parent, default: []].append(summary)
+            } else {
+                roots.append(summary)
+            }
+        }
+        var rows: [(prefix: String, summary: ThreadSummary)] = []
+        func visit(_ summary: ThreadSummary, prefix: String, childPrefix: String, depth: Int) {
+            rows.append((prefix, summary))
+            guard depth < 64 else { return }  // Parents come from files; never recurse without bound.
+            let kids = children[summary.name.rawValue] ?? []
+            for (index, child) in kids.enumerated() {
+                let last = index == kids.count - 1
+                visit(child, prefix: childPrefix + (last ? "└─ " : "├─ "), childPrefix: childPrefix + (last ? "   " : "│  "), depth: depth + 1)
+            }
+        }
+        for root in roots { visit(root, prefix: "", childPrefix: "", depth: 0) }
+        let width = rows.map { $0.prefix.count + $0.summary.name.rawValue.count }.max() ?? 0
+        for (prefix, summary) in rows {
+            let marker = summary.name == current ? "* " : "  "
+            let label = prefix + summary.name.rawValue
+            let padding = String(repeating: " ", count: max(0, width - label.count))
+            let heads = summary.heads.map(\.short).joined(separator: "+")
+            var facts = "\(summary.messageCount) message\(summary.messageCount == 1 ? "" : "s")"
+            if let fork = summary.forkPoint { facts += ", \(summary.ownMessageCount) own, forked at \(fork.short)" }
+            if summary.heads.count > 1 { facts += ", DIVERGED" }
+            let name = summary.name == current ? style.thread(summary.name.rawValue) : summary.name.rawValue
+            output.line(marker + prefix + name + padding + "  " + style.id(heads) + "  " + style.dim(facts) + "  " + summary.title)
+        }
+    }
+}

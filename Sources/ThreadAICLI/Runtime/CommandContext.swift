@@ -1,0 +1,49 @@
+import ThreadAI
+
+/// Everything a command may touch outside its arguments, injected so tests can replace all of it.
+final class CommandContext {
+    let output: any TextOutput
+    let errors: any TextOutput
+    let input: any TextInput
+    let environment: [String: String]
+    let currentDirectory: String
+    /// `--repo DIR`, when given.
+    let repositoryOverride: String?
+    /// Whether standard output is a terminal and colours are wanted.
+    let style: Style
+    let stdoutIsTerminal: Bool
+    /// Makes the provider a send uses; the composition root decides what real providers exist.
+    let providers: ProviderFactory
+
+    init(
+        output: any TextOutput, errors: any TextOutput, input: any TextInput, environment: [String: String],
+        currentDirectory: String, repositoryOverride: String?, style: Style, stdoutIsTerminal: Bool,
+        providers: ProviderFactory
+    ) {
+        self.output = output
+        self.errors = errors
+        self.input = input
+        self.environment = environment
+        self.currentDirectory = currentDirectory
+        self.repositoryOverride = repositoryOverride
+        self.style = style
+        self.stdoutIsTerminal = stdoutIsTerminal
+        self.providers = providers
+    }
+
+    /// The repository this command works on (docs/FORMAT.md §1.1).
+    func repository() throws -> Repository {
+        try Repository.discover(
+            explicit: repositoryOverride, environment: environment, currentDirectory: currentDirectory)
+    }
+
+    /// Resolves a path the user typed against the current directory.
+    func absolutePath(_ path: String) -> String {
+        path.hasPrefix("/") ? path : currentDirectory + "/" + path
+    }
+
+    /// A one-line note on stderr (`threadai: …`), for things the user should know but that are not errors.
+    func note(_ text: String) {
+        errors.line("threadai: \(text)")
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// Asks for text in the user's editor (`$VISUAL`, then `$EDITOR`, then `vi`), like `git commit`.
+enum Editor {
+    static let template = """
+
+        # Write your message above. Lines starting with '#' are ignored,
+        # and an empty message sends nothing.
+
+        """
+
+    /// Opens the editor on a temporary file and returns what was written, without comment lines.
+    /// - Throws: `CLIError` when the editor cannot start or exits with a failure.
+    static func compose(environment: [String: String]) throws -> String {
+        let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
+        let file = FileManager.default.temporaryDirectory
+            .appendingPathComponent("threadai-message-\(ProcessInfo.processInfo.processIdentifier).md")
+        defer { try? FileManager.default.removeItem(at: file) }  // A leftover temp file harms nothing.
+        do {
+            try Data(template.utf8).write(to: file)
+        } catch {
+            throw CLIError("cannot create a file for the editor: \(error.localizedDescription)")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        // The editor setting may carry arguments ("code --wait"), so the shell splits it, as git does.
+        process.arguments = ["-c", "\(editor) \"$1\"", "threadai-editor", file.path]
+        do {
+            try process.run()
+        } catch {
+            throw CLIError("cannot start the editor '\(editor)': \(error.localizedDescription). Set EDITOR, or pass the text as an argument.")
+        }
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw CLIError("the editor '\(editor)' exited with status \(process.terminationStatus); nothing was sent.")
+        }
+        let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+        return stripComments(text)
+    }
+
+    static func stripComments(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.hasPrefix("#") }
+            .joined(separator: "\n")
+            .trimmed(of: [" ", "\n", "\t"])
+    }
+}

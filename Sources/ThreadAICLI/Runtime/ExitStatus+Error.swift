@@ -1,0 +1,59 @@
+import ThreadAI
+
+extension ExitStatus {
+    /// The exit status that reports `error` (docs/CLI.md, "Exit codes").
+    init(for error: any Error) {
+        switch error {
+        case let error as CLIError: self = error.status
+        case is ArgumentError, is RevisionSyntaxError: self = .usage
+        case let error as ThreadError: self = Self.status(of: error)
+        case let error as RevisionError: self = Self.status(of: error)
+        case let error as RefError: self = Self.status(of: error)
+        case let error as ObjectError: self = Self.status(of: error)
+        case let error as HistoryError: self = Self.status(of: error)
+        case is LockError: self = .conflict
+        default: self = .failure
+        }
+    }
+
+    private static func status(of error: ThreadError) -> ExitStatus {
+        switch error {
+        case .object(let inner): return status(of: inner)
+        case .ref(let inner): return status(of: inner)
+        case .revision(let inner): return status(of: inner)
+        case .history(let inner): return status(of: inner)
+        default: return .failure
+        }
+    }
+
+    private static func status(of error: RevisionError) -> ExitStatus {
+        switch error {
+        case .syntax: return .usage
+        case .ref(let inner): return status(of: inner)
+        case .object(let inner): return status(of: inner)
+        case .history(let inner): return status(of: inner)
+        default: return .failure
+        }
+    }
+
+    private static func status(of error: RefError) -> ExitStatus {
+        switch error {
+        case .concurrentChange, .lock: return .conflict
+        case .malformed: return .corrupt
+        default: return .failure
+        }
+    }
+
+    private static func status(of error: ObjectError) -> ExitStatus {
+        if case .fileSystem = error { return .failure }
+        return .corrupt
+    }
+
+    private static func status(of error: HistoryError) -> ExitStatus {
+        switch error {
+        case .object(let inner): return status(of: inner)
+        case .cycle: return .corrupt
+        case .beyondRoot: return .failure
+        }
+    }
+}

@@ -1,0 +1,70 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where a command writes text: standard output, standard error, or a buffer in tests.
+protocol TextOutput: AnyObject {
+    func write(_ text: String)
+    /// Pushes buffered text out now (a streamed reply must appear as it arrives).
+    func flush()
+}
+
+extension TextOutput {
+    func line(_ text: String = "") {
+        write(text + "\n")
+    }
+}
+
+/// Writes to a file descriptor through a buffer that is flushed when it grows, on `flush()`,
+/// and when the output goes away. A closed pipe (`threadai log | head`) ends writing quietly.
+final class FileDescriptorOutput: TextOutput {
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+    private var isBroken = false
+
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+        buffer.reserveCapacity(1 << 16)
+    }
+
+    func write(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    func flush() {
+        var offset = 0
+        while offset < buffer.count && !isBroken {
+            let written = buffer.withUnsafeBytes { raw in
+                systemWrite(descriptor, raw.baseAddress.map { $0 + offset }, buffer.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                isBroken = true
+            } else {
+                offset += written
+            }
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    deinit {
+        flush()
+    }
+}
+
+/// Collects output in memory, for tests and for commands that post-process text.
+final class BufferOutput: TextOutput {
+    private(set) var text = ""
+    func write(_ text: String) { self.text += text }
+    func flush() {}
+}
+
+@inline(__always)
+private func systemWrite(_ descriptor: Int32, _ pointer: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(descriptor, pointer, count)
+}

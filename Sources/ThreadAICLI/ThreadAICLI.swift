@@ -1,0 +1,120 @@
+import ThreadAI
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The `threadai` command line: the composition root, where the store, the providers and the
+/// terminal meet. `main.swift` calls `run` and exits with what it returns.
+public enum ThreadAICLI {
+    public static let version = "0.1.0"
+
+    /// Every command, in the order `threadai --help` lists them.
+    static var commands: [any Command.Type] {[
+        InitCommand.self, SendCommand.self, LogCommand.self, ShowCommand.self, CheckoutCommand.self,
+        ThreadsCommand.self, DiffCommand.self, StatusCommand.self, ContextCommand.self, FsckCommand.self,
+        DemoCommand.self,
+    ]}
+
+    static let globalOptions: [ArgumentSpec] = [
+        .option("repo", valueName: "DIR", help: "Use the repository in DIR (a .threadai folder or one containing it)."),
+        .flag("no-color", help: "Never colour the output."),
+        .flag("version", help: "Print the version."),
+        .help,
+    ]
+
+    /// Runs the command line `arguments` (without the program name) against the real process.
+    public static func run(arguments: [String]) async -> Int32 {
+        signal(SIGPIPE, SIG_IGN)  // A closed pipe ends output quietly instead of killing the process.
+        let output = FileDescriptorOutput(descriptor: 1)
+        let errors = FileDescriptorOutput(descriptor: 2)
+        defer {
+            output.flush()
+            errors.flush()
+        }
+        let environment = currentEnvironment()
+        let stdoutIsTerminal = isatty(1) == 1
+        return await run(
+            arguments: arguments, output: output, errors: errors, input: StandardInput(),
+            environment: environment, currentDirectory: currentDirectoryPath(), stdoutIsTerminal: stdoutIsTerminal,
+            providers: .offlineOnly)
+    }
+
+    /// Runs `arguments` with everything injected.
+    static func run(
+        arguments: [String], output: any TextOutput, errors: any TextOutput, input: any TextInput,
+        environment: [String: String], currentDirectory: String, stdoutIsTerminal: Bool, providers: ProviderFactory
+    ) async -> Int32 {
+        do {
+            let split = try CommandLineSplit(arguments, globalOptions: globalOptions)
+            if split.globals.flag("version") {
+                output.line("threadai \(version)")
+                return ExitStatus.success.rawValue
+            }
+            guard let name = split.command, !split.globals.wantsHelp || name == "help" else {
+                output.write(overview())
+                return ExitStatus.success.rawValue
+            }
+            let command = try command(named: name == "help" ? (split.arguments.first ?? "help") : name)
+            guard let command else {
+                output.write(overview())
+                return ExitStatus.success.rawValue
+            }
+            let arguments = try command.spec.parse(name == "help" ? ["--help"] : split.arguments)
+            if arguments.wantsHelp {
+                output.write(HelpFormatter.render(command.spec, programName: "threadai"))
+                return ExitStatus.success.rawValue
+            }
+            let colorWanted = !split.globals.flag("no-color") && (environment["NO_COLOR"] ?? "").isEmpty
+                && environment["TERM"] != "dumb"
+            let context = CommandContext(
+                output: output, errors: errors, input: input, environment: environment,
+                currentDirectory: currentDirectory, repositoryOverride: split.globals.option("repo"),
+                style: Style(enabled: colorWanted && stdoutIsTerminal), stdoutIsTerminal: stdoutIsTerminal,
+                providers: providers)
+            return try await command.run(arguments, context).rawValue
+        } catch {
+            output.flush()
+            errors.line("threadai: \(error)")
+            return ExitStatus(for: error).rawValue
+        }
+    }
+
+    /// The command called `name`; nil for `help` itself.
+    private static func command(named name: String) throws -> (any Command.Type)? {
+        if name == "help" { return nil }
+        var names: [String] = []
+        for command in commands {
+            if command.spec.name == name { return command }
+            names.append(command.spec.name)
+        }
+        let suggestion = OptionSuggestion.closest(to: name, among: names)
+        throw CLIError(
+            "'\(name)' is not a threadai command."
+                + (suggestion.map { " Did you mean '\($0)'?" } ?? "") + " See 'threadai --help'.",
+            status: .usage)
+    }
+
+    static func overview() -> String {
+        HelpFormatter.renderOverview(
+            commands: commands.map { ($0.spec.name, $0.spec.abstract) }, globalOptions: globalOptions)
+    }
+
+    private static func currentEnvironment() -> [String: String] {
+        ProcessInfo.processInfo.environment
+    }
+
+    private static func currentDirectoryPath() -> String {
+        FileManager.default.currentDirectoryPath
+    }
+}

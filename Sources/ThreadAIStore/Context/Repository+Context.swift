@@ -1,0 +1,81 @@
+extension Repository {
+    /// The context of message `id`: its history from the root, as a model receives it.
+    ///
+    /// - System messages are not turns; the newest one in the history is the system prompt, so a
+    ///   fork inherits its parent's prompt and replaces it by adding its own.
+    /// - With a `budget`, the oldest turns (a user message and the replies after it) are dropped
+    ///   until the estimate fits; never half a turn, never the newest turn.
+    /// - Estimates are scaled by the usage the newest reply in the history recorded, when it did.
+    public func context(of id: ObjectID, budget: Int?) throws(ThreadError) -> Context {
+        let renames = try renamesOrThrow()
+        var system: (id: ObjectID, content: String)?
+        var turns: [Context.Turn] = []
+        var calibration: (reported: Int, estimated: Int)?
+        var estimatedSoFar = 0
+        do {
+            for messageID in try walker().chain(to: id) {
+                let message = try objects.message(messageID)
+                let estimate = TokenEstimate.of(message.content)
+                estimatedSoFar += estimate
+                if message.role == .system {
+                    system = (messageID, message.content)
+                    continue
+                }
+                if let input = message.inputTokens, let output = message.outputTokens, input + output > 0 {
+                    calibration = (input + output, estimatedSoFar)
+                }
+                turns.append(Context.Turn(
+                    id: messageID, role: message.role, thread: renames.currentName(of: message.thread.rawValue),
+                    content: message.content, estimatedTokens: estimate))
+            }
+        } catch let error as HistoryError {
+            throw .history(error)
+        } catch let error as ObjectError {
+            throw .object(error)
+        } catch {
+            throw .unexpected(String(describing: error))
+        }
+        if let calibration {
+            // Clamped, so one odd report (an offline model counting words) cannot distort everything.
+            let ratio = min(4.0, max(0.25, Double(calibration.reported) / Double(max(1, calibration.estimated))))
+            for index in turns.indices {
+                turns[index].estimatedTokens = Int((Double(turns[index].estimatedTokens) * ratio).rounded(.up))
+            }
+        }
+        var context = Context(
+            system: system?.content, systemID: system?.id,
+            systemTokens: system.map { TokenEstimate.of($0.content) } ?? 0,
+            turns: turns, dropped: [], budget: budget)
+        if let budget { Self.fit(&context, into: budget) }
+        return context
+    }
+
+    /// Drops whole turns, oldest first, until the context fits `budget` or only the newest turn is left.
+    static func fit(_ context: inout Context, into budget: Int) {
+        while context.estimatedTokens > budget {
+            // A turn runs from a user message to the next one; the first turn may start with a reply.
+            guard let nextStart = context.turns.dropFirst().firstIndex(where: { $0.role == .user }) else { return }
+            context.dropped += context.turns[..<nextStart]
+            context.turns.removeSubrange(..<nextStart)
+        }
+    }
+}
+
+extension Repository {
+    /// The system prompt in force at message `id`: the content of the newest system message in its
+    /// history, found by walking frontmatter only.
+    public func systemPrompt(at id: ObjectID) throws(ThreadError) -> String? {
+        let walker = walker()
+        var next: ObjectID? = id
+        do {
+            while let current = next {
+                let header = try walker.header(current)
+                if header.role == .system { return try objects.message(current).content }
+                next = header.parent
+            }
+        } catch {
+            throw .object(error)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,73 @@
+/// One message as the conversation diff sees it.
+public struct DiffTurn: Sendable, Equatable {
+    /// The message's object id, so a caller can point back at it.
+    public var id: String
+    /// Who spoke: "system", "user", "assistant", …
+    public var role: String
+    /// The message body.
+    public var content: String
+
+    public init(id: String, role: String, content: String) {
+        self.id = id
+        self.role = role
+        self.content = content
+    }
+}
+
+/// A pair of messages placed side by side, or a message only one side has.
+public struct AlignedTurn: Sendable, Equatable {
+    /// The message on the left (old) side; nil when only the right side has one here.
+    public var left: DiffTurn?
+    /// The message on the right (new) side; nil when only the left side has one here.
+    public var right: DiffTurn?
+    /// The text diff from the left content to the right content. A left-only turn is
+    /// one removed run, a right-only turn one added run (no runs for empty content).
+    public var runs: [TextDiffRun]
+    /// True when both sides have a message with the same role and byte-identical content.
+    /// Ids are not compared: after a fork the same words are stored as different messages.
+    public var isIdentical: Bool
+
+    public init(left: DiffTurn?, right: DiffTurn?, runs: [TextDiffRun], isIdentical: Bool) {
+        self.left = left
+        self.right = right
+        self.runs = runs
+        self.isIdentical = isIdentical
+    }
+}
+
+/// Lines up two branches of a conversation after their fork point, turn by turn.
+public enum ConversationDiff {
+    /// Aligns `left` and `right` and diffs each pair's content `by` words or lines.
+    ///
+    /// The rule:
+    /// 1. From the start, messages are paired by position for as long as their roles agree.
+    /// 2. From the first position where roles disagree (say one side has an extra system
+    ///    message), the rest is aligned by a longest common subsequence of the two role
+    ///    sequences, so a user message pairs with a user message and an assistant reply
+    ///    with an assistant reply, in order. Among equally long alignments the one that
+    ///    pairs turns earliest wins, and where one side must skip turns, the left skips first.
+    /// 3. Messages left unpaired are one-sided: left-only ones read as removed (their whole
+    ///    text as one removed run), right-only ones as added.
+    ///
+    /// - Returns: the aligned turns in conversation order; empty when both sides are empty.
+    public static func align(_ left: [DiffTurn], _ right: [DiffTurn], by granularity: TextDiffGranularity) -> [AlignedTurn] {
+        RoleAlignment.align(left.map(\.role), right.map(\.role)).map { step in
+            switch step {
+            case .paired(let leftIndex, let rightIndex): pair(left[leftIndex], right[rightIndex], by: granularity)
+            case .leftOnly(let index): pair(left[index], nil, by: granularity)
+            case .rightOnly(let index): pair(nil, right[index], by: granularity)
+            }
+        }
+    }
+
+    private static func pair(_ left: DiffTurn?, _ right: DiffTurn?, by granularity: TextDiffGranularity) -> AlignedTurn {
+        let runs = TextDiff.diff(left?.content ?? "", right?.content ?? "", by: granularity)
+        let isIdentical: Bool
+        if let left, let right {
+            isIdentical = left.role == right.role && left.content.utf8.elementsEqual(right.content.utf8)
+        } else {
+            isIdentical = false
+        }
+        return AlignedTurn(left: left, right: right, runs: runs, isIdentical: isIdentical)
+    }
+}

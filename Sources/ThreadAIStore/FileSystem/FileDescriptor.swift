@@ -1,0 +1,78 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An open file: a thin, owning wrapper over a POSIX file descriptor.
+///
+/// Reads and writes retry on `EINTR` and loop until all bytes have moved, so callers never see
+/// a short read or write. The descriptor is closed when the value is consumed by `close()`;
+/// callers use `withOpenFile` so that every path, including a thrown error, closes it.
+struct FileDescriptor: ~Copyable {
+    let raw: Int32
+    let path: String
+
+    /// Opens `path` with the given `open(2)` flags and permission bits (for created files).
+    /// - Throws: `FileSystemError` with the system's reason.
+    init(opening path: String, flags: Int32, mode: mode_t = 0o644) throws(FileSystemError) {
+        var descriptor: Int32
+        repeat {
+            descriptor = open(path, flags | O_CLOEXEC, mode)
+        } while descriptor < 0 && errno == EINTR
+        guard descriptor >= 0 else { throw .last("open", path: path) }
+        self.raw = descriptor
+        self.path = path
+    }
+
+    /// Writes every byte of `bytes`, retrying short writes.
+    func writeAll(_ bytes: some Collection<UInt8>) throws(FileSystemError) {
+        let array = Array(bytes)
+        var written = 0
+        while written < array.count {
+            let result = array.withUnsafeBytes { buffer in
+                write(raw, buffer.baseAddress.map { $0 + written }, array.count - written)
+            }
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw .last("write", path: path)
+            }
+            written += result
+        }
+    }
+
+    /// Reads the file from its current offset to its end.
+    func readToEnd() throws(FileSystemError) -> [UInt8] {
+        var status = stat()
+        let sizeHint = fstat(raw, &status) == 0 ? Int(status.st_size) : 0
+        var result: [UInt8] = []
+        result.reserveCapacity(sizeHint + 1)
+        var chunk = [UInt8](repeating: 0, count: max(4096, min(sizeHint + 1, 1 << 20)))
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(raw, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .last("read", path: path)
+            }
+            if count == 0 { return result }
+            result.append(contentsOf: chunk[0..<count])
+        }
+    }
+
+    /// Flushes the file's data and metadata to stable storage.
+    func synchronize() throws(FileSystemError) {
+        guard fsync(raw) == 0 else { throw .last("fsync", path: path) }
+    }
+
+    deinit {
+        _ = closeDescriptor(raw)
+    }
+}
+
+/// `close(2)`; a free function because inside the type `close` would name nothing useful.
+@inline(__always)
+private func closeDescriptor(_ descriptor: Int32) -> Int32 {
+    close(descriptor)
+}

@@ -1,0 +1,44 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A system call on a file failed: which operation, on which path, and the system's reason.
+public struct FileSystemError: Error, CustomStringConvertible, Equatable, Sendable {
+    public var operation: String
+    public var path: String
+    public var code: Int32
+
+    public init(_ operation: String, path: String, code: Int32) {
+        self.operation = operation
+        self.path = path
+        self.code = code
+    }
+
+    /// The error of the last failed system call (`errno`).
+    static func last(_ operation: String, path: String) -> FileSystemError {
+        FileSystemError(operation, path: path, code: errno)
+    }
+
+    public var isNotFound: Bool { code == ENOENT }
+    public var alreadyExists: Bool { code == EEXIST }
+
+    public var reason: String {
+        guard let text = strerror(code) else { return "error \(code)" }
+        return String(cString: text)
+    }
+
+    public var description: String {
+        var advice = ""
+        switch code {
+        case EACCES, EPERM: advice = " Check the permissions of that path."
+        case ENOSPC: advice = " Free some disk space and try again."
+        case EROFS: advice = " The filesystem is read-only."
+        default: break
+        }
+        return "cannot \(operation) '\(path)': \(reason).\(advice)"
+    }
+}

@@ -1,0 +1,105 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A lock on one file, held by creating `PATH.lock` exclusively — git's lock-file protocol.
+///
+/// Calling sequence (docs/FORMAT.md §10):
+/// 1. `acquire(for:)` creates `PATH.lock` with `O_CREAT|O_EXCL`. Only one process can; the others
+///    retry with backoff for a short while, then fail with `LockError.held`.
+/// 2. The holder reads `PATH` (its expected old value), then `commit(_:)` writes the new contents to
+///    the lock file, flushes it, renames it over `PATH` and flushes the folder.
+/// 3. A holder that does not commit — it found a conflict, or threw — releases the lock when the
+///    value goes out of scope: the lock file is removed and `PATH` is untouched.
+///
+/// Readers never take the lock: they see the old `PATH` or the new one, never a mix. A lock file
+/// left behind by a crash blocks writers until someone removes it; the error says so.
+struct LockFile: ~Copyable {
+    let targetPath: String
+    let lockPath: String
+    private let file: FileDescriptor
+    /// Set once the lock file has been renamed over (or the target removed): from then on the
+    /// lock path may belong to the next holder and must not be touched.
+    private var isCommitted = false
+
+    /// Takes the lock on `path`, waiting up to `timeout` for another holder to finish.
+    static func acquire(for path: String, timeout: Duration = .milliseconds(1000)) throws(LockError) -> LockFile {
+        let lockPath = path + ".lock"
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeout)
+        var pause = Duration.milliseconds(1)
+        while true {
+            do {
+                let file = try FileDescriptor(opening: lockPath, flags: O_WRONLY | O_CREAT | O_EXCL)
+                return LockFile(targetPath: path, lockPath: lockPath, file: file)
+            } catch {
+                guard error.alreadyExists else { throw .fileSystem(error) }
+                guard clock.now < deadline else { throw .held(lockPath: lockPath) }
+                sleepBriefly(pause)
+                pause = min(pause * 2, .milliseconds(64))
+            }
+        }
+    }
+
+    private init(targetPath: String, lockPath: String, file: consuming FileDescriptor) {
+        self.targetPath = targetPath
+        self.lockPath = lockPath
+        self.file = file
+    }
+
+    /// Writes `bytes` as the new contents of the locked file and releases the lock.
+    consuming func commit(_ bytes: some Collection<UInt8>) throws(LockError) {
+        do {
+            try file.writeAll(bytes)
+            try file.synchronize()
+            try FilePaths.rename(lockPath, to: targetPath)
+            isCommitted = true
+            try FilePaths.synchronizeDirectory(FilePaths.directoryName(of: targetPath))
+        } catch {
+            // Unless the rename happened, `deinit` removes the lock file and the target is untouched.
+            throw .fileSystem(error)
+        }
+    }
+
+    /// Removes the target file and releases the lock.
+    consuming func commitRemoval() throws(LockError) {
+        do {
+            try FilePaths.remove(targetPath)
+            try FilePaths.remove(lockPath)
+            isCommitted = true
+            try FilePaths.synchronizeDirectory(FilePaths.directoryName(of: targetPath))
+        } catch {
+            throw .fileSystem(error)
+        }
+    }
+
+    deinit {
+        if !isCommitted { _ = unlink(lockPath) }
+    }
+}
+
+/// Why a lock could not be taken.
+public enum LockError: Error, CustomStringConvertible, Equatable, Sendable {
+    case held(lockPath: String)
+    case fileSystem(FileSystemError)
+
+    public var description: String {
+        switch self {
+        case .held(let lockPath):
+            return "cannot lock: '\(lockPath)' exists. Another threadai process seems to be running in this "
+                + "repository, or one crashed. If none is running, remove that file and try again."
+        case .fileSystem(let error):
+            return error.description
+        }
+    }
+}
+
+private func sleepBriefly(_ duration: Duration) {
+    let (seconds, attoseconds) = duration.components
+    let microseconds = seconds * 1_000_000 + attoseconds / 1_000_000_000_000
+    usleep(useconds_t(max(1, microseconds)))
+}

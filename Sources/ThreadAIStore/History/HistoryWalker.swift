@@ -1,0 +1,90 @@
+/// Walks parent links. Reads only frontmatter (`MessageHeader`), never decodes content, and
+/// remembers what it has read, so one command that walks several threads reads each message once.
+///
+/// A walk costs one object read per message walked; it never lists or reads the whole store.
+/// Not thread-safe: make one per operation.
+public final class HistoryWalker {
+    public let objects: ObjectStore
+    private var headers: [ObjectID: MessageHeader] = [:]
+
+    public init(objects: ObjectStore) {
+        self.objects = objects
+    }
+
+    /// The frontmatter of message `id`, read once and remembered.
+    public func header(_ id: ObjectID) throws(ObjectError) -> MessageHeader {
+        if let known = headers[id] { return known }
+        let header = try objects.header(id)
+        headers[id] = header
+        return header
+    }
+
+    /// The ids from the root down to `id`, inclusive: the message's whole history, oldest first.
+    public func chain(to id: ObjectID) throws(HistoryError) -> [ObjectID] {
+        var ids: [ObjectID] = []
+        var next: ObjectID? = id
+        var seen: Set<ObjectID> = []
+        while let current = next {
+            // Content addressing makes a cycle impossible unless a file was tampered with.
+            guard seen.insert(current).inserted else { throw .cycle(at: current) }
+            ids.append(current)
+            do {
+                next = try header(current).parent
+            } catch {
+                throw .object(error)
+            }
+        }
+        return ids.reversed()
+    }
+
+    /// The message `generations` parents above `id`.
+    public func ancestor(of id: ObjectID, generations: Int) throws(HistoryError) -> ObjectID {
+        var current = id
+        for step in 0..<generations {
+            let parent: ObjectID?
+            do {
+                parent = try header(current).parent
+            } catch {
+                throw .object(error)
+            }
+            guard let parent else { throw .beyondRoot(start: id, generations: generations, available: step) }
+            current = parent
+        }
+        return current
+    }
+
+    /// The newest message that both `a` and `b` descend from (or are), or nil when they share no root:
+    /// the fork point of two threads. Costs the length of both histories.
+    public func forkPoint(_ a: ObjectID, _ b: ObjectID) throws(HistoryError) -> ObjectID? {
+        let ancestorsOfA = Set(try chain(to: a))
+        var next: ObjectID? = b
+        while let current = next {
+            if ancestorsOfA.contains(current) { return current }
+            do {
+                next = try header(current).parent
+            } catch {
+                throw .object(error)
+            }
+        }
+        return nil
+    }
+}
+
+/// Why a walk over parent links failed.
+public enum HistoryError: Error, CustomStringConvertible, Sendable {
+    case object(ObjectError)
+    case cycle(at: ObjectID)
+    case beyondRoot(start: ObjectID, generations: Int, available: Int)
+
+    public var description: String {
+        switch self {
+        case .object(let error):
+            return error.description
+        case .cycle(let id):
+            return "the parent links loop back to message \(id.hex); the repository was tampered with. Run 'threadai fsck'."
+        case .beyondRoot(let start, let generations, let available):
+            return "message \(start.short) has only \(available) ancestor\(available == 1 ? "" : "s"), "
+                + "so it cannot go back \(generations). Use a smaller number."
+        }
+    }
+}

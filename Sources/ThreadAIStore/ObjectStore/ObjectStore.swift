@@ -1,0 +1,121 @@
+/// The message objects of a repository: `objects/XX/YYYY….md`, named by the SHA-256 of their bytes.
+///
+/// Objects are immutable. `write` stores new bytes through a temporary file in the object's own
+/// folder (flush, then rename) and skips objects that already exist; every read verifies that the
+/// bytes hash to the requested id, so a corrupt object is reported, never served as content.
+public struct ObjectStore: Sendable {
+    /// The `objects` folder.
+    public let directory: String
+
+    public init(directory: String) {
+        self.directory = directory
+    }
+
+    /// Where the object `id` lives, whether or not it exists.
+    public func path(of id: ObjectID) -> String {
+        directory + "/" + id.fanOutPath
+    }
+
+    public func contains(_ id: ObjectID) -> Bool {
+        FilePaths.exists(path(of: id))
+    }
+
+    /// Stores `message` and returns its id. Writing a message that exists already changes nothing.
+    @discardableResult
+    public func write(_ message: Message) throws(ObjectError) -> ObjectID {
+        let bytes = MessageCodec.encode(message)
+        let id = ObjectID.of(bytes)
+        let destination = path(of: id)
+        if FilePaths.exists(destination) { return id }
+        do {
+            try FilePaths.makeDirectories(FilePaths.directoryName(of: destination))
+            try TempFile.write(bytes, to: destination, mode: 0o444)
+        } catch {
+            throw .fileSystem(error)
+        }
+        return id
+    }
+
+    /// The exact bytes of object `id`, verified against the id.
+    public func bytes(of id: ObjectID) throws(ObjectError) -> [UInt8] {
+        let path = path(of: id)
+        let bytes: [UInt8]
+        do {
+            bytes = try FilePaths.read(path)
+        } catch {
+            if error.isNotFound { throw .missing(id, path: path) }
+            throw .fileSystem(error)
+        }
+        let actual = ObjectID.of(bytes)
+        guard actual == id else { throw .corrupt(id, path: path, actual: actual) }
+        return bytes
+    }
+
+    /// The message `id`, verified and parsed.
+    public func message(_ id: ObjectID) throws(ObjectError) -> Message {
+        let bytes = try bytes(of: id)
+        do {
+            return try MessageCodec.decode(bytes)
+        } catch {
+            throw .malformed(id, path: path(of: id), error)
+        }
+    }
+
+    /// The frontmatter of message `id`, verified, without decoding its content.
+    public func header(_ id: ObjectID) throws(ObjectError) -> MessageHeader {
+        let bytes = try bytes(of: id)
+        do {
+            return try MessageCodec.decodeHeader(bytes)
+        } catch {
+            throw .malformed(id, path: path(of: id), error)
+        }
+    }
+
+    /// Every object id in the store, in no particular order. Stray files (temporary files,
+    /// names that are not ids) are skipped; `fsck` reports them separately.
+    public func allIDs() throws(ObjectError) -> [ObjectID] {
+        var all: [ObjectID] = []
+        do {
+            for folder in try FilePaths.contents(of: directory) where folder.utf8.count == 2 {
+                all += try ids(inFolder: folder)
+            }
+        } catch {
+            throw .fileSystem(error)
+        }
+        return all
+    }
+
+    /// The ids that begin with `prefix` (at least two lowercase hex digits), found by listing one folder.
+    public func ids(withPrefix prefix: String) throws(ObjectError) -> [ObjectID] {
+        guard prefix.utf8.count >= 2 else { return try allIDs().filter { $0.hex.hasPrefix(prefix) } }
+        do {
+            return try ids(inFolder: String(prefix.prefix(2))).filter { $0.hex.hasPrefix(prefix) }
+        } catch {
+            throw .fileSystem(error)
+        }
+    }
+
+    private func ids(inFolder folder: String) throws(FileSystemError) -> [ObjectID] {
+        try FilePaths.contents(of: directory + "/" + folder).compactMap { name in
+            guard name.hasSuffix(".md") else { return nil }
+            return try? ObjectID(hex: folder + name.dropLast(3))  // Not an id: a stray file, skipped here.
+        }
+    }
+
+    /// The names of files in the object folders that are not objects (left-over temporary files and strays).
+    public func strayFiles() throws(FileSystemError) -> [String] {
+        var strays: [String] = []
+        for folder in try FilePaths.contents(of: directory) {
+            let folderPath = directory + "/" + folder
+            guard folder.utf8.count == 2, FilePaths.isDirectory(folderPath) else {
+                strays.append(folderPath)
+                continue
+            }
+            for name in try FilePaths.contents(of: folderPath)
+            where !(name.hasSuffix(".md") && (try? ObjectID(hex: folder + name.dropLast(3))) != nil) {
+                strays.append(folderPath + "/" + name)
+            }
+        }
+        return strays
+    }
+}

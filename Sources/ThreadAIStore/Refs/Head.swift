@@ -1,0 +1,69 @@
+/// What `HEAD` says: the current thread, or a message when detached (docs/FORMAT.md §6).
+public enum Head: Sendable, Equatable {
+    case thread(ThreadName)
+    case detached(ObjectID)
+}
+
+/// Reads and writes the local `HEAD` file. A missing `HEAD` means the thread `main`.
+public struct HeadStore: Sendable {
+    public let root: String
+
+    public init(root: String) {
+        self.root = root
+    }
+
+    var path: String { root + "/HEAD" }
+    public var reflog: Reflog { Reflog(path: root + "/logs/HEAD") }
+
+    public func read() throws(RefError) -> Head {
+        let bytes: [UInt8]
+        do {
+            bytes = try FilePaths.read(path)
+        } catch {
+            if error.isNotFound { return .thread(.main) }
+            throw .fileSystem(error)
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard text.hasSuffix("\n") else { throw malformed("it does not end with a line end") }
+        let line = String(text.dropLast())
+        if line.hasPrefix("ref: refs/threads/") {
+            guard let name = try? ThreadName(String(line.dropFirst("ref: refs/threads/".count))) else {
+                throw malformed("it names an invalid thread")
+            }
+            return .thread(name)
+        }
+        guard let id = try? ObjectID(hex: line) else {
+            throw malformed("expected 'ref: refs/threads/NAME' or a message id")
+        }
+        return .detached(id)
+    }
+
+    /// Points `HEAD` at `head` and records the move in `logs/HEAD`.
+    public func write(_ head: Head, from old: ObjectID?, to new: ObjectID?, reflogMessage: String) throws(RefError) {
+        let text: String
+        switch head {
+        case .thread(let name): text = "ref: refs/threads/\(name.rawValue)\n"
+        case .detached(let id): text = id.hex + "\n"
+        }
+        let lock: LockFile
+        do {
+            lock = try LockFile.acquire(for: path)
+        } catch {
+            throw .lock(error)
+        }
+        do {
+            try reflog.append(old: old, new: new, message: reflogMessage)
+        } catch {
+            throw .fileSystem(error)
+        }
+        do {
+            try lock.commit(Array(text.utf8))
+        } catch {
+            throw .lock(error)
+        }
+    }
+
+    private func malformed(_ reason: String) -> RefError {
+        .malformed(.main, path: path, line: 1, reason: "HEAD is not valid: \(reason)")
+    }
+}

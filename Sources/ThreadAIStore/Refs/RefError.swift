@@ -1,0 +1,73 @@
+/// Why a thread ref could not be read or changed.
+public enum RefError: Error, CustomStringConvertible, Sendable {
+    /// Compare-and-swap failed: the ref was not what the writer expected. Nothing was changed.
+    case concurrentChange(ThreadName, expected: ExpectedRefValue, found: [ObjectID])
+    /// The ref file exists but is not one or more ids, one per line (docs/FORMAT.md §5.1).
+    case malformed(ThreadName, path: String, line: Int, reason: String)
+    case noSuchThread(ThreadName)
+    case threadExists(ThreadName)
+    case conflictingName(ThreadName, existing: ThreadName)
+    /// The thread has several heads (two clones extended it); it must be reconciled first.
+    case diverged(ThreadName, heads: [ObjectID])
+    case lock(LockError)
+    case fileSystem(FileSystemError)
+
+    public var description: String {
+        switch self {
+        case .concurrentChange(let name, let expected, let found):
+            let foundText = found.isEmpty ? "no ref" : found.map(\.short).joined(separator: ", ")
+            return "thread '\(name)' changed while this command ran (expected \(expected), found \(foundText)); "
+                + "nothing was written. Look at 'threadai log \(name)' and try again."
+        case .malformed(let name, let path, let line, let reason):
+            return "the ref of thread '\(name)' (\(path), line \(line)) is malformed: \(reason). "
+                + "Restore it from git or fix it with 'threadai threads' and 'threadai fsck'."
+        case .noSuchThread(let name):
+            return "no thread named '\(name)'. 'threadai threads' lists them."
+        case .threadExists(let name):
+            return "a thread named '\(name)' already exists. Pick another name, or 'threadai checkout \(name)'."
+        case .conflictingName(let name, let existing):
+            return "the thread name '\(name)' clashes with the existing thread '\(existing)' (names that differ "
+                + "only in case or Unicode form, or a name and a folder of names, would share one file on macOS "
+                + "and Windows). Pick another name."
+        case .diverged(let name, let heads):
+            return "thread '\(name)' has diverged into \(heads.count) heads (\(heads.map(\.short).joined(separator: ", "))), "
+                + "probably from a git merge of two clones. Fork one head with 'threadai checkout -b NEW <id>' "
+                + "and continue there; 'threadai log \(name)' shows every head."
+        case .lock(let error):
+            return error.description
+        case .fileSystem(let error):
+            return error.description
+        }
+    }
+}
+
+/// What a writer expects a ref to hold before it changes it: compare-and-swap as plain data.
+public enum ExpectedRefValue: Sendable, Equatable, CustomStringConvertible {
+    /// Whatever it holds.
+    case any
+    /// The thread must not exist yet (creating it).
+    case absent
+    /// The thread must have exactly these heads (usually one).
+    case heads([ObjectID])
+
+    public static func head(_ id: ObjectID) -> ExpectedRefValue { .heads([id]) }
+
+    /// Expect `id` when there is one, else an absent ref.
+    public static func headOrAbsent(_ id: ObjectID?) -> ExpectedRefValue { id.map { .heads([$0]) } ?? .absent }
+
+    func accepts(_ heads: [ObjectID]) -> Bool {
+        switch self {
+        case .any: return true
+        case .absent: return heads.isEmpty
+        case .heads(let expected): return Set(expected) == Set(heads) && !heads.isEmpty
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .any: return "any value"
+        case .absent: return "no ref"
+        case .heads(let ids): return ids.map(\.short).joined(separator: ", ")
+        }
+    }
+}

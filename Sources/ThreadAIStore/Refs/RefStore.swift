@@ -1,0 +1,136 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The thread refs of a repository: `refs/threads/NAME`, each holding the id of the thread's head.
+///
+/// Every change is a compare-and-swap under the ref's lock file (see `LockFile`): the writer says
+/// what it expects the ref to hold, and if another process changed it meanwhile nothing is written
+/// and `RefError.concurrentChange` says what was found. Each change appends to the ref's reflog.
+public struct RefStore: Sendable {
+    /// The repository folder (`.threadai`).
+    public let root: String
+
+    public init(root: String) {
+        self.root = root
+    }
+
+    var threadsDirectory: String { root + "/refs/threads" }
+
+    public func path(of name: ThreadName) -> String {
+        threadsDirectory + "/" + name.rawValue
+    }
+
+    public func reflog(of name: ThreadName) -> Reflog {
+        Reflog(path: root + "/logs/refs/threads/" + name.rawValue)
+    }
+
+    /// The heads of thread `name`: empty when the thread is unborn or does not exist, one id
+    /// normally, several when it has diverged (docs/FORMAT.md §5.1).
+    public func heads(of name: ThreadName) throws(RefError) -> [ObjectID] {
+        let path = path(of: name)
+        let bytes: [UInt8]
+        do {
+            bytes = try FilePaths.read(path)
+        } catch {
+            if error.isNotFound || error.code == ENOTDIR || error.code == EISDIR { return [] }
+            throw .fileSystem(error)
+        }
+        return try Self.parse(bytes, name: name, path: path)
+    }
+
+    static func parse(_ bytes: [UInt8], name: ThreadName, path: String) throws(RefError) -> [ObjectID] {
+        guard bytes.last == UInt8(ascii: "\n") else {
+            throw .malformed(name, path: path, line: 1, reason: "it does not end with a line end")
+        }
+        var heads: [ObjectID] = []
+        for (index, line) in bytes.dropLast().split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+            guard let id = try? ObjectID(hex: String(decoding: line, as: UTF8.self)) else {
+                throw .malformed(name, path: path, line: index + 1, reason: "expected a 64-digit lowercase hex id")
+            }
+            if !heads.contains(id) { heads.append(id) }
+        }
+        return heads
+    }
+
+    /// Whether thread `name` has a ref file (a born thread).
+    public func exists(_ name: ThreadName) -> Bool {
+        FilePaths.exists(path(of: name)) && !FilePaths.isDirectory(path(of: name))
+    }
+
+    /// Every thread with a ref file, sorted by name.
+    public func names() throws(RefError) -> [ThreadName] {
+        var names: [ThreadName] = []
+        do {
+            try collectNames(in: threadsDirectory, prefix: "", into: &names)
+        } catch {
+            throw .fileSystem(error)
+        }
+        return names.sorted()
+    }
+
+    private func collectNames(in directory: String, prefix: String, into names: inout [ThreadName]) throws(FileSystemError) {
+        for entry in try FilePaths.contents(of: directory) {
+            let path = directory + "/" + entry
+            if FilePaths.isDirectory(path) {
+                try collectNames(in: path, prefix: prefix + entry + "/", into: &names)
+            } else if let name = try? ThreadName(prefix + entry) {
+                // Lock files, temporary files and strays are not valid thread names and are skipped.
+                names.append(name)
+            }
+        }
+    }
+
+    /// Sets thread `name` to `new` (or deletes it when `new` is nil) if it holds what `expected` says.
+    /// - Throws: `RefError.concurrentChange` when it does not; nothing is changed then.
+    public func update(
+        _ name: ThreadName, to new: ObjectID?, expecting expected: ExpectedRefValue, reflogMessage: String
+    ) throws(RefError) {
+        let path = path(of: name)
+        do {
+            try FilePaths.makeDirectories(FilePaths.directoryName(of: path))
+        } catch {
+            throw .fileSystem(error)
+        }
+        let lock: LockFile
+        do {
+            lock = try LockFile.acquire(for: path)
+        } catch {
+            throw .lock(error)
+        }
+        let current = try heads(of: name)
+        guard expected.accepts(current) else {
+            throw .concurrentChange(name, expected: expected, found: current)
+        }
+        // Like git, log while holding the lock and before the ref moves: a reflog that cannot be
+        // written stops the update instead of leaving a change that no log recorded.
+        do {
+            try reflog(of: name).append(old: current.first, new: new, message: reflogMessage)
+        } catch {
+            throw .fileSystem(error)
+        }
+        do {
+            if let new {
+                try lock.commit(Array((new.hex + "\n").utf8))
+            } else {
+                try lock.commitRemoval()
+                removeEmptyFolders(above: path)
+            }
+        } catch {
+            throw .lock(error)
+        }
+    }
+
+    /// After deleting `a/b/c`, removes the folders `a/b` and `a` if they are now empty.
+    private func removeEmptyFolders(above path: String) {
+        var folder = FilePaths.directoryName(of: path)
+        while folder.hasPrefix(threadsDirectory + "/") {
+            FilePaths.removeEmptyDirectory(folder)
+            folder = FilePaths.directoryName(of: folder)
+        }
+    }
+}

@@ -1,0 +1,59 @@
+/// The record of thread renames, `renames`: one `OLD TAB NEW LF` line per rename (docs/FORMAT.md §5.4).
+///
+/// Messages record the thread they were written on and can never change, so a rename is
+/// remembered here and applied when deciding which thread owns a message.
+public struct Renames: Sendable {
+    public let path: String
+    /// For every name that was ever renamed away, the name it carries now.
+    private var current: [String: String] = [:]
+
+    /// Reads the renames file at `path`; a missing file means no renames.
+    public init(path: String) throws(FileSystemError) {
+        self.path = path
+        let bytes: [UInt8]
+        do {
+            bytes = try FilePaths.read(path)
+        } catch {
+            if error.isNotFound { return }
+            throw error
+        }
+        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
+            let parts = line.split(separator: "\t")
+            if parts.count == 2 { apply(from: String(parts[0]), to: String(parts[1])) }
+        }
+    }
+
+    /// Replays one rename: every name that currently resolves to `old` now resolves to `new`.
+    private mutating func apply(from old: String, to new: String) {
+        for (recorded, name) in current where name == old {
+            current[recorded] = new
+        }
+        current[old] = new
+        current[new] = nil
+    }
+
+    /// The current name of the thread that was called `recorded` when a message was written.
+    public func currentName(of recorded: String) -> String {
+        current[recorded] ?? recorded
+    }
+
+    /// Whether `name` was renamed away, so messages recorded under it belong to another thread now.
+    public func isRenamedAway(_ name: ThreadName) -> Bool {
+        currentName(of: name.rawValue) != name.rawValue
+    }
+
+    /// Appends a rename under the file's lock, so concurrent renames do not interleave.
+    mutating func record(from old: ThreadName, to new: ThreadName) throws(LockError) {
+        let lock = try LockFile.acquire(for: path)
+        var bytes: [UInt8]
+        do {
+            bytes = try FilePaths.read(path)
+        } catch {
+            guard error.isNotFound else { throw .fileSystem(error) }
+            bytes = []
+        }
+        bytes += Array("\(old.rawValue)\t\(new.rawValue)\n".utf8)
+        try lock.commit(bytes)
+        apply(from: old.rawValue, to: new.rawValue)
+    }
+}

@@ -1,0 +1,99 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One thing `fsck` found wrong, with where it is.
+public struct RepositoryProblem: Sendable, CustomStringConvertible {
+    public enum Severity: String, Sendable { case error, warning }
+    public var severity: Severity
+    public var id: ObjectID?
+    public var path: String
+    public var message: String
+
+    public var description: String {
+        "\(severity.rawValue): \(id.map { "message \($0.hex): " } ?? "")\(message) (\(path))"
+    }
+}
+
+extension Repository {
+    /// Verifies every object's id and syntax, every parent link, every ref and `HEAD`
+    /// (docs/FORMAT.md). Reads the whole repository; reports every problem instead of stopping at one.
+    public func check() throws(RepositoryError) -> (problems: [RepositoryProblem], objectCount: Int) {
+        var problems: [RepositoryProblem] = []
+        func problem(_ severity: RepositoryProblem.Severity, _ id: ObjectID?, _ path: String, _ message: String) {
+            problems.append(RepositoryProblem(severity: severity, id: id, path: path, message: message))
+        }
+        let ids: [ObjectID]
+        do {
+            ids = try objects.allIDs()
+            for stray in try objects.strayFiles() {
+                problem(.warning, nil, stray, "not an object (a left-over temporary file or a stray); it can be removed")
+            }
+        } catch let error as ObjectError {
+            if case .fileSystem(let inner) = error { throw .fileSystem(inner) }
+            throw .fileSystem(FileSystemError("list objects", path: objects.directory, code: EIO))
+        } catch let error as FileSystemError {
+            throw .fileSystem(error)
+        } catch {
+            throw .fileSystem(FileSystemError("list objects", path: objects.directory, code: EIO))
+        }
+        let known = Set(ids)
+        for id in ids.sorted() {
+            let path = objects.path(of: id)
+            do {
+                let header = try objects.header(id)
+                if let parent = header.parent, !known.contains(parent) {
+                    problem(.error, id, path, "its parent \(parent.hex) is missing")
+                }
+            } catch {
+                problem(.error, id, path, Self.reason(error))
+            }
+        }
+        checkRefs(known: known, problem: problem)
+        return (problems, ids.count)
+    }
+
+    private func checkRefs(known: Set<ObjectID>, problem: (RepositoryProblem.Severity, ObjectID?, String, String) -> Void) {
+        let names: [ThreadName]
+        do {
+            names = try refs.names()
+        } catch {
+            problem(.error, nil, refs.threadsDirectory, error.description)
+            return
+        }
+        for name in names {
+            do {
+                let heads = try refs.heads(of: name)
+                for head in heads where !known.contains(head) {
+                    problem(.error, head, refs.path(of: name), "thread '\(name)' points at a missing message")
+                }
+                if heads.count > 1 {
+                    problem(.warning, nil, refs.path(of: name), "thread '\(name)' has diverged into \(heads.count) heads")
+                }
+            } catch {
+                problem(.error, nil, refs.path(of: name), error.description)
+            }
+        }
+        do {
+            if case .detached(let id) = try head.read(), !known.contains(id) {
+                problem(.error, id, head.path, "HEAD points at a missing message")
+            }
+        } catch {
+            problem(.error, nil, head.path, error.description)
+        }
+    }
+
+    /// The reason alone, without the advice the error's description adds for other commands.
+    private static func reason(_ error: ObjectError) -> String {
+        switch error {
+        case .missing: return "missing"
+        case .corrupt(_, _, let actual): return "corrupt: the file hashes to \(actual.hex)"
+        case .malformed(_, _, let reason): return "malformed: \(reason)"
+        case .fileSystem(let error): return error.description
+        }
+    }
+}

@@ -1,0 +1,33 @@
+extension Repository {
+    /// Finds the repository the way git finds `.git` (docs/FORMAT.md §1.1): an explicit folder
+    /// (`--repo`) first, then `THREADAI_DIR`, then the nearest `.threadai` in `currentDirectory`
+    /// or one of its ancestors. An explicit folder may be the `.threadai` folder or one containing it.
+    public static func discover(
+        explicit: String?, environment: [String: String], currentDirectory: String
+    ) throws(RepositoryError) -> Repository {
+        if let named = explicit ?? environment["THREADAI_DIR"].flatMap({ $0.isEmpty ? nil : $0 }) {
+            let absolute = named.hasPrefix("/") ? named : currentDirectory + "/" + named
+            let candidate = FilePaths.isDirectory(absolute + "/.threadai") ? absolute + "/.threadai" : absolute
+            return try Repository(directory: normalized(candidate))
+        }
+        var folder = normalized(currentDirectory)
+        while true {
+            let candidate = folder == "/" ? "/.threadai" : folder + "/.threadai"
+            if FilePaths.isDirectory(candidate) { return try Repository(directory: candidate) }
+            let parent = FilePaths.directoryName(of: folder)
+            if parent == folder { throw .notFound(searchedFrom: currentDirectory) }
+            folder = parent
+        }
+    }
+
+    /// Removes `.` components, resolves `..` lexically, and drops a trailing `/`.
+    static func normalized(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") {
+            if part == "." { continue }
+            if part == ".." { if !parts.isEmpty { parts.removeLast() }; continue }
+            parts.append(part)
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+}

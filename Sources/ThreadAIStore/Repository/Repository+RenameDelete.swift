@@ -1,0 +1,89 @@
+extension Repository {
+    /// Renames thread `old` to `new`: the ref and its reflog move, the rename is recorded in
+    /// `renames` (messages keep the name they were written under), and `HEAD` follows.
+    public func renameThread(_ old: ThreadName, to new: ThreadName) throws(ThreadError) {
+        guard let tip = try headForChange(of: old) else { throw .ref(.noSuchThread(old)) }
+        try checkNewThreadName(new, ignoring: old)
+        var renames = try renamesOrThrow()
+        moveReflog(of: old, to: new)
+        do {
+            try refs.update(new, to: tip, expecting: .absent, reflogMessage: "rename: from \(old)")
+            try renames.record(from: old, to: new)
+            try refs.update(old, to: nil, expecting: .head(tip), reflogMessage: "rename: to \(new)")
+        } catch let error as RefError {
+            throw .ref(error)
+        } catch let error as LockError {
+            throw .ref(.lock(error))
+        } catch {
+            throw .unexpected(String(describing: error))
+        }
+        if case .thread(let current) = try? head.read(), current == old {
+            try checkout(.thread(new), reflogMessage: "rename: \(old) to \(new)")
+        }
+    }
+
+    /// Deletes thread `name`. Messages are never deleted; but unless `force` is set, a thread whose
+    /// messages no other thread reaches is kept, so nothing disappears from view by accident.
+    /// - Returns: how many messages only this thread reached (their ids stay in its reflog).
+    @discardableResult
+    public func deleteThread(_ name: ThreadName, force: Bool) throws(ThreadError) -> Int {
+        if case .thread(let current) = try? head.read(), current == name {
+            throw .currentThread(name, action: "delete")
+        }
+        guard let tip = try headForChange(of: name) else { throw .ref(.noSuchThread(name)) }
+        let unique = try messagesOnlyReachedBy(name, tip: tip)
+        if unique > 0 && !force { throw .wouldLoseMessages(name, count: unique, head: tip) }
+        do {
+            try refs.update(name, to: nil, expecting: .head(tip), reflogMessage: "delete")
+        } catch {
+            throw .ref(error)
+        }
+        return unique
+    }
+
+    private func headForChange(of name: ThreadName) throws(ThreadError) -> ObjectID? {
+        do {
+            return try singleHead(of: name)
+        } catch {
+            throw .revision(error)
+        }
+    }
+
+    /// Counts the messages of `name`'s history, newest first, until one that another thread reaches.
+    private func messagesOnlyReachedBy(_ name: ThreadName, tip: ObjectID) throws(ThreadError) -> Int {
+        let walker = walker()
+        var reachedByOthers: Set<ObjectID> = []
+        do {
+            for other in try refs.names() where other != name {
+                for head in try refs.heads(of: other) {
+                    reachedByOthers.formUnion(try walker.chain(to: head))
+                }
+            }
+            var count = 0
+            var next: ObjectID? = tip
+            while let current = next, !reachedByOthers.contains(current) {
+                count += 1
+                next = try walker.header(current).parent
+            }
+            return count
+        } catch let error as RefError {
+            throw .ref(error)
+        } catch let error as HistoryError {
+            throw .history(error)
+        } catch let error as ObjectError {
+            throw .object(error)
+        } catch {
+            throw .unexpected(String(describing: error))
+        }
+    }
+
+    /// Moves the reflog with its thread. A reflog that cannot move stays under the old name,
+    /// where it still finds the messages; the rename itself has succeeded.
+    private func moveReflog(of old: ThreadName, to new: ThreadName) {
+        let source = refs.reflog(of: old).path
+        let destination = refs.reflog(of: new).path
+        guard FilePaths.exists(source), !FilePaths.exists(destination) else { return }
+        try? FilePaths.makeDirectories(FilePaths.directoryName(of: destination))
+        try? FilePaths.rename(source, to: destination)
+    }
+}

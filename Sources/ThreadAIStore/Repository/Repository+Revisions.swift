@@ -1,0 +1,115 @@
+extension Repository {
+    /// Where `HEAD` points and the message at its tip (nil while the current thread is unborn).
+    public func currentPosition() throws(RevisionError) -> (head: Head, tip: ObjectID?) {
+        let head: Head
+        do {
+            head = try self.head.read()
+        } catch {
+            throw .ref(error)
+        }
+        switch head {
+        case .detached(let id):
+            return (head, id)
+        case .thread(let name):
+            return (head, try singleHead(of: name))
+        }
+    }
+
+    /// The one head of `name`, nil when unborn. A diverged thread is an error here.
+    public func singleHead(of name: ThreadName) throws(RevisionError) -> ObjectID? {
+        let heads: [ObjectID]
+        do {
+            heads = try refs.heads(of: name)
+        } catch {
+            throw .ref(error)
+        }
+        guard heads.count <= 1 else { throw .ref(.diverged(name, heads: heads)) }
+        return heads.first
+    }
+
+    /// The message `text` names: a full or unique-prefix id (4+ hex digits), a thread name,
+    /// `HEAD` or `@`, each optionally followed by `~N` or `^` (docs/CLI.md, "Revisions").
+    /// A thread name wins over an id prefix that reads the same.
+    public func resolve(_ text: String, walker: HistoryWalker? = nil) throws(RevisionError) -> ObjectID {
+        let revision: Revision
+        do {
+            revision = try Revision(parsing: text)
+        } catch {
+            throw .syntax(error)
+        }
+        return try resolve(revision, text: text, walker: walker ?? self.walker())
+    }
+
+    func resolve(_ revision: Revision, text: String, walker: HistoryWalker) throws(RevisionError) -> ObjectID {
+        let base: ObjectID
+        switch revision.base {
+        case .head:
+            let position = try currentPosition()
+            guard let tip = position.tip else { throw .unborn(currentThread: position.head) }
+            base = tip
+        case .name(let word):
+            base = try resolveBase(word)
+        }
+        do {
+            return try walker.ancestor(of: base, generations: revision.generations)
+        } catch {
+            throw .history(error)
+        }
+    }
+
+    private func resolveBase(_ word: String) throws(RevisionError) -> ObjectID {
+        if let name = try? ThreadName(word), refs.exists(name) {
+            guard let id = try singleHead(of: name) else { throw .unknown(word) }
+            return id
+        }
+        let isHex = word.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+        guard isHex, (4...64).contains(word.utf8.count) else { throw .unknown(word) }
+        let matches: [ObjectID]
+        do {
+            matches = try objects.ids(withPrefix: word)
+        } catch {
+            throw .object(error)
+        }
+        switch matches.count {
+        case 0: throw .unknown(word)
+        case 1: return matches[0]
+        default: throw .ambiguous(word, candidates: matches.sorted())
+        }
+    }
+}
+
+/// Why a revision does not name a message.
+public enum RevisionError: Error, CustomStringConvertible, Sendable {
+    case syntax(RevisionSyntaxError)
+    case unknown(String)
+    case ambiguous(String, candidates: [ObjectID])
+    case unborn(currentThread: Head)
+    case ref(RefError)
+    case object(ObjectError)
+    case history(HistoryError)
+
+    public var description: String {
+        switch self {
+        case .syntax(let error):
+            return error.description
+        case .unknown(let word):
+            return "'\(word)' names no thread and no message. 'threadai threads' lists threads; "
+                + "'threadai log' shows message ids (give at least 4 hex digits)."
+        case .ambiguous(let word, let candidates):
+            let shown = candidates.prefix(5).map(\.short).joined(separator: ", ")
+            return "the id prefix '\(word)' is ambiguous: it matches \(candidates.count) messages (\(shown)"
+                + "\(candidates.count > 5 ? ", …" : "")). Give more digits."
+        case .unborn(let head):
+            if case .thread(let name) = head {
+                return "thread '\(name)' has no messages yet. Start it with 'threadai send \"…\"'."
+            }
+            return "HEAD names no message."
+        case .ref(let error):
+            return error.description
+        case .object(let error):
+            return error.description
+        case .history(let error):
+            return error.description
+        }
+    }
+}

@@ -1,0 +1,103 @@
+/// One thread as `threads` shows it: where it forks off, its head, its size and a title.
+public struct ThreadSummary: Sendable, Equatable {
+    public var name: ThreadName
+    /// One head, or several when the thread has diverged.
+    public var heads: [ObjectID]
+    /// The newest message of its history that it does not own (docs/FORMAT.md §5.3); nil for a root thread.
+    public var forkPoint: ObjectID?
+    /// The owner of the fork point, by its current name (it may no longer exist as a thread).
+    public var parent: String?
+    /// Messages in its whole history, root to head.
+    public var messageCount: Int
+    /// Messages it owns, after the fork point.
+    public var ownMessageCount: Int
+    /// The first line of its first own user message, else of the first user message of its history.
+    public var title: String
+    public var lastDate: Timestamp?
+}
+
+extension Repository {
+    /// Every thread, with the facts `threads` shows. Walks each message reachable from a thread
+    /// once, reading frontmatter only (plus one body per thread for its title).
+    public func threadSummaries(walker: HistoryWalker? = nil) throws(ThreadError) -> [ThreadSummary] {
+        let walker = walker ?? self.walker()
+        let renames = try renamesOrThrow()
+        var summaries: [ThreadSummary] = []
+        do {
+            for name in try refs.names() {
+                let heads = try refs.heads(of: name)
+                guard let head = heads.first else { continue }
+                let chain = try walker.chain(to: head)
+                let (own, forkPoint, parent) = try ownership(of: name, chain: chain, walker: walker, renames: renames)
+                let ownIDs = chain.suffix(own)
+                let title = try firstUserLine(in: Array(ownIDs), walker: walker)
+                    ?? firstUserLine(in: chain, walker: walker) ?? ""
+                summaries.append(ThreadSummary(
+                    name: name, heads: heads, forkPoint: forkPoint, parent: parent,
+                    messageCount: chain.count, ownMessageCount: own, title: title,
+                    lastDate: try walker.header(head).date))
+            }
+        } catch let error as RefError {
+            throw .ref(error)
+        } catch let error as HistoryError {
+            throw .history(error)
+        } catch let error as ObjectError {
+            throw .object(error)
+        } catch {
+            throw .unexpected(String(describing: error))
+        }
+        return summaries
+    }
+
+    /// Where each thread forks off: its fork point and parent thread (docs/FORMAT.md §5.3). Reads only
+    /// each thread's own messages, newest first, up to its fork point.
+    public func forkPoints(walker: HistoryWalker? = nil) throws(ThreadError) -> [(thread: ThreadName, forkPoint: ObjectID, parent: String)] {
+        let walker = walker ?? self.walker()
+        let renames = try renamesOrThrow()
+        var result: [(thread: ThreadName, forkPoint: ObjectID, parent: String)] = []
+        do {
+            for name in try refs.names() {
+                for head in try refs.heads(of: name) {
+                    var next: ObjectID? = head
+                    while let current = next {
+                        let header = try walker.header(current)
+                        let owner = renames.currentName(of: header.thread.rawValue)
+                        if owner != name.rawValue {
+                            result.append((name, current, owner))
+                            break
+                        }
+                        next = header.parent
+                    }
+                }
+            }
+        } catch let error as RefError {
+            throw .ref(error)
+        } catch let error as ObjectError {
+            throw .object(error)
+        } catch {
+            throw .unexpected(String(describing: error))
+        }
+        return result
+    }
+
+    private func ownership(
+        of name: ThreadName, chain: [ObjectID], walker: HistoryWalker, renames: Renames
+    ) throws(ObjectError) -> (own: Int, forkPoint: ObjectID?, parent: String?) {
+        var own = 0
+        for id in chain.reversed() {
+            let owner = renames.currentName(of: try walker.header(id).thread.rawValue)
+            if owner != name.rawValue { return (own, id, owner) }
+            own += 1
+        }
+        return (own, nil, nil)
+    }
+
+    private func firstUserLine(in ids: [ObjectID], walker: HistoryWalker) throws(ObjectError) -> String? {
+        for id in ids where try walker.header(id).role == .user {
+            let content = try objects.message(id).content
+            let line = content.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+            return line.count > 60 ? String(line.prefix(59)) + "…" : line
+        }
+        return nil
+    }
+}

@@ -1,0 +1,114 @@
+extension Repository {
+    /// Stores `message` and advances `thread` to it, compare-and-swap: the thread must still be at
+    /// `message.parent` (absent for a root). Objects are durable before the ref moves.
+    /// - Returns: the new message's id.
+    @discardableResult
+    public func append(_ message: Message, to thread: ThreadName, reflogMessage: String) throws(ThreadError) -> ObjectID {
+        let id: ObjectID
+        do {
+            id = try objects.write(message)
+            try refs.update(thread, to: id, expecting: .headOrAbsent(message.parent), reflogMessage: reflogMessage)
+        } catch let error as ObjectError {
+            throw .object(error)
+        } catch let error as RefError {
+            throw .ref(error)
+        } catch {
+            throw .unexpected(String(describing: error))
+        }
+        return id
+    }
+
+    /// Checks that a new thread may be called `name`: free, not clashing with another name on
+    /// case-insensitive or normalizing filesystems, and not a name that was renamed away.
+    public func checkNewThreadName(_ name: ThreadName, ignoring renamed: ThreadName? = nil) throws(ThreadError) {
+        let existing: [ThreadName]
+        do {
+            existing = try refs.names()
+        } catch {
+            throw .ref(error)
+        }
+        if existing.contains(name) && name != renamed { throw .ref(.threadExists(name)) }
+        if let clash = name.conflict(among: existing.filter { $0 != renamed }) {
+            throw .ref(.conflictingName(name, existing: clash))
+        }
+        let renames = try renamesOrThrow()
+        if renames.isRenamedAway(name) && renames.currentName(of: name.rawValue) != renamed?.rawValue {
+            throw .renamedAway(name, now: renames.currentName(of: name.rawValue))
+        }
+    }
+
+    /// Creates thread `name` at message `start` (a fork when `start` is on another thread).
+    public func createThread(_ name: ThreadName, at start: ObjectID, reflogMessage: String) throws(ThreadError) {
+        try checkNewThreadName(name)
+        guard objects.contains(start) else { throw .object(.missing(start, path: objects.path(of: start))) }
+        do {
+            try refs.update(name, to: start, expecting: .absent, reflogMessage: reflogMessage)
+        } catch {
+            throw .ref(error)
+        }
+    }
+
+    /// Points `HEAD` at `head`, logging the move.
+    public func checkout(_ head: Head, reflogMessage: String) throws(ThreadError) {
+        do {
+            let old = try currentPosition().tip
+            let new: ObjectID?
+            switch head {
+            case .detached(let id): new = id
+            case .thread(let name): new = try singleHead(of: name)
+            }
+            try self.head.write(head, from: old, to: new, reflogMessage: reflogMessage)
+        } catch let error as RevisionError {
+            throw .revision(error)
+        } catch let error as RefError {
+            throw .ref(error)
+        } catch {
+            throw .unexpected(String(describing: error))
+        }
+    }
+
+    func renamesOrThrow() throws(ThreadError) -> Renames {
+        do {
+            return try renames()
+        } catch {
+            throw .repository(error)
+        }
+    }
+}
+
+/// Why a thread operation failed.
+public enum ThreadError: Error, CustomStringConvertible, Sendable {
+    case object(ObjectError)
+    case ref(RefError)
+    case revision(RevisionError)
+    case history(HistoryError)
+    case repository(RepositoryError)
+    case name(ThreadNameError)
+    case message(MessageFormatError)
+    case renamedAway(ThreadName, now: String)
+    case currentThread(ThreadName, action: String)
+    case wouldLoseMessages(ThreadName, count: Int, head: ObjectID)
+    case unexpected(String)
+
+    public var description: String {
+        switch self {
+        case .object(let error): return error.description
+        case .ref(let error): return error.description
+        case .revision(let error): return error.description
+        case .history(let error): return error.description
+        case .repository(let error): return error.description
+        case .name(let error): return error.description
+        case .message(let error): return "cannot store the message: \(error)"
+        case .renamedAway(let name, let now):
+            return "the name '\(name)' was renamed to '\(now)', and messages written under it belong to '\(now)'. "
+                + "Pick another name."
+        case .currentThread(let name, let action):
+            return "cannot \(action) '\(name)': it is the current thread. 'threadai checkout' another thread first."
+        case .wouldLoseMessages(let name, let count, let head):
+            return "thread '\(name)' has \(count) message\(count == 1 ? "" : "s") that no other thread reaches "
+                + "(head \(head.short)). Fork them first ('threadai checkout -b NEW \(head.short)'), or delete with "
+                + "--force: the reflog (logs/refs/threads/\(name)) keeps the head id."
+        case .unexpected(let text): return text
+        }
+    }
+}

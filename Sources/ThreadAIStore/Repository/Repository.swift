@@ -1,0 +1,63 @@
+/// A `.threadai` repository: its object store, thread refs, `HEAD` and renames, by path.
+///
+/// Every operation reads what it needs from disk when called; nothing is cached between calls,
+/// so several processes can share a repository safely (writes are compare-and-swap, see `RefStore`).
+public struct Repository: Sendable {
+    /// The `.threadai` folder.
+    public let directory: String
+    public let objects: ObjectStore
+    public let refs: RefStore
+    public let head: HeadStore
+
+    /// Opens the repository in `directory` (a `.threadai` folder).
+    /// - Throws: `RepositoryError.notARepository` when it lacks `objects/` or `refs/threads/`.
+    public init(directory: String) throws(RepositoryError) {
+        guard FilePaths.isDirectory(directory + "/objects"), FilePaths.isDirectory(directory + "/refs/threads") else {
+            throw .notARepository(directory)
+        }
+        self.init(unchecked: directory)
+    }
+
+    init(unchecked directory: String) {
+        self.directory = directory
+        self.objects = ObjectStore(directory: directory + "/objects")
+        self.refs = RefStore(root: directory)
+        self.head = HeadStore(root: directory)
+    }
+
+    var renamesPath: String { directory + "/renames" }
+
+    /// The renames recorded so far (docs/FORMAT.md §5.4).
+    public func renames() throws(RepositoryError) -> Renames {
+        do {
+            return try Renames(path: renamesPath)
+        } catch {
+            throw .fileSystem(error)
+        }
+    }
+
+    /// A fresh walker over this repository's history.
+    public func walker() -> HistoryWalker {
+        HistoryWalker(objects: objects)
+    }
+}
+
+/// Why a repository could not be found, created or opened.
+public enum RepositoryError: Error, CustomStringConvertible, Sendable {
+    case notFound(searchedFrom: String)
+    case notARepository(String)
+    case fileSystem(FileSystemError)
+
+    public var description: String {
+        switch self {
+        case .notFound(let start):
+            return "no .threadai repository in \(start) or any folder above it. "
+                + "Run 'threadai init' to create one, or name one with --repo DIR or THREADAI_DIR."
+        case .notARepository(let path):
+            return "\(path) is not a ThreadAI repository (it has no objects/ and refs/threads/ folders). "
+                + "Run 'threadai init' there, or name another with --repo DIR."
+        case .fileSystem(let error):
+            return error.description
+        }
+    }
+}
