@@ -149,5 +149,7 @@ struct MessageTests {
         #expect(MessageFormatError(line: nil, reason: .missingClosingDelimiter).description
             == "no line '---' ends the frontmatter.")
         #expect(MessageFormatError(line: 5, reason: .unescapedControlCharacter(0x09)).description.contains("U+0009"))
+        #expect(MessageFormatError(line: 5, reason: .badEscape(#"\q"#)).description.hasPrefix(#"line 5: '\q' is not an escape"#))
+        #expect(MessageFormatError(line: 5, reason: .badEscape("\\\u{1b}")).description.contains(#"'\\\u{1B}'"#))
     }
 }
