@@ -29,7 +29,7 @@ struct ProviderErrorTests {
         (.timeoutBeforeFirstByte(provider: "openai", after: .seconds(120)), "120 s", true),
         (.stalled(provider: "openai", after: .milliseconds(300)), "0.3 s", true),
         (.malformedStream(provider: "openai", line: "data: {oops"), "data: {oops", false),
-        (.missingTerminator(provider: "anthropic", expected: "message_stop"), "message_stop", false),
+        (.missingTerminator(provider: "anthropic", expected: "message_stop"), "message_stop", true),
         (.streamError(provider: "anthropic", type: "overloaded_error", message: "Overloaded"), "overloaded_error: Overloaded", true),
         (.streamError(provider: "openai", type: "invalid_request_error", message: "no"), "threadai retry", false),
         (.cancelled, "cancelled", false),
