@@ -112,9 +112,9 @@ struct LlmockIntegrationTests {
         let llmock = try await Llmock()
         defer { llmock.stop() }
         try await llmock.script("{\"type\": \"stream_fault\", \"kind\": \"stall\", \"after_chunks\": 6, \"stall_seconds\": 30}")
-        let reply = await collect(try provider(kind, llmock, stall: .milliseconds(500)).stream(request(kind)))
+        let reply = await collect(try provider(kind, llmock, stall: .seconds(2)).stream(request(kind)))
         #expect(!reply.text.isEmpty)
-        #expect(reply.providerError == .stalled(provider: kind.rawValue, after: .milliseconds(500)))
+        #expect(reply.providerError == .stalled(provider: kind.rawValue, after: .seconds(2)))
     }
 
     @Test("a corrupted chunk is reported as malformed", arguments: ProviderKind.allCases)

@@ -50,12 +50,12 @@ final class Llmock: @unchecked Sendable {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        for _ in 0..<300 {
+        for _ in 0..<600 {
             if (try? await get("/health")) != nil { return }
             try await Task.sleep(for: .milliseconds(50))
         }
         stop()
-        throw LlmockError(description: "llmock did not start on port \(port) within 15 s")
+        throw LlmockError(description: "llmock did not start on port \(port) within 30 s")
     }
 
     /// Kills the server: a graceful stop would wait for a scripted stall to end.
