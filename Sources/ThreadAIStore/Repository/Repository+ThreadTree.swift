@@ -37,14 +37,8 @@ extension Repository {
                     messageCount: chain.count, ownMessageCount: own, title: title,
                     lastDate: try walker.header(head).date))
             }
-        } catch let error as RefError {
-            throw .ref(error)
-        } catch let error as HistoryError {
-            throw .history(error)
-        } catch let error as ObjectError {
-            throw .object(error)
         } catch {
-            throw .unexpected(String(describing: error))
+            throw ThreadError(wrapping: error)
         }
         return summaries
     }
@@ -79,12 +73,8 @@ extension Repository {
                     }
                 }
             }
-        } catch let error as RefError {
-            throw .ref(error)
-        } catch let error as ObjectError {
-            throw .object(error)
         } catch {
-            throw .unexpected(String(describing: error))
+            throw ThreadError(wrapping: error)
         }
         return result
     }
