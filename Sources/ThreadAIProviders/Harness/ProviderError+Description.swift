@@ -122,10 +122,11 @@ extension ProviderError: CustomStringConvertible {
         retryAfter.map(secondsText) ?? "a little"
     }
 
-    /// "2.1 s", "30 s", "2 min".
+    /// "40 ms", "2.1 s", "30 s", "120 s", "5 min".
     static func secondsText(_ duration: Duration) -> String {
         let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-        if seconds >= 120 { return "\(Int((seconds / 60).rounded())) min" }
+        if seconds > 120 { return "\(Int((seconds / 60).rounded())) min" }
+        if seconds > 0, seconds < 0.1 { return "\(Int((seconds * 1000).rounded())) ms" }
         if seconds >= 10 || seconds == seconds.rounded() { return "\(Int(seconds.rounded())) s" }
         return "\((seconds * 10).rounded() / 10) s"
     }

@@ -1,6 +1,6 @@
 extension ProviderError {
     /// Whether trying again might succeed: 408, 409, 429, 5xx and 529, connection failures,
-    /// timeouts, and server-side errors reported inside a stream. The retry loop additionally
+    /// timeouts, streams cut short, and server-side errors reported inside a stream. The retry loop additionally
     /// never retries once text has reached the caller.
     public var isRetryable: Bool {
         switch self {
@@ -10,10 +10,14 @@ extension ProviderError {
             return details.status == 408 || details.status == 409 || (500...599).contains(details.status)
         case .connectionRefused, .connectionDropped, .timeoutBeforeFirstByte, .stalled, .transport:
             return true
+        case .missingTerminator:
+            // A stream cut short is like a dropped connection: worth another try while no
+            // text has reached the caller (the loop checks that).
+            return true
         case .streamError(_, let type, _):
             return type.map(Self.retryableStreamErrorTypes.contains) ?? false
         case .badRequest, .unauthorized, .forbidden, .modelNotFound, .payloadTooLarge,
-             .malformedStream, .missingTerminator, .cancelled, .missingAPIKey, .invalidBaseURL:
+             .malformedStream, .cancelled, .missingAPIKey, .invalidBaseURL:
             return false
         }
     }

@@ -56,14 +56,18 @@ enum Watchdog {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await operation(monitor) }
             group.addTask {
+                // Wake up often enough to notice the switch from the long first-byte deadline
+                // to the shorter stall deadline once the body starts.
+                let checkEvery = min(.seconds(1), timeouts.stall / 4, timeouts.firstByte / 4)
                 while true {
                     let (deadline, bodyStarted) = monitor.deadline(timeouts)
-                    if ContinuousClock.now >= deadline {
+                    let now = ContinuousClock.now
+                    if now >= deadline {
                         throw bodyStarted
                             ? ProviderError.stalled(provider: provider, after: timeouts.stall)
                             : ProviderError.timeoutBeforeFirstByte(provider: provider, after: timeouts.firstByte)
                     }
-                    try await Task.sleep(until: deadline, clock: .continuous)
+                    try await Task.sleep(until: min(deadline, now + checkEvery), clock: .continuous)
                 }
             }
             // The first child to end decides: the operation finishing or failing, or the watchdog firing.
