@@ -114,6 +114,13 @@ struct ProviderCommandsTests {
         #expect(!(list.output + list.errors + send.output + send.errors).contains(Self.canary))
     }
 
+    @Test func commandSpecsAreSoundAndRegistered() {
+        for command in [ConfigCommand.self, KeysCommand.self, ModelsCommand.self, RetryCommand.self] as [any Command.Type] {
+            #expect(command.spec.problems.isEmpty, "\(command.spec.name): \(command.spec.problems)")
+            #expect(ThreadAICLI.commands.contains { $0.spec.name == command.spec.name })
+        }
+    }
+
     @Test func modelsMarkDefaultsAndSayWhatSendUses() async throws {
         let folder = try await repositoryFolder()
         let result = await runCLI(["models", "--provider", "anthropic"], in: folder)

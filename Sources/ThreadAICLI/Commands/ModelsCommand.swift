@@ -40,9 +40,12 @@ enum ModelsCommand: Command {
         context.output.line()
         context.output.line(context.style.dim("* the default model of its provider."))
         // What send would use with no flags: `--provider` here only filters the list.
-        if let choice = try? context.chooseProvider(provider: nil, model: nil, repository: try context.optionalRepository()) {
+        do {
+            let choice = try context.chooseProvider(provider: nil, model: nil, repository: try context.optionalRepository())
             let from = choice.settings.map { " (\($0.provider.source); model: \($0.model.source))" } ?? ""
             context.output.line("send would use \(choice.providerName) with \(choice.model)\(from).")
+        } catch {
+            context.note("cannot tell which model send would use: \(error)")
         }
         return .success
     }
