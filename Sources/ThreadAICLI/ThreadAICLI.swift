@@ -30,7 +30,6 @@ public enum ThreadAICLI {
         .option("repo", valueName: "DIR", help: "Use the repository in DIR (a .threadai folder or one containing it)."),
         .flag("no-color", help: "Never colour the output."),
         .flag("version", help: "Print the version."),
-        .help,
     ]
 
     /// Runs the command line `arguments` (without the program name) against the real process.
@@ -106,8 +105,9 @@ public enum ThreadAICLI {
     }
 
     static func overview() -> String {
-        HelpFormatter.renderOverview(
+        let text = HelpFormatter.renderOverview(
             commands: commands.map { ($0.spec.name, $0.spec.abstract) }, globalOptions: globalOptions)
+        return text.hasSuffix("\n") ? text : text + "\n"
     }
 
     private static func currentEnvironment() -> [String: String] {

@@ -4,7 +4,7 @@ import ThreadAI
 enum ThreadsCommand: Command {
     static let spec = CommandSpec(
         name: "threads",
-        abstract: "List threads as a tree of forks; rename or delete a thread.",
+        abstract: "List threads as a tree of forks; rename, delete or reconcile a thread.",
         discussion: """
             'threads' lists every thread under the thread it was forked from, with its fork point, head, \
             message count and a title from its first user message; '*' marks the current thread. \
