@@ -71,7 +71,8 @@ public enum ThreadAICLI {
             }
             let arguments = try command.spec.parse(name == "help" ? ["--help"] : split.arguments)
             if arguments.wantsHelp {
-                output.write(HelpFormatter.render(command.spec, programName: "threadai"))
+                let help = HelpFormatter.render(command.spec, programName: "threadai")
+                output.write(help.hasSuffix("\n") ? help : help + "\n")
                 return ExitStatus.success.rawValue
             }
             let colorWanted = !split.globals.flag("no-color") && (environment["NO_COLOR"] ?? "").isEmpty
