@@ -8,7 +8,13 @@
 ///   lane further right folds into the one further left with connector rows (`|/`, or `|_|/` then
 ///   `|/|` across lanes in between, see ``LaneCollapse``), right after the node, as git does.
 /// - A root (no parent) ends its lane.
-/// - When a lane ends or folds, the lanes to its right shift one column left with `/`.
+/// - When a lane ends or folds, the lanes to its right shift one column left with `/`. A lane whose
+///   last stroke was such a `/` and that shifts again right after the next node is drawn `/` in that
+///   node's row too (`* / p`), so its diagonal reads as one line.
+///
+/// For these shapes the rows are exactly git's, except that git pads connector rows with spaces.
+/// Like git, a root followed by another conversation's head in the same column (`* r` over `* x2`)
+/// shows no gap between them.
 ///
 /// Each node costs time proportional to the number of lanes open at that point, which is also the
 /// length of its row.

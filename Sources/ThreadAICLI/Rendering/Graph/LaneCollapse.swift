@@ -2,9 +2,10 @@
 /// `git log --graph`.
 ///
 /// Lanes live at even character positions (column k at 2k). Each row moves every lane that is not yet
-/// in its column one position left, drawn as `/`. The leftmost such lane moves the whole way across the
-/// lanes it has to pass in one row, drawn as `_` under them (`|_|_|/`), then crosses the last lane it
-/// passes with a `/` on the next row (`|/| |`), so no row puts two lines in one character.
+/// in its column one position left, drawn as `/`. The leftmost lane that moves also jumps across the
+/// lanes it has to pass, drawn as `_` in the gaps between them (`|_|_|/`), and crosses the last lane
+/// with a `/` on the next row (`|/| |`). A lane therefore never needs more than two rows, and no
+/// character ever stands for two lines at once.
 enum LaneCollapse {
     /// The connector rows for lanes moving from their current columns to `targets`.
     ///
