@@ -24,5 +24,5 @@ struct DatedGraphNode<ID: Hashable, Timestamp: Comparable> {
     var graphNode: GraphNode<ID> { GraphNode(id: id, parent: parent) }
 }
 
-extension DatedGraphNode: Equatable where Timestamp: Equatable {}
+extension DatedGraphNode: Equatable {}
 extension DatedGraphNode: Sendable where ID: Sendable, Timestamp: Sendable {}
