@@ -23,18 +23,24 @@ enum GraphLog {
             }
         }
         var ordered = TopologicalOrder.order(
-            nodes: nodes.map { (id: $0.key, parent: $0.value.parent, date: $0.value.date) }, heads: heads)
+            nodes: nodes.map { DatedGraphNode(id: $0.key, parent: $0.value.parent, date: $0.value.date) }, heads: heads)
         if let limit { ordered = Array(ordered.prefix(limit)) }
-        let decorations = try Decorations(repository: repository, walker: walker, shown: all ? nil : Set(ordered))
-        let rows = GraphLayout.rows(for: ordered.map { (id: $0, parent: nodes[$0]?.parent) })
-        for row in rows {
-            switch row {
-            case .connector(let text):
-                output.line(style.dim(text))
-            case .node(let prefix, let id):
-                let message = try walker.message(id)
-                output.line(prefix + OneLine.render(id: id, message: message, labels: decorations[id], style: style))
+        let decorations = try Decorations(repository: repository, walker: walker, shown: all ? nil : Set(ordered.map(\.id)))
+        // Rows are made and written one message at a time: a large history's drawing never sits in memory.
+        var layout = GraphLayout<ObjectID>()
+        var rows: [GraphRow<ObjectID>] = []
+        for node in ordered {
+            layout.place(node.graphNode, appendingTo: &rows)
+            for row in rows {
+                switch row {
+                case .connector(let text):
+                    output.line(style.dim(text))
+                case .node(let prefix, let id):
+                    let message = try walker.message(id)
+                    output.line(prefix + OneLine.render(id: id, message: message, labels: decorations[id], style: style))
+                }
             }
+            rows.removeAll(keepingCapacity: true)
         }
     }
 }
