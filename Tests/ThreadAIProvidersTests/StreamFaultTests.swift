@@ -16,7 +16,8 @@ struct StreamFaultTests {
 
     @Test("connection refused: named with the host, retried, then reported", arguments: ProviderKind.allCases)
     func refused(kind: ProviderKind) async throws {
-        let port = try Socket.unusedPort()
+        let (socket, port) = try Socket.refusingPort()
+        defer { _ = close(socket) }
         let recorder = RetryRecorder()
         let provider = try kind.make(baseURL: "http://127.0.0.1:\(port)", options: testOptions(recorder: recorder, retries: 2))
         let reply = await collect(provider.stream(sampleRequest))

@@ -43,19 +43,34 @@ final class Llmock: @unchecked Sendable {
         guard let executable = Self.executable else {
             throw LlmockError(description: "llmock is required (THREADAI_REQUIRE_LLMOCK=1) but not on PATH; install it with `\(Self.installHint)`")
         }
-        port = try Socket.unusedPort()
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["serve", "--host", "127.0.0.1", "--port", String(port), "--log-level", "warning", "--tool-mode", "off"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        for _ in 0..<600 {
-            if (try? await get("/health")) != nil { return }
-            try await Task.sleep(for: .milliseconds(50))
+        // A port outside the range our own loopback servers get from the kernel, so the two never
+        // collide; if another process holds it, llmock exits at once and the next candidate is tried.
+        var attempt = 0
+        while true {
+            attempt += 1
+            let port = Socket.candidatePortForOutsideServer()
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = ["serve", "--host", "127.0.0.1", "--port", String(port), "--log-level", "warning", "--tool-mode", "off"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            for _ in 0..<1200 where process.isRunning {
+                if (try? await Self.health(port: port)) != nil {
+                    self.port = port
+                    self.process = process
+                    return
+                }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+            }
+            guard attempt < 5 else {
+                throw LlmockError(description: "llmock did not start on 127.0.0.1 after \(attempt) tries (last port \(port))")
+            }
         }
-        stop()
-        throw LlmockError(description: "llmock did not start on port \(port) within 30 s")
     }
 
     /// Kills the server: a graceful stop would wait for a scripted stall to end.
@@ -98,7 +113,16 @@ final class Llmock: @unchecked Sendable {
     }
 
     private func send(_ method: String, _ path: String, body: String?) async throws -> Data {
-        guard let url = URL(string: root + path) else { throw LlmockError(description: "bad path \(path)") }
+        try await Self.send(method, root + path, body: body)
+    }
+
+    private static func health(port: Int) async throws -> Data {
+        try await send("GET", "http://127.0.0.1:\(port)/health", body: nil)
+    }
+
+    private static func send(_ method: String, _ address: String, body: String?) async throws -> Data {
+        let path = address
+        guard let url = URL(string: address) else { throw LlmockError(description: "bad address \(address)") }
         var request = URLRequest(url: url)
         request.httpMethod = method
         if let body {

@@ -23,6 +23,23 @@ enum Socket {
 
     /// A listening socket on 127.0.0.1 with a port the system picked, and that port.
     static func listenOnLoopback() throws -> (Int32, Int) {
+        try bindLoopback(listening: true)
+    }
+
+    /// A socket bound to a loopback port but not listening: connecting to it is refused. The caller
+    /// keeps it open for as long as it needs the port refused, so no other test's server can take the
+    /// port meanwhile (a port merely closed is soon handed out again by the kernel).
+    static func refusingPort() throws -> (Int32, Int) {
+        try bindLoopback(listening: false)
+    }
+
+    /// A port outside the kernel's range for `bind(0)` (which our own servers use), for an outside server
+    /// to listen on; the caller retries with another if it turns out to be taken.
+    static func candidatePortForOutsideServer() -> Int {
+        Int.random(in: 20_000..<32_000)
+    }
+
+    private static func bindLoopback(listening: Bool) throws -> (Int32, Int) {
         let fd = socket(AF_INET, streamType, 0)
         guard fd >= 0 else { throw SocketError(description: "socket() failed: \(errno)") }
         var yes: Int32 = 1
@@ -37,7 +54,7 @@ enum Socket {
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard bound == 0, listen(fd, 64) == 0 else {
+        guard bound == 0, !listening || listen(fd, 64) == 0 else {
             _ = close(fd)
             throw SocketError(description: "bind/listen on 127.0.0.1 failed: \(errno)")
         }
@@ -48,12 +65,6 @@ enum Socket {
         return (fd, Int(UInt16(bigEndian: address.sin_port)))
     }
 
-    /// A loopback port that nothing listens on (bound, then closed).
-    static func unusedPort() throws -> Int {
-        let (fd, port) = try listenOnLoopback()
-        _ = close(fd)
-        return port
-    }
 
     static func waitReadable(_ fd: Int32, milliseconds: Int32) -> Bool {
         var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
