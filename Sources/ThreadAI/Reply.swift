@@ -82,12 +82,8 @@ extension Conversation {
             try repository.refs.update(
                 prepared.thread, to: id, expecting: .head(replaced), reflogMessage: "retry: reply replacing \(replaced.short)")
             return id
-        } catch let error as ObjectError {
-            throw .object(error)
-        } catch let error as RefError {
-            throw .ref(error)
         } catch {
-            throw .unexpected(String(describing: error))
+            throw ThreadError(wrapping: error)
         }
     }
 

@@ -13,21 +13,15 @@ extension Conversation {
     /// - Throws: `RetryError` when the thread is empty, ends in a complete reply, or its newest
     ///   message is not a user message or a partial reply to one.
     public func prepareRetry(on thread: ThreadName, budget: Int?) throws(RetryError) -> PreparedTurn {
-        let tip: ObjectID
-        let message: Message
+        let head: ObjectID?
+        let newest: Message?
         do {
-            guard let head = try repository.singleHead(of: thread) else { throw RetryError.emptyThread(thread) }
-            tip = head
-            message = try repository.objects.message(head)
-        } catch let error as RetryError {
-            throw error
-        } catch let error as RevisionError {
-            throw .thread(.revision(error))
-        } catch let error as ObjectError {
-            throw .thread(.object(error))
+            head = try repository.singleHead(of: thread)
+            newest = try head.map { id throws(ObjectError) in try repository.objects.message(id) }
         } catch {
-            throw .thread(.unexpected(String(describing: error)))
+            throw .thread(ThreadError(wrapping: error))
         }
+        guard let tip = head, let message = newest else { throw .emptyThread(thread) }
         switch message.role {
         case .user:
             return try prepared(thread: thread, userMessage: tip, replacing: nil, budget: budget)

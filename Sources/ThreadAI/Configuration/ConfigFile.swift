@@ -72,7 +72,7 @@ public struct ConfigFile: Sendable, Equatable {
     public static func load(_ path: String) throws(ConfigurationError) -> ConfigFile {
         let text: String?
         do {
-            text = try LocalFile.read(path)
+            text = try FilePaths.readText(path)
         } catch {
             throw .fileSystem(error)
         }
@@ -130,8 +130,8 @@ public struct ConfigFile: Sendable, Equatable {
     /// - Parameter mode: the file's permission bits, set from its first byte.
     public func save(to path: String, mode: UInt32 = 0o644) throws(ConfigurationError) {
         do {
-            try LocalFile.makeDirectories(LocalFile.parent(of: path), mode: 0o700)
-            try LocalFile.replace(path, with: text, mode: mode_t(mode))
+            try FilePaths.makeDirectories(FilePaths.directoryName(of: path), mode: 0o700)
+            try TempFile.write(text.utf8, to: path, mode: mode_t(mode))
         } catch {
             throw .fileSystem(error)
         }

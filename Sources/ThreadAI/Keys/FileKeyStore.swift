@@ -29,7 +29,7 @@ public struct FileKeyStore: KeyStore {
     public func setKey(_ secret: String, for provider: ProviderKind) throws(KeyStoreError) {
         guard provider != .offline else { throw .noKeyNeeded(provider) }
         let secret = try KeyStores.checked(secret)
-        let directory = LocalFile.parent(of: path)
+        let directory = FilePaths.directoryName(of: path)
         if let unsafe = KeyLocation.unsafeAncestor(of: directory) {
             throw .insideRepository(path: path, folder: unsafe.folder, marker: unsafe.marker)
         }
@@ -40,7 +40,7 @@ public struct FileKeyStore: KeyStore {
 
     public func removeKey(for provider: ProviderKind) throws(KeyStoreError) -> Bool {
         guard var file = try load(), file.remove(provider.rawValue) else { return false }
-        try save(file, in: LocalFile.parent(of: path))
+        try save(file, in: FilePaths.directoryName(of: path))
         return true
     }
 
@@ -51,8 +51,8 @@ public struct FileKeyStore: KeyStore {
 
     private func save(_ file: ConfigFile, in directory: String) throws(KeyStoreError) {
         do {
-            try LocalFile.makeDirectories(directory, mode: 0o700)
-            try LocalFile.replace(path, with: file.text, mode: 0o600)
+            try FilePaths.makeDirectories(directory, mode: 0o700)
+            try TempFile.write(file.text.utf8, to: path, mode: 0o600)
         } catch {
             throw .fileSystem(error)
         }
@@ -60,19 +60,19 @@ public struct FileKeyStore: KeyStore {
 
     /// The file, checked for safety first; nil when it does not exist.
     private func load() throws(KeyStoreError) -> ConfigFile? {
-        let status: LocalFile.Status?
+        let status: FileStatus?
         do {
-            status = try LocalFile.status(path)
+            status = try FilePaths.status(path)
         } catch {
             throw .fileSystem(error)
         }
         guard let status else { return nil }
-        guard status.isRegularFile else { throw .notARegularFile(path: path) }
+        guard status.kind == .regularFile else { throw .notARegularFile(path: path) }
         guard status.owner == geteuid() else { throw .wrongOwner(path: path) }
         guard status.permissions & 0o077 == 0 else { throw .unsafePermissions(path: path, mode: UInt32(status.permissions)) }
         let text: String?
         do {
-            text = try LocalFile.read(path)
+            text = try FilePaths.readText(path)
         } catch {
             throw .fileSystem(error)
         }

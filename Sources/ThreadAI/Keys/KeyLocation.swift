@@ -25,10 +25,10 @@ enum KeyLocation {
         var folder = directory
         while true {
             if folder.hasSuffix("/.threadai") { return (folder, "a conversation repository") }
-            for marker in [".git", ".threadai"] where LocalFile.exists(folder + "/" + marker) {
+            for marker in [".git", ".threadai"] where FilePaths.exists(folder + "/" + marker) {
                 return (folder, marker)
             }
-            let above = LocalFile.parent(of: folder)
+            let above = FilePaths.directoryName(of: folder)
             if above == folder || folder.isEmpty { return nil }
             folder = above
         }
@@ -36,8 +36,8 @@ enum KeyLocation {
 
     private static func realPathOfDeepestExisting(_ path: String) -> String? {
         var candidate = path
-        while !LocalFile.exists(candidate) {
-            let above = LocalFile.parent(of: candidate)
+        while !FilePaths.exists(candidate) {
+            let above = FilePaths.directoryName(of: candidate)
             if above == candidate { return nil }
             candidate = above
         }

@@ -61,6 +61,11 @@ struct FileDescriptor: ~Copyable {
         }
     }
 
+    /// Sets the file's permission bits to exactly `mode`, whatever the umask made of them at `open`.
+    func setPermissions(_ mode: mode_t) throws(FileSystemError) {
+        guard fchmod(raw, mode) == 0 else { throw .last("set the mode of", path: path) }
+    }
+
     /// Flushes the file's data and metadata to stable storage.
     func synchronize() throws(FileSystemError) {
         guard fsync(raw) == 0 else { throw .last("fsync", path: path) }

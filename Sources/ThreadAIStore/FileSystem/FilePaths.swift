@@ -7,30 +7,65 @@ import Darwin
 #endif
 
 /// Small path and directory operations over the C library, each reporting a `FileSystemError`.
-enum FilePaths {
-    /// Reads a whole file. Throws `FileSystemError` (`isNotFound` when it does not exist).
-    static func read(_ path: String) throws(FileSystemError) -> [UInt8] {
+///
+/// The store keeps its objects and refs with these, and the app layer its config and key files,
+/// so there is one implementation of reading, inspecting and creating files.
+public enum FilePaths {
+    /// Reads a whole file.
+    /// - Throws: `FileSystemError` (`isNotFound` when nothing is there).
+    /// - Returns: the file's bytes.
+    public static func read(_ path: String) throws(FileSystemError) -> [UInt8] {
         let file = try FileDescriptor(opening: path, flags: O_RDONLY)
         return try file.readToEnd()
     }
 
-    /// Whether anything exists at `path` (a dangling link counts as nothing).
-    static func exists(_ path: String) -> Bool {
-        var status = stat()
-        return stat(path, &status) == 0
+    /// Reads a whole file as UTF-8 text; a byte sequence that is not UTF-8 becomes U+FFFD.
+    /// - Throws: `FileSystemError` for any failure but the file being absent.
+    /// - Returns: the text, or nil when the file does not exist.
+    public static func readText(_ path: String) throws(FileSystemError) -> String? {
+        do {
+            return String(decoding: try read(path), as: UTF8.self)
+        } catch {
+            if error.isNotFound { return nil }
+            throw error
+        }
     }
 
+    /// Whether anything is at `path`.
+    /// - Parameter followingLinks: false (the default) looks at the path itself, as `lstat` does,
+    ///   so a dangling symbolic link counts; true asks whether a link's target exists.
+    /// - Returns: false too when the path cannot be inspected (a folder that may not be searched).
+    public static func exists(_ path: String, followingLinks: Bool = false) -> Bool {
+        systemStatus(path, followingLinks: followingLinks) != nil
+    }
+
+    /// What is at `path`, without following a final symbolic link (a link is reported as one).
+    /// - Throws: `FileSystemError` when the path cannot be inspected for a reason other than
+    ///   being absent (a folder on the way that may not be searched, say).
+    /// - Returns: its permissions, owner and kind, or nil when nothing is there.
+    public static func status(_ path: String) throws(FileSystemError) -> FileStatus? {
+        guard let info = systemStatus(path, followingLinks: false) else {
+            if errno == ENOENT || errno == ENOTDIR { return nil }
+            throw .last("inspect", path: path)
+        }
+        return FileStatus(info)
+    }
+
+    /// Whether `path` is a directory or a symbolic link to one.
     static func isDirectory(_ path: String) -> Bool {
-        var status = stat()
-        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+        guard let info = systemStatus(path, followingLinks: true) else { return false }
+        return info.st_mode & S_IFMT == S_IFDIR
     }
 
-    /// Creates `path` and any missing parents; succeeds when it already is a directory.
-    static func makeDirectories(_ path: String) throws(FileSystemError) {
+    /// Creates `path` and any missing parents, as `mkdir -p` does.
+    /// - Parameter mode: the permission bits of each folder created here (less the umask);
+    ///   folders that already exist, or links to folders, are left as they are.
+    /// - Throws: `FileSystemError` when a folder cannot be created or a file is in the way.
+    public static func makeDirectories(_ path: String, mode: mode_t = 0o755) throws(FileSystemError) {
         if isDirectory(path) { return }
         let parent = directoryName(of: path)
-        if parent != path && !parent.isEmpty { try makeDirectories(parent) }
-        if mkdir(path, 0o755) != 0 && !(errno == EEXIST && isDirectory(path)) {
+        if parent != path && !parent.isEmpty { try makeDirectories(parent, mode: mode) }
+        if mkdir(path, mode) != 0 && !(errno == EEXIST && isDirectory(path)) {
             throw .last("create directory", path: path)
         }
     }
@@ -76,7 +111,9 @@ enum FilePaths {
         return names
     }
 
-    static func directoryName(of path: String) -> String {
+    /// The folder that holds `path`, by its text alone: "." for a bare name, "/" for a name at the root.
+    /// - Returns: `path` up to its last "/".
+    public static func directoryName(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         if slash == path.startIndex { return "/" }
         return String(path[..<slash])
@@ -85,6 +122,13 @@ enum FilePaths {
     static func join(_ parts: String...) -> String {
         parts.filter { !$0.isEmpty }.joined(separator: "/")
     }
+}
+
+/// `stat(2)` or `lstat(2)`; nil when it fails, with the reason left in `errno`.
+private func systemStatus(_ path: String, followingLinks: Bool) -> stat? {
+    var info = stat()
+    let result = followingLinks ? stat(path, &info) : lstat(path, &info)
+    return result == 0 ? info : nil
 }
 
 @inline(__always)

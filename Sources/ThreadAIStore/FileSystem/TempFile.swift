@@ -9,17 +9,25 @@ import Darwin
 /// Writes a file whole or not at all: bytes go to a temporary file beside the destination, which is
 /// flushed to disk and then renamed into place. Readers see the old file or the new one, never a mix,
 /// and a crash leaves at worst a `.tmp-*` file that is garbage (docs/FORMAT.md §10).
-enum TempFile {
+public enum TempFile {
     /// Atomically replaces (or creates) `destination` with `bytes`.
-    /// - Parameter synchronizeDirectory: also flush the folder so the rename itself survives a crash.
-    static func write(
-        _ bytes: some Collection<UInt8>, to destination: String, mode: mode_t = 0o644,
-        synchronizeDirectory: Bool = true
-    ) throws(FileSystemError) {
+    ///
+    /// The temporary file is created with `O_CREAT|O_EXCL|O_NOFOLLOW`, so it is new and not a link
+    /// someone planted, and given exactly `mode` with `fchmod` before its first byte, so the umask
+    /// neither widens nor narrows it (a key file is 0600, an object 0444). It is flushed, renamed
+    /// over `destination`, and the folder is flushed so the rename survives a crash.
+    /// - Parameter mode: the permission bits the file ends up with.
+    /// - Throws: `FileSystemError` naming the step that failed. Before the rename, the temporary
+    ///   file is removed and `destination` is untouched.
+    public static func write(_ bytes: some Collection<UInt8>, to destination: String, mode: mode_t = 0o644)
+        throws(FileSystemError)
+    {
         let directory = FilePaths.directoryName(of: destination)
         let temporary = FilePaths.join(directory, ".tmp-\(randomSuffix())")
         do {
-            let file = try FileDescriptor(opening: temporary, flags: O_WRONLY | O_CREAT | O_EXCL, mode: mode)
+            let file = try FileDescriptor(
+                opening: temporary, flags: O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode: mode)
+            try file.setPermissions(mode)
             try file.writeAll(bytes)
             try file.synchronize()
             try FilePaths.rename(temporary, to: destination)
@@ -27,10 +35,10 @@ enum TempFile {
             try? FilePaths.remove(temporary)  // Best effort: the write already failed with `error`.
             throw error
         }
-        if synchronizeDirectory { try FilePaths.synchronizeDirectory(directory) }
+        try FilePaths.synchronizeDirectory(directory)
     }
 
-    static func randomSuffix() -> String {
+    private static func randomSuffix() -> String {
         var generator = SystemRandomNumberGenerator()
         return String(generator.next() as UInt64, radix: 36) + String(getpid(), radix: 36)
     }

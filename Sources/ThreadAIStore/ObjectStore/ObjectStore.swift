@@ -17,7 +17,7 @@ public struct ObjectStore: Sendable {
     }
 
     public func contains(_ id: ObjectID) -> Bool {
-        FilePaths.exists(path(of: id))
+        FilePaths.exists(path(of: id), followingLinks: true)
     }
 
     /// Stores `message` and returns its id. Writing a message that exists already changes nothing.
@@ -26,7 +26,7 @@ public struct ObjectStore: Sendable {
         let bytes = MessageCodec.encode(message)
         let id = ObjectID.of(bytes)
         let destination = path(of: id)
-        if FilePaths.exists(destination) { return id }
+        if FilePaths.exists(destination, followingLinks: true) { return id }
         do {
             try FilePaths.makeDirectories(FilePaths.directoryName(of: destination))
             try TempFile.write(bytes, to: destination, mode: 0o444)

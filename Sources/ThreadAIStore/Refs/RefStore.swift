@@ -59,7 +59,7 @@ public struct RefStore: Sendable {
 
     /// Whether thread `name` has a ref file (a born thread).
     public func exists(_ name: ThreadName) -> Bool {
-        FilePaths.exists(path(of: name)) && !FilePaths.isDirectory(path(of: name))
+        FilePaths.exists(path(of: name), followingLinks: true) && !FilePaths.isDirectory(path(of: name))
     }
 
     /// Every thread with a ref file, sorted by name.

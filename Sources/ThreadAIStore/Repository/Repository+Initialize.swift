@@ -31,10 +31,10 @@ extension Repository {
             try FilePaths.makeDirectories(directory + "/objects")
             try FilePaths.makeDirectories(directory + "/refs/threads")
             for (name, text) in [(".gitattributes", gitAttributes), (".gitignore", gitIgnore)]
-            where !FilePaths.exists(directory + "/" + name) {
+            where !FilePaths.exists(directory + "/" + name, followingLinks: true) {
                 try TempFile.write(Array(text.utf8), to: directory + "/" + name)
             }
-            if !FilePaths.exists(directory + "/HEAD") {
+            if !FilePaths.exists(directory + "/HEAD", followingLinks: true) {
                 try TempFile.write(Array("ref: refs/threads/main\n".utf8), to: directory + "/HEAD")
             }
         } catch {

@@ -72,7 +72,9 @@ extension Repository {
     private func moveReflog(of old: ThreadName, to new: ThreadName) {
         let source = refs.reflog(of: old).path
         let destination = refs.reflog(of: new).path
-        guard FilePaths.exists(source), !FilePaths.exists(destination) else { return }
+        guard FilePaths.exists(source, followingLinks: true), !FilePaths.exists(destination, followingLinks: true) else {
+            return
+        }
         try? FilePaths.makeDirectories(FilePaths.directoryName(of: destination))
         try? FilePaths.rename(source, to: destination)
     }

@@ -70,8 +70,9 @@ extension Repository {
 
 extension ThreadError {
     /// Files an error from a layer below under the matching case; one place instead of a
-    /// `catch` ladder at every call site.
-    init(wrapping error: any Error) {
+    /// `catch` ladder at every call site. A `ThreadError` is kept as it is; an error of no
+    /// layer this module knows becomes `.unexpected` with its description.
+    public init(wrapping error: any Error) {
         switch error {
         case let error as ThreadError: self = error
         case let error as ObjectError: self = .object(error)
