@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+@Suite("CLI: bad thread names change nothing")
+struct BadThreadNameTests {
+    struct BadName: CustomTestStringConvertible, Sendable {
+        let name: String
+        let why: String
+        var testDescription: String { "\(why): \(name.debugDescription)" }
+    }
+
+    static let names: [BadName] = [
+        .init(name: "", why: "empty"),
+        .init(name: "two words", why: "space"),
+        .init(name: "tab\there", why: "tab"),
+        .init(name: "line\nbreak", why: "newline"),
+        .init(name: "fix:x", why: "colon"),
+        .init(name: "main~1", why: "tilde"),
+        .init(name: "what?", why: "question mark"),
+        .init(name: "a*b", why: "star"),
+        .init(name: "back\\slash", why: "backslash"),
+        .init(name: "me@home", why: "at sign"),
+        .init(name: "\u{1B}[31mred", why: "escape sequence"),
+        .init(name: "/lead", why: "leading slash"),
+        .init(name: "trail/", why: "trailing slash"),
+        .init(name: "a//b", why: "double slash"),
+        .init(name: "..", why: "dot-dot"),
+        .init(name: "a/../b", why: "dot-dot component"),
+        .init(name: ".hidden", why: "leading dot"),
+        .init(name: "dot.", why: "trailing dot"),
+        .init(name: "x.lock", why: ".lock ending"),
+        .init(name: "CON", why: "Windows device"),
+        .init(name: "nul.txt", why: "Windows device with extension"),
+        .init(name: "HEAD", why: "HEAD"),
+        .init(name: "head", why: "HEAD in lower case"),
+        .init(name: "cafe", why: "all hex digits"),
+        .init(name: "-x", why: "leading dash"),
+        .init(name: "+x", why: "leading plus"),
+        .init(name: String(repeating: "n", count: 201), why: "201 bytes"),
+        .init(name: "main", why: "an existing thread"),
+        .init(name: "MAIN", why: "an existing thread in another case"),
+        .init(name: "main/sub", why: "under an existing thread"),
+        .init(name: "side", why: "an existing fork"),
+    ]
+
+    @Test("checkout -b refuses the name with a clear message and leaves .threadai byte for byte unchanged", arguments: names)
+    func refused(_ bad: BadName) throws {
+        let sandbox = try CLISandbox()
+        try sandbox.succeed(["init"])
+        try sandbox.succeed(["send", "hello"])
+        try sandbox.succeed(["checkout", "-b", "side"])
+        try sandbox.succeed(["checkout", "main"])
+        let before = try DirectorySnapshot(sandbox.repository)
+
+        let result = try sandbox.run(["checkout", "-b", bad.name, "main"])
+        #expect(!result.signaled)
+        #expect(result.status == 1 || result.status == 2, "\(result)")
+        #expect(result.stderr.hasPrefix("threadai: "), "\(result)")
+        #expect(result.stderr.count < 600, "a clear message, not a dump")
+        #expect(result.stdout.isEmpty)
+        let after = try DirectorySnapshot(sandbox.repository)
+        #expect(after == before, "changed: \(after.differences(from: before))")
+    }
+}
