@@ -44,11 +44,23 @@ struct MalformedObjectFsckTests {
         #expect(result.stderr.contains("\(placed.count) errors"))
     }
 
-    @Test("show of a malformed object exits 3 naming it; show --raw still prints its bytes")
-    func showMalformed() throws {
+    struct RawObject: CustomTestStringConvertible, Sendable {
+        let name: String
+        let bytes: [UInt8]
+        var testDescription: String { name }
+    }
+
+    static let rawObjects: [RawObject] = [
+        .init(name: "no role or date", bytes: Array("---\nthread: main\n---\nno role\n".utf8)),
+        .init(name: "bytes that are not UTF-8",
+              bytes: Array("---\nthread: main\nrole: user\ndate: 2026-11-21T09:00:00Z\n---\nnot UTF-8: ".utf8) + [0xff, 0xc3, 0x0a]),
+    ]
+
+    @Test("show of a malformed object exits 3 naming it; show --raw still prints its exact bytes", arguments: rawObjects)
+    func showMalformed(_ object: RawObject) throws {
         let sandbox = try CLISandbox()
         try sandbox.succeed(["init"])
-        let bytes = Data("---\nthread: main\n---\nno role\n".utf8)
+        let bytes = Data(object.bytes)
         let id = SHA256.hexDigest(bytes)
         let path = RepositoryFiles.objectPath(id, in: sandbox.repository)
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
