@@ -26,11 +26,10 @@ struct CLIResult: CustomStringConvertible {
 
 /// A temporary folder to run `threadai` in, as a user would: the working directory `work/`, `HOME` in
 /// `home/`, no colours, no API keys, no editor, and standard input a pipe (never a terminal).
-final class CLISandbox {
+final class CLISandbox: Sendable {
     let folder: TemporaryDirectory
     let work: String
     let home: String
-    private var runCount = 0
 
     init() throws {
         folder = try TemporaryDirectory()
@@ -59,9 +58,8 @@ final class CLISandbox {
     /// test process write to a closed pipe. A run still going after two minutes is killed (and fails).
     @discardableResult
     func run(_ arguments: [String], stdin: String = "", in directory: String? = nil, environment extra: [String: String] = [:]) throws -> CLIResult {
-        runCount += 1
-        let io = try folder.folder("io")
-        let inPath = io + "/\(runCount).in", outPath = io + "/\(runCount).out", errPath = io + "/\(runCount).err"
+        let io = try folder.folder("io") + "/" + UUID().uuidString  // Unique, so runs may overlap.
+        let inPath = io + ".in", outPath = io + ".out", errPath = io + ".err"
         try Data(stdin.utf8).write(to: URL(fileURLWithPath: inPath))
         for path in [outPath, errPath] { try Data().write(to: URL(fileURLWithPath: path)) }
         let process = Process()

@@ -2,7 +2,7 @@ import Foundation
 
 /// A new, empty folder under the system's temporary directory, removed with everything in it when
 /// the value is released. Each test makes its own, so tests running in parallel never share files.
-final class TemporaryDirectory {
+final class TemporaryDirectory: Sendable {
     /// The folder's absolute path with symbolic links resolved, as the child process sees its cwd.
     let path: String
 
