@@ -48,13 +48,31 @@ struct RenameDeleteTests {
         #expect(try repository.renames().currentName(of: "a") == "c2")
     }
 
-    @Test("rename refuses a taken, clashing or renamed-away name and changes nothing", arguments: [
-        "main", "B", "a/sub", "main/x",
-    ])
-    func renameRefused(_ target: String) throws {
+    struct RefusedRename: CustomTestStringConvertible, Sendable {
+        let target: String
+        /// The existing thread the error must name: taken (same name) or clashing.
+        let clash: String
+        var testDescription: String { "a → \(target) clashes with \(clash)" }
+    }
+
+    static let refusedRenames: [RefusedRename] = [
+        .init(target: "main", clash: "main"), .init(target: "b", clash: "b"), .init(target: "a", clash: "a"),
+        .init(target: "B", clash: "b"), .init(target: "main/x", clash: "main"), .init(target: "a/sub", clash: "a"),
+    ]
+
+    @Test("rename refuses a taken or clashing name, saying which, and changes nothing", arguments: refusedRenames)
+    func renameRefused(_ refused: RefusedRename) throws {
         let refsBefore = Files.relativeFiles(under: root + "/refs")
-        #expect(throws: ThreadError.self) { try repository.renameThread(name("a"), to: name(target)) }
+        let logsBefore = Files.relativeFiles(under: root + "/logs")
+        let error = try #require(throws: ThreadError.self) { try repository.renameThread(name("a"), to: name(refused.target)) }
+        switch error {
+        case .ref(.threadExists(let existing)), .ref(.conflictingName(_, let existing)):
+            #expect(existing.rawValue == refused.clash)
+        default:
+            Issue.record("expected the name to be refused as taken or clashing, got: \(error)")
+        }
         #expect(Files.relativeFiles(under: root + "/refs") == refsBefore)
+        #expect(Files.relativeFiles(under: root + "/logs") == logsBefore)
         #expect(!Files.exists(root + "/renames"))
     }
 
