@@ -62,6 +62,21 @@ struct InitializeAndDiscoverTests {
         #expect(try Files.readText(scratch.root + "/HEAD") == "ref: refs/threads/main\n")
     }
 
+    @Test("a relative folder is relative to the current directory, not to the filesystem's root")
+    func relativeFolder() throws {
+        let relative = "threadai-tests-relative-\(UUID().uuidString.prefix(8))"
+        let expected = FileManager.default.currentDirectoryPath + "/" + relative
+        defer {
+            for leftover in [expected, "/" + relative] { try? FileManager.default.removeItem(atPath: leftover) }
+        }
+        let repository = try Repository.initialize(in: relative).repository
+        #expect(repository.directory == expected + "/.threadai")
+        #expect(Files.isDirectory(expected + "/.threadai/objects"))
+        #expect(!Files.exists("/" + relative), "created at the root of the filesystem")
+        let found = try Repository.discover(explicit: nil, environment: [:], currentDirectory: relative)
+        #expect(found.directory == expected + "/.threadai")
+    }
+
     @Test("discover finds .threadai in the current folder or the nearest ancestor")
     func discoverAncestor() throws {
         let outer = try Repository.initialize(in: folder.path).repository
