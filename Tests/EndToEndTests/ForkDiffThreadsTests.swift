@@ -99,4 +99,23 @@ struct ForkDiffThreadsTests {
         let deep = try JSON.array(try sandbox.succeed(["log", "--json", "alt-deep"]))
         #expect(deep.first?["id"] as? String == forked["ad"], "other threads do not move")
     }
+
+    @Test("threads rename moves the current thread and HEAD; threads delete refuses unique messages without --force")
+    func renameAndDelete() throws {
+        let renamed = try sandbox.run(["threads", "rename", "alt-deep", "deeper"])
+        #expect(renamed.status == 0 && renamed.stderr.contains("Renamed thread 'alt-deep' to 'deeper'"))
+        #expect(try sandbox.succeed(["status"]).stdout.contains("On thread deeper"))
+        #expect(try String(contentsOfFile: sandbox.repository + "/renames", encoding: .utf8) == "alt-deep\tdeeper\n")
+
+        try sandbox.succeed(["checkout", "main"])
+        let refused = try sandbox.run(["threads", "delete", "deeper"])
+        #expect(refused.status == 1 && refused.stderr.contains("no other thread reaches"), "\(refused)")
+        #expect(FileManager.default.fileExists(atPath: sandbox.repository + "/refs/threads/deeper"))
+        let forced = try sandbox.run(["threads", "delete", "--force", "deeper"])
+        #expect(forced.status == 0 && forced.stderr.contains(forked["ad"].prefix(8)), "\(forced)")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.repository + "/refs/threads/deeper"))
+        #expect(try sandbox.run(["show", forked["ad"]]).status == 0, "messages are never deleted")
+        let current = try sandbox.run(["threads", "delete", "main"])
+        #expect(current.status == 1 && current.stderr.contains("current thread"))
+    }
 }
