@@ -17,6 +17,9 @@ public struct Conversation: Sendable {
         /// The system message stored because the prompt changed, if any.
         public var systemMessageID: ObjectID?
         public var context: Context
+        /// The partial reply a retry replaces: the new reply is stored beside it (same parent) and
+        /// the thread moves from it to the new one. Nil for a plain send.
+        public var replacing: ObjectID?
     }
 
     /// Stores `text` as a user message on the current thread (after a system message, when `system`

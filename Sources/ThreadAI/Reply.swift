@@ -64,11 +64,31 @@ extension Conversation {
         message.firstTokenMilliseconds = firstToken.map { Self.milliseconds(started.duration(to: $0)) }
         message.latencyMilliseconds = Self.milliseconds(started.duration(to: clock.now))
         do {
-            outcome.replyID = try repository.append(message, to: prepared.thread, reflogMessage: "send: reply")
+            outcome.replyID = try store(message, for: prepared)
         } catch {
             outcome.storeError = error
         }
         return outcome
+    }
+
+    /// Stores the reply and moves the thread to it: from the user message after a send, or from
+    /// the partial reply a retry replaces (compare-and-swap either way).
+    private func store(_ reply: Message, for prepared: PreparedTurn) throws(ThreadError) -> ObjectID {
+        guard let replaced = prepared.replacing else {
+            return try repository.append(reply, to: prepared.thread, reflogMessage: "send: reply")
+        }
+        do {
+            let id = try repository.objects.write(reply)
+            try repository.refs.update(
+                prepared.thread, to: id, expecting: .head(replaced), reflogMessage: "retry: reply replacing \(replaced.short)")
+            return id
+        } catch let error as ObjectError {
+            throw .object(error)
+        } catch let error as RefError {
+            throw .ref(error)
+        } catch {
+            throw .unexpected(String(describing: error))
+        }
     }
 
     static func milliseconds(_ duration: Duration) -> Int {

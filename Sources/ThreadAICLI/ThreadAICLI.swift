@@ -22,8 +22,8 @@ public enum ThreadAICLI {
     /// Every command, in the order `threadai --help` lists them.
     static var commands: [any Command.Type] {[
         InitCommand.self, SendCommand.self, LogCommand.self, ShowCommand.self, CheckoutCommand.self,
-        ThreadsCommand.self, DiffCommand.self, StatusCommand.self, ContextCommand.self, FsckCommand.self,
-        DemoCommand.self,
+        ThreadsCommand.self, DiffCommand.self, StatusCommand.self, ContextCommand.self, RetryCommand.self,
+        ModelsCommand.self, ConfigCommand.self, KeysCommand.self, FsckCommand.self, DemoCommand.self,
     ]}
 
     static let globalOptions: [ArgumentSpec] = [
@@ -47,7 +47,7 @@ public enum ThreadAICLI {
         return await run(
             arguments: arguments, output: output, errors: errors, input: StandardInput(),
             environment: environment, currentDirectory: currentDirectoryPath(), stdoutIsTerminal: stdoutIsTerminal,
-            providers: .offlineOnly)
+            providers: .live)
     }
 
     /// Runs `arguments` with everything injected.

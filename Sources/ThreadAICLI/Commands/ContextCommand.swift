@@ -22,7 +22,7 @@ enum ContextCommand: Command {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
         let repository = try context.repository()
         let id = try repository.resolve(arguments.positional("revision") ?? "HEAD")
-        let choice = try context.providers.choose(arguments.option("provider"), arguments.option("model"), context.environment)
+        let choice = try context.chooseProvider(arguments, repository: repository)
         let budget = try arguments.int("budget", in: 1...100_000_000) ?? choice.contextBudget
         let built = try repository.context(of: id, budget: budget)
         if arguments.flag("json") {

@@ -24,29 +24,25 @@ enum LogCommand: Command {
         let repository = try context.repository()
         let walker = repository.walker()
         let limit = try arguments.int("max-count", in: 0...Int.max)
-        let decorations = try Decorations(repository: repository, walker: walker)
         if arguments.flag("all") || arguments.flag("graph") {
             guard !arguments.flag("json"), !arguments.flag("reverse") else {
                 throw CLIError("--graph and --all cannot be combined with --json or --reverse.", status: .usage)
             }
             try GraphLog.write(
                 repository: repository, walker: walker, start: arguments.positional("revision"), all: arguments.flag("all"),
-                limit: limit, decorations: decorations, style: context.style, to: context.output)
+                limit: limit, style: context.style, to: context.output)
             return .success
         }
         let start = try repository.resolve(arguments.positional("revision") ?? "HEAD", walker: walker)
-        var ids = Array(try walker.chain(to: start).reversed())
-        if let limit { ids = Array(ids.prefix(limit)) }
-        if arguments.flag("reverse") { ids.reverse() }
+        var entries = try walker.messages(from: start, limit: limit)
+        let decorations = try Decorations(repository: repository, walker: walker, shown: Set(entries.map(\.id)))
+        if arguments.flag("reverse") { entries.reverse() }
         if arguments.flag("json") {
-            let items = try ids.map { id in
-                MessageJSON(id: id, message: try repository.objects.message(id), forks: decorations.forks(at: id))
-            }
+            let items = entries.map { MessageJSON(id: $0.id, message: $0.message, forks: decorations.forks(at: $0.id)) }
             try JSONOutput.write(items, to: context.output)
             return .success
         }
-        for id in ids {
-            let message = try repository.objects.message(id)
+        for (id, message) in entries {
             if arguments.flag("oneline") {
                 context.output.line(OneLine.render(id: id, message: message, labels: decorations[id], style: context.style))
             } else {

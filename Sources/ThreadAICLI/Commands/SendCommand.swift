@@ -31,9 +31,10 @@ enum SendCommand: Command {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
         let repository = try context.repository()
         let budget = try arguments.int("budget", in: 1...100_000_000)
-        // Choose the provider before storing anything: a bad choice must change nothing.
-        let choice = try context.providers.choose(
-            arguments.option("provider"), arguments.option("model"), context.environment)
+        // Choose and build the provider before storing anything: a bad choice or a missing key
+        // must change nothing.
+        let choice = try context.chooseProvider(arguments, repository: repository)
+        let provider = try ReplyRunner.makeProvider(choice, context)
         let text = try messageText(arguments, context)
         let conversation = Conversation(repository: repository)
         let thread = try targetThread(repository, newRoot: arguments.flag("no-context"))
@@ -44,9 +45,10 @@ enum SendCommand: Command {
         if !prepared.context.dropped.isEmpty {
             context.note("the context exceeds the budget; left out the \(prepared.context.dropped.count) oldest messages.")
         }
-        let outcome = await streamReply(
-            prepared, conversation: conversation, choice: choice, stream: !arguments.flag("no-stream"), context)
-        return report(outcome, prepared: prepared, context)
+        let outcome = await ReplyRunner.stream(
+            prepared, conversation: conversation, provider: provider, choice: choice,
+            live: !arguments.flag("no-stream"), context)
+        return ReplyRunner.report(outcome, prepared: prepared, context)
     }
 
     private static func messageText(_ arguments: ParsedArguments, _ context: CommandContext) throws -> String {
@@ -72,43 +74,5 @@ enum SendCommand: Command {
             throw CLIError("HEAD is detached, so there is no thread to send on. Fork one here with 'threadai checkout -b NAME'.")
         }
         return name
-    }
-
-    private static func streamReply(
-        _ prepared: Conversation.PreparedTurn, conversation: Conversation, choice: ProviderChoice, stream: Bool,
-        _ context: CommandContext
-    ) async -> ReplyOutcome {
-        let sink = StreamSink(output: context.output, live: stream)
-        let provider = choice.provider
-        let model = choice.model
-        let task = Task {
-            await conversation.reply(to: prepared, provider: provider, model: model) { sink.write($0) }
-        }
-        let interrupt = InterruptSignal { task.cancel() }
-        let outcome = await task.value
-        withExtendedLifetime(interrupt) {}
-        sink.finish()
-        return outcome
-    }
-
-    private static func report(_ outcome: ReplyOutcome, prepared: Conversation.PreparedTurn, _ context: CommandContext) -> ExitStatus {
-        if let storeError = outcome.storeError {
-            context.errors.line("threadai: the reply could not be stored: \(storeError)")
-            return ExitStatus(for: storeError)
-        }
-        let location = "[\(prepared.thread) \(outcome.replyID?.short ?? prepared.userMessageID.short)]"
-        if outcome.interrupted {
-            context.note("interrupted; kept the \(outcome.text.count) characters that arrived \(location).")
-            return .interrupted
-        }
-        if let failure = outcome.failure {
-            context.errors.line("threadai: \(failure)")
-            context.note(outcome.replyID == nil
-                ? "your message is stored \(location); 'threadai retry' asks again."
-                : "your message and the partial reply are stored \(location); 'threadai retry' asks again.")
-            return .providerFailed
-        }
-        if context.stdoutIsTerminal { context.errors.line(context.style.dim(location)) }
-        return .success
     }
 }

@@ -31,9 +31,8 @@ enum StatusCommand: Command {
         if let system = try tip.flatMap({ try repository.systemPrompt(at: $0) }) {
             context.output.line("System prompt: \(Summary.oneLine(system, limit: 70))")
         }
-        let choice = try context.providers.choose(
-            arguments.option("provider"), arguments.option("model"), context.environment)
-        context.output.line("Provider: \(choice.provider.name), model: \(choice.model)")
+        let choice = try context.chooseProvider(arguments, repository: repository)
+        context.output.line("Provider: \(choice.providerName), model: \(choice.model)")
         if let notice = choice.notice { context.output.line(style.dim("(\(notice))")) }
         context.output.line("Repository: \(repository.directory)")
         return .success

@@ -11,13 +11,15 @@ enum ThreadsCommand: Command {
             'threads rename OLD NEW' renames a thread (messages keep the name they were written under; the \
             rename is recorded in .threadai/renames). 'threads delete NAME' deletes a thread's ref; it \
             refuses when the thread has messages no other thread reaches, unless --force (the reflog keeps \
-            their ids). Messages themselves are never deleted.
+            their ids). Messages themselves are never deleted. 'threads reconcile NAME [KEEP]' settles a thread \
+            that diverged in a git merge of two clones: KEEP (default: the newest head) stays NAME, and each \
+            other head becomes the thread NAME-<id prefix>.
             """,
         arguments: [
             .flag("json", help: "Print a JSON array of threads."),
             .flag("force", short: "f", help: "With delete: delete even if messages would be reachable from no thread."),
-            .positional("action", valueName: "rename|delete", arity: .optional, help: "What to do (default: list)."),
-            .positional("names", valueName: "NAME", arity: .rest, help: "rename: OLD NEW; delete: NAME."),
+            .positional("action", valueName: "rename|delete|reconcile", arity: .optional, help: "What to do (default: list)."),
+            .positional("names", valueName: "NAME", arity: .rest, help: "rename: OLD NEW; delete: NAME; reconcile: NAME [KEEP-ID]."),
         ],
         examples: [.init("threadai threads"), .init("threadai threads rename alt shorter"), .init("threadai threads delete shorter")])
 
@@ -39,8 +41,16 @@ enum ThreadsCommand: Command {
             let unreached = try repository.deleteThread(name, force: arguments.flag("force"))
             let kept = unreached > 0 ? "; \(unreached) messages now reached by no thread, head \(head?.short ?? "?") is in its reflog" : ""
             context.errors.line("Deleted thread '\(name)'\(kept)")
+        case "reconcile":
+            guard names.count == 1 || names.count == 2 else {
+                throw CLIError("usage: threadai threads reconcile NAME [KEEP-ID]", status: .usage)
+            }
+            let name = try ThreadName(names[0])
+            let keep = try names.count == 2 ? repository.resolve(names[1]) : nil
+            let (kept, others) = try repository.reconcile(name, keep: keep)
+            context.errors.line("Thread '\(name)' keeps \(kept.short); other heads are now on: \(others.map(\.rawValue).joined(separator: ", "))")
         case let other?:
-            throw CLIError("unknown action '\(other)'; use rename or delete. See 'threadai threads --help'.", status: .usage)
+            throw CLIError("unknown action '\(other)'; use rename, delete or reconcile. See 'threadai threads --help'.", status: .usage)
         }
         return .success
     }

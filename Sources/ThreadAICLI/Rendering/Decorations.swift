@@ -5,7 +5,8 @@ import ThreadAI
 struct Decorations {
     private var labels: [ObjectID: [String]] = [:]
 
-    init(repository: Repository, walker: HistoryWalker) throws {
+    /// Labels for the messages in `shown` (nil: every message).
+    init(repository: Repository, walker: HistoryWalker, shown: Set<ObjectID>?) throws {
         let (head, tip) = try repository.currentPosition()
         for name in try repository.refs.names() {
             for id in try repository.refs.heads(of: name) {
@@ -14,7 +15,7 @@ struct Decorations {
             }
         }
         if case .detached = head, let tip { labels[tip, default: []].insert("HEAD", at: 0) }
-        for fork in try repository.forkPoints(walker: walker) {
+        for fork in try repository.forkPoints(walker: walker, within: shown) {
             labels[fork.forkPoint, default: []].append("fork: \(fork.thread)")
         }
     }

@@ -4,7 +4,7 @@ import ThreadAI
 enum GraphLog {
     static func write(
         repository: Repository, walker: HistoryWalker, start: String?, all: Bool, limit: Int?,
-        decorations: Decorations, style: Style, to output: any TextOutput
+        style: Style, to output: any TextOutput
     ) throws {
         var heads: [ObjectID] = []
         if all {
@@ -25,13 +25,14 @@ enum GraphLog {
         var ordered = TopologicalOrder.order(
             nodes: nodes.map { (id: $0.key, parent: $0.value.parent, date: $0.value.date) }, heads: heads)
         if let limit { ordered = Array(ordered.prefix(limit)) }
+        let decorations = try Decorations(repository: repository, walker: walker, shown: all ? nil : Set(ordered))
         let rows = GraphLayout.rows(for: ordered.map { (id: $0, parent: nodes[$0]?.parent) })
         for row in rows {
             switch row {
             case .connector(let text):
                 output.line(style.dim(text))
             case .node(let prefix, let id):
-                let message = try repository.objects.message(id)
+                let message = try walker.message(id)
                 output.line(prefix + OneLine.render(id: id, message: message, labels: decorations[id], style: style))
             }
         }

@@ -1,10 +1,26 @@
 /// Short forms of message text for one-line listings.
 enum Summary {
-    /// The first non-empty line of `text`, cut to `limit` characters with an ellipsis.
+    /// The first non-blank line of `text`, cut to `limit` characters with an ellipsis.
+    /// Looks at no more of the text than it shows: listings of long threads call it per message.
     static func oneLine(_ text: String, limit: Int) -> String {
-        let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
-        let trimmed = line.trimmed(of: [" ", "\t"])
-        return trimmed.count > limit ? String(trimmed.prefix(max(1, limit - 1))) + "…" : trimmed
+        var line = ""
+        var count = 0
+        var pendingSpaces = ""
+        for character in text.drop(while: { $0.isWhitespace }) {
+            if character.isNewline { break }
+            if character == " " || character == "\t" {
+                pendingSpaces.append(character)
+                continue
+            }
+            if count + pendingSpaces.count >= limit {
+                return String(line.prefix(max(1, limit - 1))) + "…"
+            }
+            line += pendingSpaces
+            count += pendingSpaces.count + 1
+            pendingSpaces = ""
+            line.append(character)
+        }
+        return line
     }
 }
 

@@ -12,8 +12,23 @@ extension ExitStatus {
         case let error as ObjectError: self = Self.status(of: error)
         case let error as HistoryError: self = Self.status(of: error)
         case is LockError: self = .conflict
+        case is ProviderError: self = .providerFailed
+        case let error as ConfigurationError: self = Self.status(of: error)
+        case let error as RetryError: self = Self.status(of: error)
         default: self = .failure
         }
+    }
+
+    private static func status(of error: ConfigurationError) -> ExitStatus {
+        switch error {
+        case .invalidValue(_, _, _, .flag?), .unknownKey, .secretKey: return .usage
+        default: return .failure
+        }
+    }
+
+    private static func status(of error: RetryError) -> ExitStatus {
+        if case .thread(let inner) = error { return status(of: inner) }
+        return .failure
     }
 
     private static func status(of error: ThreadError) -> ExitStatus {

@@ -11,11 +11,14 @@ public struct ChatCompletion: Sendable, Equatable {
     /// The model that actually answered, when the provider says (it may differ from the alias asked for).
     public var model: String?
     public var usage: TokenUsage?
+    /// Time to first token and total time, when the provider measured them.
+    public var latency: ReplyLatency?
 
-    public init(stopReason: String, model: String? = nil, usage: TokenUsage? = nil) {
+    public init(stopReason: String, model: String? = nil, usage: TokenUsage? = nil, latency: ReplyLatency? = nil) {
         self.stopReason = stopReason
         self.model = model
         self.usage = usage
+        self.latency = latency
     }
 }
 

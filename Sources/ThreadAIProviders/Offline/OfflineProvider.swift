@@ -19,17 +19,22 @@ public struct OfflineProvider: ChatProvider {
         let delay = wordDelay
         return AsyncThrowingStream { continuation in
             let task = Task {
+                let start = ContinuousClock.now
+                var firstPiece: ContinuousClock.Instant?
                 do {
                     for piece in Self.wordPieces(of: reply) {
                         try Task.checkCancellation()
                         if delay > .zero { try await Task.sleep(for: delay) }
+                        if firstPiece == nil { firstPiece = .now }
                         continuation.yield(.text(piece))
                     }
                     let usage = TokenUsage(
                         inputTokens: request.messages.reduce(0) { $0 + Self.wordCount($1.content) }
                             + Self.wordCount(request.system ?? ""),
                         outputTokens: Self.wordCount(reply))
-                    continuation.yield(.finished(ChatCompletion(stopReason: "end_turn", model: Self.modelName, usage: usage)))
+                    let latency = ReplyLatency(timeToFirstToken: firstPiece.map { $0 - start }, total: .now - start)
+                    continuation.yield(.finished(ChatCompletion(
+                        stopReason: "end_turn", model: Self.modelName, usage: usage, latency: latency)))
                     continuation.finish()
                 } catch {
                     continuation.finish(throwing: error)

@@ -28,12 +28,8 @@ extension Repository {
                     id: messageID, role: message.role, thread: renames.currentName(of: message.thread.rawValue),
                     content: message.content, estimatedTokens: estimate))
             }
-        } catch let error as HistoryError {
-            throw .history(error)
-        } catch let error as ObjectError {
-            throw .object(error)
         } catch {
-            throw .unexpected(String(describing: error))
+            throw ThreadError(wrapping: error)
         }
         if let calibration {
             // Clamped, so one odd report (an offline model counting words) cannot distort everything.

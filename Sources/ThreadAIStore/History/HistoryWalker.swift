@@ -19,6 +19,38 @@ public final class HistoryWalker {
         return header
     }
 
+    /// The whole message `id`, read once: its frontmatter is remembered for later walks.
+    public func message(_ id: ObjectID) throws(ObjectError) -> Message {
+        let bytes = try objects.bytes(of: id)
+        let header: MessageHeader
+        do {
+            header = try MessageCodec.decodeHeader(bytes)
+        } catch {
+            throw .malformed(id, path: objects.path(of: id), error)
+        }
+        headers[id] = header
+        let content = bytes[header.contentOffset..<(header.contentOffset + header.contentByteCount)]
+        return Message(header: header, content: String(decoding: content, as: UTF8.self))
+    }
+
+    /// Messages from `id` back towards the root, newest first, at most `limit`; reads each once.
+    public func messages(from id: ObjectID, limit: Int? = nil) throws(HistoryError) -> [(id: ObjectID, message: Message)] {
+        var result: [(id: ObjectID, message: Message)] = []
+        var next: ObjectID? = id
+        var seen: Set<ObjectID> = []
+        while let current = next, result.count < (limit ?? Int.max) {
+            guard seen.insert(current).inserted else { throw .cycle(at: current) }
+            do {
+                let message = try message(current)
+                result.append((current, message))
+                next = message.parent
+            } catch {
+                throw .object(error)
+            }
+        }
+        return result
+    }
+
     /// The ids from the root down to `id`, inclusive: the message's whole history, oldest first.
     public func chain(to id: ObjectID) throws(HistoryError) -> [ObjectID] {
         var ids: [ObjectID] = []

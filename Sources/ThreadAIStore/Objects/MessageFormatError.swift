@@ -108,7 +108,7 @@ public struct MessageFormatError: Error, CustomStringConvertible, Equatable, Sen
         case .quotedValueCouldBePlain(let value):
             "the value \(value.quotedForDisplay) is quoted but must be written plain, without quotes."
         case .badEscape(let escape):
-            "\(escape.quotedForDisplay) is not an escape of this format: use \\\\, \\\", \\n, \\r, \\t, or "
+            "\(Self.display(escape)) is not an escape of this format: use \\\\, \\\", \\n, \\r, \\t, or "
                 + "\\u with four lowercase hex digits for another control character."
         case .unescapedControlCharacter(let byte):
             "a quoted value contains the control character U+00\(Self.hex(byte)) as itself; write it as an escape."
@@ -126,6 +126,11 @@ public struct MessageFormatError: Error, CustomStringConvertible, Equatable, Sen
             "a frontmatter line contains a carriage return; frontmatter lines end with a line feed alone "
                 + "(was the file converted to CRLF line ends?)."
         }
+    }
+
+    /// An escape as written when it is printable ASCII (`quotedForDisplay` would double its backslash).
+    private static func display(_ escape: String) -> String {
+        escape.utf8.allSatisfy { (0x21...0x7e).contains($0) } ? "'\(escape)'" : escape.quotedForDisplay
     }
 
     private static func hex(_ byte: UInt8) -> String {

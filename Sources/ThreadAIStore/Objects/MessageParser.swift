@@ -5,6 +5,8 @@ enum MessageParser {
     private static let lineFeed: UInt8 = 0x0a
     private static let carriageReturn: UInt8 = 0x0d
     private static let delimiter: [UInt8] = Array("---".utf8)
+    private static let openingLine: [UInt8] = Array("---\n".utf8)
+    private static let crlfOpeningLine: [UInt8] = Array("---\r\n".utf8)
 
     /// Checks the whole object and reads its frontmatter.
     /// - Throws: `MessageFormatError` for the first rule of §4.4 the object breaks.
@@ -17,7 +19,7 @@ enum MessageParser {
             throw MessageFormatError(line: lineNumber(at: offset, in: object), reason: reason)
         }
         var builder = FrontmatterBuilder()
-        var lineStart = delimiter.count + 1
+        var lineStart = openingLine.count
         var line = 2
         while lineStart < object.count {
             let lineEnd = try endOfFrontmatterLine(in: object, from: lineStart, line: line)
@@ -33,11 +35,10 @@ enum MessageParser {
     }
 
     private static func checkOpening(_ object: UnsafeBufferPointer<UInt8>) throws(MessageFormatError) {
-        let opening = delimiter + [lineFeed]
-        if object.starts(with: opening) { return }
+        if object.starts(with: openingLine) { return }
         // A checkout that converted line ends deserves a precise word rather than "no opening line".
         let reason: MessageFormatError.Reason =
-            object.starts(with: delimiter + [carriageReturn, lineFeed]) ? .carriageReturnInFrontmatter : .missingOpeningDelimiter
+            object.starts(with: crlfOpeningLine) ? .carriageReturnInFrontmatter : .missingOpeningDelimiter
         throw MessageFormatError(line: 1, reason: reason)
     }
 

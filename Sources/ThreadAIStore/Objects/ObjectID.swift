@@ -24,7 +24,7 @@ public struct ObjectID: Hashable, Comparable, Sendable {
         var packer = WordPacker()
         for byte in hexDigits {
             guard let nibble = LowercaseHex.digitValue(byte) else { return nil }
-            packer.append(UInt64(nibble), bits: 4)
+            packer.append(nibble, bits: 4)
         }
         self.words = packer.words
     }
@@ -33,7 +33,7 @@ public struct ObjectID: Hashable, Comparable, Sendable {
     init(digest: some Sequence<UInt8>) {
         var packer = WordPacker()
         for byte in digest.prefix(32) {
-            packer.append(UInt64(byte), bits: 8)
+            packer.append(byte, bits: 8)
         }
         self.words = packer.words
     }
@@ -86,23 +86,6 @@ public struct ObjectID: Hashable, Comparable, Sendable {
     }
 }
 
-/// Fills four 64-bit words from the most significant bit down, without allocating.
-private struct WordPacker {
-    private(set) var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-    private var bitsWritten = 0
-
-    mutating func append(_ value: UInt64, bits: Int) {
-        let shift = UInt64(64 - bits - bitsWritten % 64)
-        switch bitsWritten / 64 {
-        case 0: words.0 |= value << shift
-        case 1: words.1 |= value << shift
-        case 2: words.2 |= value << shift
-        default: words.3 |= value << shift
-        }
-        bitsWritten += bits
-    }
-}
-
 extension ObjectID: CustomStringConvertible {
     /// The 64 lowercase hexadecimal digits.
     public var description: String { hex }
@@ -124,5 +107,26 @@ extension ObjectID: Codable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(hex)
+    }
+}
+
+/// Fills four 64-bit words from the most significant bit down, without allocating.
+private struct WordPacker {
+    private(set) var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    private var current: UInt64 = 0
+    private var bitsWritten = 0
+
+    /// Appends the low `bits` bits of `value`; `bits` divides 64.
+    mutating func append(_ value: UInt8, bits: Int) {
+        current = current << UInt64(bits) | UInt64(value)
+        bitsWritten += bits
+        guard bitsWritten % 64 == 0 else { return }
+        switch bitsWritten / 64 {
+        case 1: words.0 = current
+        case 2: words.1 = current
+        case 3: words.2 = current
+        default: words.3 = current
+        }
+        current = 0
     }
 }

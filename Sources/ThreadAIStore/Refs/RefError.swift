@@ -31,8 +31,8 @@ public enum RefError: Error, CustomStringConvertible, Sendable {
                 + "and Windows). Pick another name."
         case .diverged(let name, let heads):
             return "thread '\(name)' has diverged into \(heads.count) heads (\(heads.map(\.short).joined(separator: ", "))), "
-                + "probably from a git merge of two clones. Fork one head with 'threadai checkout -b NEW <id>' "
-                + "and continue there; 'threadai log \(name)' shows every head."
+                + "probably from a git merge of two clones; nothing is lost. Run 'threadai threads reconcile \(name)' "
+                + "to keep the newest head as '\(name)' and put each other head on a thread of its own."
         case .lock(let error):
             return error.description
         case .fileSystem(let error):

@@ -4,8 +4,9 @@
 /// A valid name follows every one of these rules:
 /// 1. It is 1 to 200 bytes of UTF-8, made of components separated by `/`, with no empty component
 ///    (no leading or trailing `/`, no `//`).
-/// 2. Every character is a Unicode letter or number (`Character.isLetter || Character.isNumber`), or one of
-///    `-` `_` `.` `+`. So no whitespace, no control characters, none of `~ ^ : ? * [ ] \ < > " | @ { }` etc.
+/// 2. Every character is a Unicode letter or number (`Character.isLetter || Character.isNumber`) made only of
+///    letter, number and combining-mark scalars, or one of `-` `_` `.` `+`. So no whitespace, no control or
+///    invisible format characters, none of `~ ^ : ? * [ ] \ < > " | @ { }` etc.
 /// 3. No component is `.` or `..`, starts with `.`, ends with `.`, or ends with `.lock` (in any case).
 /// 4. No component is a Windows reserved device name, compared case-insensitively on the part before its
 ///    first `.`: CON, PRN, AUX, NUL, COM1–COM9, LPT1–LPT9, COM¹ COM² COM³ LPT¹ LPT² LPT³.
@@ -124,7 +125,21 @@ extension ThreadName {
     }
 
     private static func isAllowed(_ character: Character) -> Bool {
-        character == "/" || character.isLetter || character.isNumber || punctuationAllowed.contains(character)
+        if character.isASCII {
+            return character == "/" || character.isLetter || character.isNumber || punctuationAllowed.contains(character)
+        }
+        // Judge every scalar, not only the character's first: a letter followed by an invisible
+        // format character (a zero-width joiner, a bidirectional override) must not pass as a letter.
+        guard character.isLetter || character.isNumber else { return false }
+        return character.unicodeScalars.allSatisfy { scalar in
+            switch scalar.properties.generalCategory {
+            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+                 .decimalNumber, .letterNumber, .otherNumber, .nonspacingMark, .spacingMark, .enclosingMark:
+                return true
+            default:
+                return false
+            }
+        }
     }
 
     private static func brokenComponentRule(_ component: String) -> ThreadNameError.Reason? {

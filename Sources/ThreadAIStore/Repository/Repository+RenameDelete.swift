@@ -17,12 +17,8 @@ extension Repository {
             try refs.update(new, to: tip, expecting: .absent, reflogMessage: "rename: from \(old)")
             try renames.record(from: old, to: new)
             try refs.update(old, to: nil, expecting: .head(tip), reflogMessage: "rename: to \(new)")
-        } catch let error as RefError {
-            throw .ref(error)
-        } catch let error as LockError {
-            throw .ref(.lock(error))
         } catch {
-            throw .unexpected(String(describing: error))
+            throw ThreadError(wrapping: error)
         }
         if case .thread(let current) = try? head.read(), current == old {
             try checkout(.thread(new), reflogMessage: "rename: \(old) to \(new)")
@@ -73,14 +69,8 @@ extension Repository {
                 next = try walker.header(current).parent
             }
             return count
-        } catch let error as RefError {
-            throw .ref(error)
-        } catch let error as HistoryError {
-            throw .history(error)
-        } catch let error as ObjectError {
-            throw .object(error)
         } catch {
-            throw .unexpected(String(describing: error))
+            throw ThreadError(wrapping: error)
         }
     }
 

@@ -37,21 +37,20 @@ extension Repository {
                     messageCount: chain.count, ownMessageCount: own, title: title,
                     lastDate: try walker.header(head).date))
             }
-        } catch let error as RefError {
-            throw .ref(error)
-        } catch let error as HistoryError {
-            throw .history(error)
-        } catch let error as ObjectError {
-            throw .object(error)
         } catch {
-            throw .unexpected(String(describing: error))
+            throw ThreadError(wrapping: error)
         }
         return summaries
     }
 
-    /// Where each thread forks off: its fork point and parent thread (docs/FORMAT.md §5.3). Reads only
-    /// each thread's own messages, newest first, up to its fork point.
-    public func forkPoints(walker: HistoryWalker? = nil) throws(ThreadError) -> [(thread: ThreadName, forkPoint: ObjectID, parent: String)] {
+    /// Where threads fork off: each thread's fork point and parent (docs/FORMAT.md §5.3).
+    ///
+    /// With `within`, only fork points inside that set of messages are wanted (those a `log` shows),
+    /// and a walk stops as soon as it leaves the set again: the cost is each thread's own messages
+    /// down to the set, not the repository. Without it, every fork point is found.
+    public func forkPoints(
+        walker: HistoryWalker? = nil, within shown: Set<ObjectID>? = nil
+    ) throws(ThreadError) -> [(thread: ThreadName, forkPoint: ObjectID, parent: String)] {
         let walker = walker ?? self.walker()
         let renames = try renamesOrThrow()
         var result: [(thread: ThreadName, forkPoint: ObjectID, parent: String)] = []
@@ -59,23 +58,23 @@ extension Repository {
             for name in try refs.names() {
                 for head in try refs.heads(of: name) {
                     var next: ObjectID? = head
+                    var enteredShown = false
                     while let current = next {
+                        let isShown = shown?.contains(current) ?? true
+                        if enteredShown && !isShown { break }
+                        enteredShown = enteredShown || isShown
                         let header = try walker.header(current)
                         let owner = renames.currentName(of: header.thread.rawValue)
                         if owner != name.rawValue {
-                            result.append((name, current, owner))
+                            if isShown { result.append((name, current, owner)) }
                             break
                         }
                         next = header.parent
                     }
                 }
             }
-        } catch let error as RefError {
-            throw .ref(error)
-        } catch let error as ObjectError {
-            throw .object(error)
         } catch {
-            throw .unexpected(String(describing: error))
+            throw ThreadError(wrapping: error)
         }
         return result
     }

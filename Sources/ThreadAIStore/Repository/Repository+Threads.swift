@@ -8,12 +8,8 @@ extension Repository {
         do {
             id = try objects.write(message)
             try refs.update(thread, to: id, expecting: .headOrAbsent(message.parent), reflogMessage: reflogMessage)
-        } catch let error as ObjectError {
-            throw .object(error)
-        } catch let error as RefError {
-            throw .ref(error)
         } catch {
-            throw .unexpected(String(describing: error))
+            throw ThreadError(wrapping: error)
         }
         return id
     }
@@ -58,12 +54,8 @@ extension Repository {
             case .thread(let name): new = try singleHead(of: name)
             }
             try self.head.write(head, from: old, to: new, reflogMessage: reflogMessage)
-        } catch let error as RevisionError {
-            throw .revision(error)
-        } catch let error as RefError {
-            throw .ref(error)
         } catch {
-            throw .unexpected(String(describing: error))
+            throw ThreadError(wrapping: error)
         }
     }
 
@@ -72,6 +64,26 @@ extension Repository {
             return try renames()
         } catch {
             throw .repository(error)
+        }
+    }
+}
+
+extension ThreadError {
+    /// Files an error from a layer below under the matching case; one place instead of a
+    /// `catch` ladder at every call site.
+    init(wrapping error: any Error) {
+        switch error {
+        case let error as ThreadError: self = error
+        case let error as ObjectError: self = .object(error)
+        case let error as RefError: self = .ref(error)
+        case let error as LockError: self = .ref(.lock(error))
+        case let error as RevisionError: self = .revision(error)
+        case let error as HistoryError: self = .history(error)
+        case let error as RepositoryError: self = .repository(error)
+        case let error as ThreadNameError: self = .name(error)
+        case let error as MessageFormatError: self = .message(error)
+        case let error as FileSystemError: self = .repository(.fileSystem(error))
+        default: self = .unexpected(String(describing: error))
         }
     }
 }
@@ -88,6 +100,7 @@ public enum ThreadError: Error, CustomStringConvertible, Sendable {
     case renamedAway(ThreadName, now: String)
     case currentThread(ThreadName, action: String)
     case wouldLoseMessages(ThreadName, count: Int, head: ObjectID)
+    case notDiverged(ThreadName)
     case unexpected(String)
 
     public var description: String {
@@ -108,6 +121,8 @@ public enum ThreadError: Error, CustomStringConvertible, Sendable {
             return "thread '\(name)' has \(count) message\(count == 1 ? "" : "s") that no other thread reaches "
                 + "(head \(head.short)). Fork them first ('threadai checkout -b NEW \(head.short)'), or delete with "
                 + "--force: the reflog (logs/refs/threads/\(name)) keeps the head id."
+        case .notDiverged(let name):
+            return "thread '\(name)' has not diverged (or the head named is not one of its heads); nothing to reconcile."
         case .unexpected(let text): return text
         }
     }

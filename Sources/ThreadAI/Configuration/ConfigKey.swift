@@ -1,0 +1,138 @@
+/// A configuration key: its name, what it means, what applies when it is unset, and the values it takes.
+///
+/// The keys are a closed set (`all`); `docs/PROVIDERS.md` documents each one. None of them can hold
+/// an API key, and `named(_:)` refuses names that look meant for one.
+public struct ConfigKey: Sendable, Hashable, CustomStringConvertible {
+    /// The name as written in config files: `provider`, `timeout.stall`, …
+    public let name: String
+    /// One sentence: what the key sets.
+    public let summary: String
+    /// What applies when no layer sets the key.
+    public let defaultText: String
+    /// The environment variable that sets it, between flags and config files; nil for none.
+    public let environmentVariable: String?
+    let kind: Kind
+
+    enum Kind: Sendable, Hashable {
+        case provider
+        case model
+        case baseURL
+        case apiVersion
+        case integer(ClosedRange<Int>)
+        case seconds(ClosedRange<Double>)
+    }
+
+    public var description: String { name }
+
+    public static let provider = ConfigKey(
+        name: "provider", summary: "The provider send uses: \(ProviderKind.allNames).",
+        defaultText: "anthropic if its key is set, else openai if its key is set, else offline",
+        environmentVariable: "THREADAI_PROVIDER", kind: .provider)
+    public static let model = ConfigKey(
+        name: "model", summary: "The model to ask, by id or alias ('threadai models' lists them).",
+        defaultText: "the provider's default model", environmentVariable: "THREADAI_MODEL", kind: .model)
+    public static let anthropicBaseURL = ConfigKey(
+        name: "anthropic.base-url", summary: "Where the Anthropic API is (a proxy or a mock server).",
+        defaultText: AnthropicProvider.defaultBaseURL, environmentVariable: "ANTHROPIC_BASE_URL", kind: .baseURL)
+    public static let anthropicVersion = ConfigKey(
+        name: "anthropic.version", summary: "The anthropic-version header sent with every request.",
+        defaultText: AnthropicProvider.defaultVersion, environmentVariable: nil, kind: .apiVersion)
+    public static let openAIBaseURL = ConfigKey(
+        name: "openai.base-url", summary: "Where the OpenAI API is (a proxy or a mock server).",
+        defaultText: OpenAIProvider.defaultBaseURL, environmentVariable: "OPENAI_BASE_URL", kind: .baseURL)
+    public static let compatibleBaseURL = ConfigKey(
+        name: "openai-compatible.base-url",
+        summary: "The base URL of an OpenAI-compatible server, such as http://localhost:11434/v1.",
+        defaultText: "OPENAI_BASE_URL when set; otherwise required", environmentVariable: nil, kind: .baseURL)
+    public static let maxOutputTokens = ConfigKey(
+        name: "max-output-tokens", summary: "The most tokens a reply may use (max_tokens).",
+        defaultText: "the model's default (at most \(ModelCatalog.defaultReplyTokenCap))", environmentVariable: nil,
+        kind: .integer(1...1_000_000))
+    public static let contextBudget = ConfigKey(
+        name: "context.budget", summary: "Token budget for the context sent; the oldest turns are left out to fit.",
+        defaultText: "the model's context window minus the reply's max output tokens", environmentVariable: nil,
+        kind: .integer(1...100_000_000))
+    public static let firstByteTimeout = ConfigKey(
+        name: "timeout.first-byte", summary: "Seconds to wait for the first byte of a reply.",
+        defaultText: "120", environmentVariable: nil, kind: .seconds(0.1...3600))
+    public static let stallTimeout = ConfigKey(
+        name: "timeout.stall", summary: "Seconds of silence tolerated in the middle of a streamed reply.",
+        defaultText: "60", environmentVariable: nil, kind: .seconds(0.1...3600))
+    public static let retryMax = ConfigKey(
+        name: "retry.max", summary: "Retries after a failed attempt (429, 5xx, 529, connection errors) before any text arrived.",
+        defaultText: "3", environmentVariable: nil, kind: .integer(0...10))
+
+    /// Every key, in the order `config list` shows them.
+    public static let all: [ConfigKey] = [
+        provider, model, anthropicBaseURL, anthropicVersion, openAIBaseURL, compatibleBaseURL,
+        maxOutputTokens, contextBudget, firstByteTimeout, stallTimeout, retryMax,
+    ]
+
+    /// The key called `name`.
+    /// - Throws: `ConfigurationError.secretKey` for a name meant to hold a credential,
+    ///   `.unknownKey` for any other unknown name (with no suggestion; a caller may add one).
+    public static func named(_ name: String) throws(ConfigurationError) -> ConfigKey {
+        let lowered = name.lowercased()
+        if let key = all.first(where: { $0.name == lowered }) { return key }
+        if looksLikeSecretName(lowered) { throw .secretKey(name) }
+        throw .unknownKey(name, suggestion: nil)
+    }
+
+    /// Checks `value` for this key and returns it as it is stored (trimmed; provider names lowercased).
+    /// - Throws: `ConfigurationError.secretValue` for anything shaped like an API key, `.invalidValue` otherwise.
+    public func validate(_ value: String, source: SettingSource? = nil) throws(ConfigurationError) -> String {
+        let trimmed = value.trimmingWhitespace()
+        if Redactor().redact(trimmed) != trimmed { throw .secretValue(key: name) }
+        func invalid(_ reason: String) -> ConfigurationError {
+            .invalidValue(key: name, value: trimmed, reason: reason, source: source)
+        }
+        if trimmed.isEmpty { throw invalid("it is empty") }
+        switch kind {
+        case .provider:
+            return try ProviderKind(named: trimmed, source: source).rawValue
+        case .model:
+            guard trimmed.count <= 200, !trimmed.contains(where: { $0.isWhitespace || $0.isASCIIControl }) else {
+                throw invalid("a model name has no spaces or control characters and at most 200 characters")
+            }
+        case .baseURL:
+            if let reason = URLCheck.problem(with: trimmed) { throw invalid(reason) }
+        case .apiVersion:
+            guard trimmed.count <= 40, trimmed.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-._".contains($0)) }) else {
+                throw invalid("a version is letters, digits, '-', '.' and '_', such as \(AnthropicProvider.defaultVersion)")
+            }
+        case .integer(let range):
+            guard let number = Int(trimmed), range.contains(number) else {
+                throw invalid("it must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+            }
+            return String(number)
+        case .seconds(let range):
+            guard let seconds = Double(trimmed), seconds.isFinite, range.contains(seconds) else {
+                throw invalid("it must be a number of seconds from \(range.lowerBound) to \(Int(range.upperBound))")
+            }
+        }
+        return trimmed
+    }
+
+    /// `anthropic.api-key`, `openai.key`, `secret`, `auth.bearer`…: names someone would give a credential.
+    private static func looksLikeSecretName(_ name: String) -> Bool {
+        let letters = name.filter(\.isLetter)
+        let words = ["apikey", "secret", "password", "credential", "bearer", "authorization", "accesstoken"]
+        return letters.hasSuffix("key") || words.contains { letters.contains($0) }
+    }
+}
+
+extension Character {
+    var isASCIIControl: Bool {
+        guard let scalar = unicodeScalars.first, unicodeScalars.count == 1 else { return false }
+        return scalar.value < 0x20 || scalar.value == 0x7F
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces, tabs, CR and LF.
+    func trimmingWhitespace() -> String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(self[first...last])
+    }
+}

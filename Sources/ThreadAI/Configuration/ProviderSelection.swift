@@ -1,0 +1,136 @@
+/// Decides which provider, model and settings a send uses, from flags, environment, repository
+/// config, user config and defaults, strongest first (docs/PROVIDERS.md, "Precedence").
+///
+/// The provider is, in order: the strongest `provider` setting, unless a stronger `model`
+/// setting names a known model of another provider (then that provider); else the provider of a
+/// known model; else Anthropic if its key is set, else OpenAI if its key is set, else the offline
+/// model, with a notice.
+public enum ProviderSelection {
+    /// The notice shown when nothing chose a provider and no key is set.
+    public static let offlineNotice = "no provider configured; the offline model answers (no API key needed)."
+
+    /// Resolves every setting a send needs.
+    /// - Throws: `ConfigurationError` for an invalid value (naming where it came from), a
+    ///   compatible server without a model, or a key store that cannot be read safely.
+    public static func resolve(
+        _ layers: SettingsLayers, credentials: CredentialLookup
+    ) throws(ConfigurationError) -> ProviderSettings {
+        let requestedModel = try layers.validated(.model)
+        var notice: String?
+        let provider = try chooseProvider(layers, model: requestedModel, credentials: credentials, notice: &notice)
+        let model = try chooseModel(requestedModel, provider: provider)
+        let modelInfo = ModelCatalog.resolve(model.value)
+        let baseURL = try chooseBaseURL(layers, provider: provider.value)
+        let maxOutput = try layers.integer(.maxOutputTokens)
+        let effectiveMax = maxOutput?.value ?? modelInfo.defaultMaxOutputTokens
+        let budget = try layers.integer(.contextBudget) ?? Setting(
+            max(1, modelInfo.contextWindow - effectiveMax),
+            from: .automatic("context window \(modelInfo.contextWindow) − max output \(effectiveMax)"))
+        return ProviderSettings(
+            provider: provider, model: model, modelInfo: modelInfo, baseURL: baseURL,
+            anthropicVersion: try layers.validated(.anthropicVersion)
+                ?? Setting(AnthropicProvider.defaultVersion, from: .builtIn),
+            maxOutputTokens: maxOutput, contextBudget: budget,
+            timeouts: StreamTimeouts(
+                firstByte: try layers.duration(.firstByteTimeout)?.value ?? StreamTimeouts.standard.firstByte,
+                stall: try layers.duration(.stallTimeout)?.value ?? StreamTimeouts.standard.stall),
+            retryPolicy: RetryPolicy(maxRetries: try layers.integer(.retryMax)?.value ?? RetryPolicy.standard.maxRetries),
+            credential: try credential(for: provider.value, baseURL: baseURL, credentials: credentials),
+            notice: notice)
+    }
+
+    private static func chooseProvider(
+        _ layers: SettingsLayers, model: Setting<String>?, credentials: CredentialLookup, notice: inout String?
+    ) throws(ConfigurationError) -> Setting<ProviderKind> {
+        let owner = model.flatMap { owningProvider(of: $0.value) }
+        if let chosen = try layers.validated(.provider) {
+            let kind = try ProviderKind(named: chosen.value, source: chosen.source)
+            // A model named more strongly than the provider wins over it: `-m gpt-4o` with
+            // `provider = anthropic` in a config file means OpenAI. A compatible server may serve
+            // any model name, so it keeps the models it is given.
+            if let model, let owner, owner != kind, kind != .openAICompatible,
+               model.source.precedence < chosen.source.precedence {
+                return Setting(owner, from: .automatic("\(model.value) (\(model.source)) is served by \(owner)"))
+            }
+            return Setting(kind, from: chosen.source)
+        }
+        if let model, let owner {
+            return Setting(owner, from: .automatic("\(model.value) (\(model.source)) is served by \(owner)"))
+        }
+        if try lookUp({ () throws(KeyStoreError) in try credentials.key(for: .anthropic) }) != nil {
+            return Setting(.anthropic, from: .automatic("an Anthropic API key is set"))
+        }
+        if try lookUp({ () throws(KeyStoreError) in try credentials.key(for: .openai) }) != nil {
+            return Setting(.openai, from: .automatic("an OpenAI API key is set"))
+        }
+        notice = offlineNotice
+        return Setting(.offline, from: .automatic("no provider chosen and no API key set"))
+    }
+
+    private static func chooseModel(
+        _ requested: Setting<String>?, provider: Setting<ProviderKind>
+    ) throws(ConfigurationError) -> Setting<String> {
+        let kind = provider.value
+        if kind == .offline { return Setting(OfflineProvider.modelName, from: requested?.source ?? .builtIn) }
+        if let requested {
+            if kind == .openAICompatible { return requested }
+            let owner = owningProvider(of: requested.value)
+            // A weaker model setting for another provider (`model = sonnet` in the user's config,
+            // `--provider openai` today) gives way to the chosen provider's default.
+            if owner == nil || owner == kind {
+                return Setting(ModelCatalog.lookup(requested.value)?.id ?? requested.value, from: requested.source)
+            }
+        }
+        guard let model = kind.defaultModel else { throw .missingModel(provider: kind) }
+        return Setting(model, from: .builtIn)
+    }
+
+    private static func chooseBaseURL(
+        _ layers: SettingsLayers, provider: ProviderKind
+    ) throws(ConfigurationError) -> Setting<String>? {
+        switch provider {
+        case .offline: return nil
+        case .anthropic: return try layers.validated(.anthropicBaseURL)
+        case .openai: return try layers.validated(.openAIBaseURL)
+        case .openAICompatible:
+            if let configured = try layers.validated(.compatibleBaseURL) { return configured }
+            // A compatible server is most often reached the way the OpenAI SDKs reach one.
+            guard let fromEnvironment = try layers.validated(.openAIBaseURL),
+                  case .environment = fromEnvironment.source else { return nil }
+            return fromEnvironment
+        }
+    }
+
+    private static func credential(
+        for provider: ProviderKind, baseURL: Setting<String>?, credentials: CredentialLookup
+    ) throws(ConfigurationError) -> Setting<Credential>? {
+        switch provider {
+        case .offline: return nil
+        case .anthropic, .openai: return try lookUp { () throws(KeyStoreError) in try credentials.key(for: provider) }
+        case .openAICompatible:
+            if let stored = try lookUp({ () throws(KeyStoreError) in try credentials.storedKey(.openAICompatible) }) {
+                return stored
+            }
+            // OPENAI_API_KEY goes to a compatible server only when OPENAI_BASE_URL sent us there,
+            // as the SDKs pair them; a server set in config never receives the OpenAI key.
+            guard case .environment("OPENAI_BASE_URL") = baseURL?.source else { return nil }
+            return credentials.environmentKey("OPENAI_API_KEY")
+        }
+    }
+
+    /// Runs a key lookup, reporting a key store that cannot be read as a configuration error.
+    private static func lookUp(
+        _ body: () throws(KeyStoreError) -> Setting<Credential>?
+    ) throws(ConfigurationError) -> Setting<Credential>? {
+        do {
+            return try body()
+        } catch {
+            throw .keyStore(error)
+        }
+    }
+
+    /// The provider that serves a model the catalog knows, or nil.
+    static func owningProvider(of model: String) -> ProviderKind? {
+        ModelCatalog.lookup(model)?.provider.flatMap(ProviderKind.init(rawValue:))
+    }
+}

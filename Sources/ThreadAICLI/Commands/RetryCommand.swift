@@ -1,0 +1,50 @@
+import ThreadAI
+
+/// `threadai retry`: asks again for the reply to the current thread's last user message.
+enum RetryCommand: Command {
+    static let spec = CommandSpec(
+        name: "retry",
+        abstract: "Ask again for the reply to the last user message of the current thread.",
+        discussion: """
+            Use it after a failed or interrupted reply; your message is not stored again. When the thread \
+            ends with your message (the call failed before any text came), the reply is asked for and \
+            stored after it. When it ends with a partial reply (finish: error or interrupted), the reply \
+            is asked for again from your message and stored beside the partial one: the thread moves to \
+            the new reply, and the partial one stays in the thread's reflog. A complete reply is not \
+            retried: send a new message, or fork.
+            """,
+        arguments: [
+            .option("model", short: "m", valueName: "MODEL", help: "The model to ask this time (a name or an alias)."),
+            .option("provider", valueName: "NAME", help: "offline, anthropic, openai or openai-compatible."),
+            .flag("no-stream", help: "Print the reply when it is complete instead of as it arrives."),
+            .option("budget", valueName: "TOKENS", help: "Token budget for the context; the oldest turns are dropped to fit."),
+        ],
+        examples: [
+            .init("threadai retry"),
+            .init("threadai retry -m haiku", explanation: "Ask a different model this time."),
+        ])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
+        let repository = try context.repository()
+        let budget = try arguments.int("budget", in: 1...100_000_000)
+        let choice = try context.chooseProvider(arguments, repository: repository)
+        let provider = try ReplyRunner.makeProvider(choice, context)
+        guard case .thread(let thread) = try repository.currentPosition().head else {
+            throw CLIError("HEAD is detached, so there is no thread to retry on. Check out a thread first.")
+        }
+        let conversation = Conversation(repository: repository)
+        let prepared = try conversation.prepareRetry(on: thread, budget: budget ?? choice.contextBudget)
+        if let notice = choice.notice { context.note(notice) }
+        if let replaced = prepared.replacing {
+            context.note("asking again for the reply to \(prepared.userMessageID.short); "
+                + "the partial reply \(replaced.short) stays in the reflog.")
+        }
+        if !prepared.context.dropped.isEmpty {
+            context.note("the context exceeds the budget; left out the \(prepared.context.dropped.count) oldest messages.")
+        }
+        let outcome = await ReplyRunner.stream(
+            prepared, conversation: conversation, provider: provider, choice: choice,
+            live: !arguments.flag("no-stream"), context)
+        return ReplyRunner.report(outcome, prepared: prepared, context)
+    }
+}

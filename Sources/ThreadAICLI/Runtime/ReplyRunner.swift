@@ -1,0 +1,76 @@
+import Foundation
+import ThreadAI
+
+/// Streams a reply to the terminal and reports how it ended: what `send` and `retry` share.
+enum ReplyRunner {
+    /// Builds the chosen provider with retry notices going to stderr ("threadai: retrying in 2.1 s
+    /// (429 rate limited), retry 1 of 3").
+    /// - Throws: `ProviderError` (missing key, unusable base URL) before anything is stored.
+    static func makeProvider(_ choice: ProviderChoice, _ context: CommandContext) throws -> any ChatProvider {
+        let notices = NoticeWriter(errors: context.errors)
+        return try choice.makeProvider { notice in notices.note(notice.description) }
+    }
+
+    /// Streams the reply to `prepared` onto stdout as it arrives (or at the end when `live` is
+    /// false) and stores it. Ctrl-C stops it and keeps what arrived.
+    static func stream(
+        _ prepared: Conversation.PreparedTurn, conversation: Conversation, provider: any ChatProvider,
+        choice: ProviderChoice, live: Bool, _ context: CommandContext
+    ) async -> ReplyOutcome {
+        let sink = StreamSink(output: context.output, live: live)
+        let (model, maxOutputTokens) = (choice.model, choice.maxOutputTokens)
+        let task = Task {
+            await conversation.reply(to: prepared, provider: provider, model: model, maxOutputTokens: maxOutputTokens) {
+                sink.write($0)
+            }
+        }
+        let interrupt = InterruptSignal { task.cancel() }
+        let outcome = await task.value
+        withExtendedLifetime(interrupt) {}
+        sink.finish()
+        return outcome
+    }
+
+    /// Tells how the reply ended and returns the exit status: success, interrupted (130), or the
+    /// provider's failure (5) with what was kept and how to ask again.
+    static func report(_ outcome: ReplyOutcome, prepared: Conversation.PreparedTurn, _ context: CommandContext) -> ExitStatus {
+        if let storeError = outcome.storeError {
+            context.errors.line("threadai: the reply could not be stored: \(storeError)")
+            return ExitStatus(for: storeError)
+        }
+        let location = "[\(prepared.thread) \(outcome.replyID?.short ?? prepared.userMessageID.short)]"
+        if outcome.interrupted {
+            context.note("interrupted; kept the \(outcome.text.count) characters that arrived \(location).")
+            return .interrupted
+        }
+        if let failure = outcome.failure {
+            context.errors.line("threadai: \(failure)")
+            context.note(outcome.replyID == nil
+                ? "your message is stored \(location); 'threadai retry' asks again."
+                : "your message and the partial reply are stored \(location); 'threadai retry' asks again.")
+            return .providerFailed
+        }
+        if context.stdoutIsTerminal { context.errors.line(context.style.dim(location)) }
+        return .success
+    }
+}
+
+/// Writes notes to stderr from whichever task the provider's retry loop runs on.
+///
+/// `@unchecked Sendable`: every use of the wrapped output goes through the lock, and the command
+/// itself writes to stderr only before the reply starts or after it has ended.
+final class NoticeWriter: @unchecked Sendable {
+    private let errors: any TextOutput
+    private let lock = NSLock()
+
+    init(errors: any TextOutput) {
+        self.errors = errors
+    }
+
+    func note(_ text: String) {
+        lock.withLock {
+            errors.line("threadai: \(text)")
+            errors.flush()
+        }
+    }
+}

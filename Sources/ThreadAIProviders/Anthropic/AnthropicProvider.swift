@@ -1,0 +1,63 @@
+import Foundation
+
+/// Claude through the Anthropic Messages API, streamed: `POST {base}/v1/messages`.
+///
+/// Sends `x-api-key` and `anthropic-version`, the system prompt in the top-level `system`
+/// field, and always a `max_tokens` (the request's, else the model's default from the catalog).
+public struct AnthropicProvider: ChatProvider {
+    public static let defaultBaseURL = "https://api.anthropic.com"
+    public static let defaultVersion = "2023-06-01"
+
+    public let name = "anthropic"
+    private let credential: Credential
+    private let baseURL: URL
+    private let version: String
+    private let options: ProviderOptions
+
+    /// - Parameters:
+    ///   - credential: the API key; required.
+    ///   - baseURL: overrides `https://api.anthropic.com` (a proxy or a mock server).
+    ///   - version: the `anthropic-version` header.
+    /// - Throws: `ProviderError.missingAPIKey` without a key, `.invalidBaseURL` for an unusable base URL.
+    public init(
+        credential: Credential?, baseURL: String? = nil, version: String = AnthropicProvider.defaultVersion,
+        options: ProviderOptions = ProviderOptions()
+    ) throws {
+        guard let credential else {
+            throw ProviderError.missingAPIKey(provider: "anthropic", environmentVariable: ProviderError.keyVariable(for: "anthropic"))
+        }
+        self.credential = credential
+        self.baseURL = try BaseURL.validate(baseURL ?? Self.defaultBaseURL, provider: "anthropic")
+        self.version = version
+        self.options = options
+    }
+
+    public func stream(_ request: ChatRequest) -> AsyncThrowingStream<ChatEvent, any Error> {
+        let redactor = Redactor(credentials: [credential])
+        let model = Self.modelID(for: request.model)
+        let maxTokens = request.maxOutputTokens ?? ModelCatalog.resolve(model).defaultMaxOutputTokens
+        let body: Data
+        do {
+            body = try AnthropicRequestBody(request, model: model, maxTokens: maxTokens).encoded()
+        } catch {
+            return AsyncThrowingStream { $0.finish(throwing: ProviderError.wrapping(error, provider: name)) }
+        }
+        var headers = HTTPHeaders()
+        headers["content-type"] = "application/json"
+        headers["accept"] = "text/event-stream"
+        headers["anthropic-version"] = version
+        headers["x-api-key"] = credential.secret
+        let call = StreamingCall(
+            provider: name, model: model,
+            request: HTTPRequest(url: BaseURL.endpoint(baseURL, "/v1/messages"), headers: headers, body: body),
+            options: options, redactor: redactor,
+            makeDecoder: { AnthropicStreamDecoder(redactor: redactor) })
+        return call.events()
+    }
+
+    /// The API id for a name: an Anthropic alias from the catalog resolved, anything else as given.
+    static func modelID(for name: String) -> String {
+        guard let known = ModelCatalog.lookup(name), known.provider == "anthropic" else { return name }
+        return known.id
+    }
+}

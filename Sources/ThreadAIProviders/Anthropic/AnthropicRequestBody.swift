@@ -1,0 +1,33 @@
+import Foundation
+
+/// The JSON body of `POST /v1/messages` with streaming on.
+struct AnthropicRequestBody: Encodable {
+    struct Message: Encodable {
+        var role: String
+        var content: String
+    }
+
+    var model: String
+    var maxTokens: Int
+    var system: String?
+    var messages: [Message]
+    var stream = true
+
+    enum CodingKeys: String, CodingKey {
+        case model, system, messages, stream
+        case maxTokens = "max_tokens"
+    }
+
+    init(_ request: ChatRequest, model: String, maxTokens: Int) {
+        self.model = model
+        self.maxTokens = maxTokens
+        self.system = request.system.flatMap { $0.isEmpty ? nil : $0 }
+        self.messages = request.messages.map { Message(role: $0.role.rawValue, content: $0.content) }
+    }
+
+    func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(self)
+    }
+}

@@ -1,0 +1,133 @@
+extension ProviderError: CustomStringConvertible {
+    /// What happened and what to do, in one or two sentences.
+    public var description: String {
+        switch self {
+        case .badRequest(let d):
+            return "\(d.provider) rejected the request (\(Self.statusText(d))). "
+                + "Check the model name and settings such as max tokens; the same request will fail again."
+        case .unauthorized(let d):
+            return "\(d.provider) did not accept the API key (\(Self.statusText(d))). "
+                + "Set a valid key with `threadai keys set \(d.provider)` or the \(Self.keyVariable(for: d.provider)) environment variable."
+        case .forbidden(let d):
+            return "\(d.provider) refused access (\(Self.statusText(d))). "
+                + "The key is valid but may not use this model or resource; check its permissions, or pick another model."
+        case .modelNotFound(let model, let d):
+            return "\(d.provider) does not know the model “\(model)” (\(Self.statusText(d))). "
+                + "Check the name with `threadai models`; if you set a base URL (\(Self.baseURLVariable(for: d.provider))), check it too."
+        case .payloadTooLarge(let d):
+            return "The request was too large for \(d.provider) (\(Self.statusText(d))). "
+                + "Send less history: start a fork from a later message, or use `send --no-context`."
+        case .rateLimited(let d):
+            return "\(d.provider) is rate limiting this key (\(Self.statusText(d))). "
+                + "Wait \(Self.waitText(d.retryAfter)) and run `threadai retry`, or check the account's limits."
+        case .serverError(let d):
+            return "\(d.provider) had an internal error (\(Self.statusText(d))). "
+                + "The fault is on the provider's side; run `threadai retry` in a moment."
+        case .serviceUnavailable(let d):
+            return "\(d.provider) is temporarily unavailable (\(Self.statusText(d))). "
+                + "Wait \(Self.waitText(d.retryAfter)) and run `threadai retry`."
+        case .overloaded(let d):
+            return "\(d.provider) is overloaded (\(Self.statusText(d))). "
+                + "Wait \(Self.waitText(d.retryAfter)) and run `threadai retry`, or try a smaller model."
+        case .httpStatus(let d):
+            let advice = d.status >= 500
+                ? "The fault is on the server's side; run `threadai retry` in a moment."
+                : "Check the base URL (\(Self.baseURLVariable(for: d.provider))), the model and the settings."
+            return "\(d.provider) answered with an error (\(Self.statusText(d))). " + advice
+        case .connectionRefused(let provider, let host):
+            return "Could not connect to \(provider) at \(host): connection refused. "
+                + "Check that the server is running and that the base URL (\(Self.baseURLVariable(for: provider))) is right."
+        case .connectionDropped(let provider, let afterFirstByte, let detail):
+            let what = afterFirstByte
+                ? "The connection to \(provider) dropped in the middle of the reply"
+                : "The connection to \(provider) closed before any reply arrived"
+            return what + (detail.map { " (\($0))" } ?? "") + ". "
+                + (afterFirstByte ? "Any text received is kept as a partial reply; " : "")
+                + "check the network or proxy and run `threadai retry`."
+        case .timeoutBeforeFirstByte(let provider, let after):
+            return "\(provider) sent nothing for \(Self.secondsText(after)) after the request. "
+                + "The server may be overloaded or unreachable; run `threadai retry`, or raise the first-byte timeout."
+        case .stalled(let provider, let after):
+            return "The reply from \(provider) stalled: nothing arrived for \(Self.secondsText(after)) in the middle of the stream. "
+                + "Any text received is kept as a partial reply; run `threadai retry`, or raise the stall timeout."
+        case .malformedStream(let provider, let line):
+            return "\(provider) sent a stream event that is not valid JSON: \(line). "
+                + "The server, or a proxy in between, is not speaking the protocol; check the base URL (\(Self.baseURLVariable(for: provider)))."
+        case .missingTerminator(let provider, let expected):
+            return "The stream from \(provider) ended without its terminator (\(expected)), so the reply is incomplete. "
+                + "Any text received is kept as a partial reply; run `threadai retry`."
+        case .streamError(let provider, let type, let message):
+            let said = [type, message].compactMap { $0 }.joined(separator: ": ")
+            return "\(provider) reported an error in the middle of the reply" + (said.isEmpty ? "" : " (\(said))") + ". "
+                + "Any text received is kept as a partial reply; run `threadai retry`."
+        case .cancelled:
+            return "The request was cancelled before the reply finished. Any text received is kept as a partial reply."
+        case .missingAPIKey(let provider, let variable):
+            return "No API key is set for \(provider). "
+                + "Set one with `threadai keys set \(provider)` or the \(variable) environment variable."
+        case .invalidBaseURL(let provider, let url, let reason):
+            return "The base URL “\(url)” for \(provider) is not usable: \(reason). "
+                + "Give an absolute http:// or https:// URL in \(Self.baseURLVariable(for: provider)) or the configuration."
+        case .transport(let provider, let detail):
+            return "Could not reach \(provider): \(detail). Check the network, proxy and base URL (\(Self.baseURLVariable(for: provider)))."
+        }
+    }
+
+    /// A few words naming the failure, for progress lines such as "retrying in 2.1 s (429 rate limited)".
+    public var shortReason: String {
+        switch self {
+        case .badRequest(let d): return "\(d.status) bad request"
+        case .unauthorized(let d): return "\(d.status) unauthorized"
+        case .forbidden(let d): return "\(d.status) forbidden"
+        case .modelNotFound(_, let d): return "\(d.status) model not found"
+        case .payloadTooLarge(let d): return "\(d.status) request too large"
+        case .rateLimited(let d): return "\(d.status) rate limited"
+        case .serverError(let d): return "\(d.status) server error"
+        case .serviceUnavailable(let d): return "\(d.status) unavailable"
+        case .overloaded(let d): return "\(d.status) overloaded"
+        case .httpStatus(let d): return "HTTP \(d.status)"
+        case .connectionRefused: return "connection refused"
+        case .connectionDropped: return "connection dropped"
+        case .timeoutBeforeFirstByte: return "no response"
+        case .stalled: return "stream stalled"
+        case .malformedStream: return "malformed stream"
+        case .missingTerminator: return "stream cut short"
+        case .streamError(_, let type, _): return type ?? "stream error"
+        case .cancelled: return "cancelled"
+        case .missingAPIKey: return "missing API key"
+        case .invalidBaseURL: return "invalid base URL"
+        case .transport: return "network error"
+        }
+    }
+
+    /// The environment variable that holds a provider's key, as the official SDKs name it.
+    public static func keyVariable(for provider: String) -> String {
+        provider == "anthropic" ? "ANTHROPIC_API_KEY" : "OPENAI_API_KEY"
+    }
+
+    /// The environment variable that overrides a provider's base URL, as the official SDKs name it.
+    public static func baseURLVariable(for provider: String) -> String {
+        provider == "anthropic" ? "ANTHROPIC_BASE_URL" : "OPENAI_BASE_URL"
+    }
+
+    private static func statusText(_ details: HTTPErrorDetails) -> String {
+        var text = "HTTP \(details.status)"
+        if let type = details.errorType { text += " \(type)" }
+        if let message = details.message, !message.isEmpty { text += ": \(message)" }
+        if let id = details.requestID { text += "; request id \(id)" }
+        return text
+    }
+
+    private static func waitText(_ retryAfter: Duration?) -> String {
+        retryAfter.map(secondsText) ?? "a little"
+    }
+
+    /// "40 ms", "2.1 s", "30 s", "120 s", "5 min".
+    static func secondsText(_ duration: Duration) -> String {
+        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        if seconds > 120 { return "\(Int((seconds / 60).rounded())) min" }
+        if seconds > 0, seconds < 0.1 { return "\(Int((seconds * 1000).rounded())) ms" }
+        if seconds >= 10 || seconds == seconds.rounded() { return "\(Int(seconds.rounded())) s" }
+        return "\((seconds * 10).rounded() / 10) s"
+    }
+}

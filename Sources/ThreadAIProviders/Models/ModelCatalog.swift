@@ -1,0 +1,64 @@
+/// The models the harness knows by name, with their aliases and limits.
+///
+/// Unknown models are allowed (a compatible server can serve anything): `resolve` describes
+/// them with `unknownContextWindow` and `unknownMaxOutputTokens`, deliberately small so a
+/// context budget built on them fits the small local models such servers usually run.
+public enum ModelCatalog {
+    /// Context window assumed for a model the catalog does not know.
+    public static let unknownContextWindow = 8_192
+    /// Output limit, and default `max_tokens`, assumed for a model the catalog does not know.
+    public static let unknownMaxOutputTokens = 4_096
+    /// The largest `max_tokens` sent by default: long enough for any chat reply, and it keeps
+    /// a runaway reply from spending a model's whole (often 64k or more) output budget.
+    public static let defaultReplyTokenCap = 8_192
+
+    /// Every known model, grouped by provider, newest first within each.
+    public static let all: [ModelInfo] = [
+        ModelInfo(id: "claude-opus-4-1", provider: "anthropic", aliases: ["opus", "claude-opus-4-1-20250805"],
+                  contextWindow: 200_000, maxOutputTokens: 32_000),
+        ModelInfo(id: "claude-sonnet-4-5", provider: "anthropic", aliases: ["sonnet", "claude-sonnet-4-5-20250929"],
+                  contextWindow: 200_000, maxOutputTokens: 64_000),
+        ModelInfo(id: "claude-haiku-4-5", provider: "anthropic", aliases: ["haiku", "claude-haiku-4-5-20251001"],
+                  contextWindow: 200_000, maxOutputTokens: 64_000),
+        ModelInfo(id: "claude-opus-4-0", provider: "anthropic", aliases: ["opus-4", "claude-opus-4-20250514"],
+                  contextWindow: 200_000, maxOutputTokens: 32_000),
+        ModelInfo(id: "claude-sonnet-4-0", provider: "anthropic", aliases: ["sonnet-4", "claude-sonnet-4-20250514"],
+                  contextWindow: 200_000, maxOutputTokens: 64_000),
+        ModelInfo(id: "claude-3-7-sonnet-latest", provider: "anthropic", aliases: ["sonnet-3.7", "claude-3-7-sonnet-20250219"],
+                  contextWindow: 200_000, maxOutputTokens: 64_000),
+        ModelInfo(id: "claude-3-5-haiku-latest", provider: "anthropic", aliases: ["haiku-3.5", "claude-3-5-haiku-20241022"],
+                  contextWindow: 200_000, maxOutputTokens: 8_192),
+        ModelInfo(id: "gpt-5", provider: "openai", contextWindow: 400_000, maxOutputTokens: 128_000),
+        ModelInfo(id: "gpt-5-mini", provider: "openai", contextWindow: 400_000, maxOutputTokens: 128_000),
+        ModelInfo(id: "gpt-5-nano", provider: "openai", contextWindow: 400_000, maxOutputTokens: 128_000),
+        ModelInfo(id: "gpt-4.1", provider: "openai", contextWindow: 1_047_576, maxOutputTokens: 32_768),
+        ModelInfo(id: "gpt-4.1-mini", provider: "openai", contextWindow: 1_047_576, maxOutputTokens: 32_768),
+        ModelInfo(id: "gpt-4.1-nano", provider: "openai", contextWindow: 1_047_576, maxOutputTokens: 32_768),
+        ModelInfo(id: "gpt-4o", provider: "openai", contextWindow: 128_000, maxOutputTokens: 16_384),
+        ModelInfo(id: "gpt-4o-mini", provider: "openai", contextWindow: 128_000, maxOutputTokens: 16_384),
+        ModelInfo(id: "o4-mini", provider: "openai", contextWindow: 200_000, maxOutputTokens: 100_000),
+        ModelInfo(id: "o3", provider: "openai", contextWindow: 200_000, maxOutputTokens: 100_000),
+        ModelInfo(id: "o3-mini", provider: "openai", contextWindow: 200_000, maxOutputTokens: 100_000),
+        ModelInfo(id: OfflineProvider.modelName, provider: "offline", aliases: ["offline"],
+                  contextWindow: 128_000, maxOutputTokens: 8_192),
+    ]
+
+    /// The known model whose id or alias is `name` (case-insensitive), or nil.
+    public static func lookup(_ name: String) -> ModelInfo? {
+        let wanted = name.lowercased()
+        return all.first { $0.id.lowercased() == wanted || $0.aliases.contains { $0.lowercased() == wanted } }
+    }
+
+    /// The known model named `name`, or a description of an unknown model with that id and the
+    /// conservative defaults (`isKnown == false`, `provider == nil`).
+    public static func resolve(_ name: String) -> ModelInfo {
+        lookup(name) ?? ModelInfo(
+            id: name, provider: nil, contextWindow: unknownContextWindow,
+            maxOutputTokens: unknownMaxOutputTokens, isKnown: false)
+    }
+
+    /// The known models one provider serves.
+    public static func models(for provider: String) -> [ModelInfo] {
+        all.filter { $0.provider == provider }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// The OpenAI Chat Completions API, streamed: `POST {base}/chat/completions`; in `compatible`
+/// mode, any server that speaks it (Ollama, llama.cpp, vLLM, LM Studio, OpenRouter, …).
+///
+/// Sends the system prompt as the first `system` message, `stream_options.include_usage`, and
+/// `Authorization: Bearer` only when a key is set.
+public struct OpenAIProvider: ChatProvider {
+    public enum Mode: Sendable, Equatable {
+        /// OpenAI itself: a key is required, `[DONE]` is the only terminator, the output limit is
+        /// sent as `max_completion_tokens`.
+        case openai
+        /// A compatible server: a key is optional, a base URL required, a stream may also end
+        /// after its `finish_reason`, and the output limit is sent as `max_tokens`.
+        case compatible
+    }
+
+    public static let defaultBaseURL = "https://api.openai.com/v1"
+
+    public let name: String
+    public let mode: Mode
+    private let credential: Credential?
+    private let baseURL: URL
+    private let options: ProviderOptions
+
+    /// - Throws: `ProviderError.missingAPIKey` in `openai` mode without a key;
+    ///   `.invalidBaseURL` for an unusable base URL, or none in `compatible` mode.
+    public init(
+        credential: Credential?, baseURL: String? = nil, mode: Mode = .openai,
+        options: ProviderOptions = ProviderOptions()
+    ) throws {
+        let name = mode == .openai ? "openai" : "openai-compatible"
+        if mode == .openai, credential == nil {
+            throw ProviderError.missingAPIKey(provider: name, environmentVariable: ProviderError.keyVariable(for: name))
+        }
+        if mode == .compatible, baseURL == nil {
+            throw ProviderError.invalidBaseURL(
+                provider: name, url: "", reason: "a compatible server needs its base URL, such as http://localhost:11434/v1")
+        }
+        self.name = name
+        self.mode = mode
+        self.credential = credential
+        self.baseURL = try BaseURL.validate(baseURL ?? Self.defaultBaseURL, provider: name)
+        self.options = options
+    }
+
+    public func stream(_ request: ChatRequest) -> AsyncThrowingStream<ChatEvent, any Error> {
+        let (name, mode) = (name, mode)
+        let redactor = Redactor(credentials: credential.map { [$0] } ?? [])
+        let model = mode == .openai ? Self.modelID(for: request.model) : request.model
+        let body: Data
+        do {
+            body = try OpenAIRequestBody(request, model: model, mode: mode).encoded()
+        } catch {
+            return AsyncThrowingStream { $0.finish(throwing: ProviderError.wrapping(error, provider: name)) }
+        }
+        var headers = HTTPHeaders()
+        headers["content-type"] = "application/json"
+        headers["accept"] = "text/event-stream"
+        if let credential { headers["authorization"] = "Bearer \(credential.secret)" }
+        let call = StreamingCall(
+            provider: name, model: model,
+            request: HTTPRequest(url: BaseURL.endpoint(baseURL, "/chat/completions"), headers: headers, body: body),
+            options: options, redactor: redactor,
+            makeDecoder: { OpenAIStreamDecoder(provider: name, mode: mode, redactor: redactor) })
+        return call.events()
+    }
+
+    /// The API id for a name: an OpenAI alias from the catalog resolved, anything else as given.
+    static func modelID(for name: String) -> String {
+        guard let known = ModelCatalog.lookup(name), known.provider == "openai" else { return name }
+        return known.id
+    }
+}

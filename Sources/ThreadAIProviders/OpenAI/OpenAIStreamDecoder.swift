@@ -1,0 +1,71 @@
+import Foundation
+
+/// Reads Chat Completions chunks: `choices[0].delta.content` (text), `finish_reason`, the usage
+/// chunk (empty `choices`), and `data: [DONE]`, the terminator. An `{"error": …}` chunk or an
+/// `error` event is a failure.
+///
+/// It tolerates what compatible servers do: no usage at all, usage after the finish chunk,
+/// `role` in every delta, text in the finish chunk, extra fields and comment lines. In
+/// compatible mode only, a stream that ends right after a `finish_reason` without `[DONE]`
+/// counts as complete (some servers never send `[DONE]`); OpenAI itself always sends it, so in
+/// `openai` mode its absence means the reply was cut short.
+struct OpenAIStreamDecoder: StreamDecoder {
+    var provider: String
+    var mode: OpenAIProvider.Mode
+    var redactor: Redactor
+    private var model: String?
+    private var finishReason: String?
+    private var inputTokens: Int?
+    private var outputTokens: Int?
+
+    init(provider: String, mode: OpenAIProvider.Mode, redactor: Redactor) {
+        self.provider = provider
+        self.mode = mode
+        self.redactor = redactor
+    }
+
+    mutating func decode(_ event: SSEEvent) throws -> [ChatEvent] {
+        if event.type == "error" {
+            throw ProviderError.fromStreamError(event.data, provider: provider, redactor: redactor)
+        }
+        if event.data.trimmingCharacters(in: .whitespaces) == "[DONE]" {
+            return [.finished(completion())]
+        }
+        let chunk: OpenAIStreamChunk
+        do {
+            let decoder = JSONDecoder()
+            decoder.keyDecodingStrategy = .convertFromSnakeCase
+            chunk = try decoder.decode(OpenAIStreamChunk.self, from: Data(event.data.utf8))
+        } catch {
+            throw ProviderError.malformed("data: \(event.data)", provider: provider, redactor: redactor)
+        }
+        if chunk.error != nil {
+            throw ProviderError.fromStreamError(event.data, provider: provider, redactor: redactor)
+        }
+        model = chunk.model ?? model
+        if let usage = chunk.usage {
+            inputTokens = usage.promptTokens ?? inputTokens
+            outputTokens = usage.completionTokens ?? outputTokens
+        }
+        guard let choice = chunk.choices?.first(where: { ($0.index ?? 0) == 0 }) else { return [] }
+        finishReason = choice.finishReason ?? finishReason
+        if let text = choice.delta?.content, !text.isEmpty {
+            return [.text(text)]
+        }
+        return []
+    }
+
+    func endOfStream() throws -> ChatCompletion {
+        if mode == .compatible, finishReason != nil {
+            return completion()
+        }
+        throw ProviderError.missingTerminator(
+            provider: provider, expected: mode == .compatible ? "data: [DONE] or a finish_reason" : "data: [DONE]")
+    }
+
+    private func completion() -> ChatCompletion {
+        let usage = inputTokens == nil && outputTokens == nil
+            ? nil : TokenUsage(inputTokens: inputTokens, outputTokens: outputTokens)
+        return ChatCompletion(stopReason: finishReason ?? "unknown", model: model, usage: usage)
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// Checks a configured base URL and builds endpoint URLs from it.
+enum BaseURL {
+    /// `text` as a URL fit to be a base: absolute http(s), with a host, no query or fragment,
+    /// no trailing slash.
+    /// - Throws: `ProviderError.invalidBaseURL`, its text shown without any password.
+    static func validate(_ text: String, provider: String) throws -> URL {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        func invalid(_ reason: String) -> ProviderError {
+            .invalidBaseURL(provider: provider, url: shown(trimmed), reason: reason)
+        }
+        guard let components = URLComponents(string: trimmed), let scheme = components.scheme?.lowercased() else {
+            throw invalid("it is not an absolute URL")
+        }
+        guard scheme == "http" || scheme == "https" else { throw invalid("the scheme must be http or https, not \(scheme)") }
+        guard let host = components.host, !host.isEmpty else { throw invalid("it has no host") }
+        guard components.query == nil, components.fragment == nil else { throw invalid("it must not have a query or fragment") }
+        var base = trimmed
+        while base.hasSuffix("/") { base.removeLast() }
+        guard let url = URL(string: base) else { throw invalid("it is not a valid URL") }
+        return url
+    }
+
+    /// `base` with `path` (which starts with `/`) appended.
+    static func endpoint(_ base: URL, _ path: String) -> URL {
+        URL(string: base.absoluteString + path) ?? base.appendingPathComponent(path)
+    }
+
+    /// `host:port` for messages, e.g. `127.0.0.1:8000`.
+    static func hostAndPort(_ url: URL) -> String {
+        let host = url.host ?? "?"
+        return url.port.map { "\(host):\($0)" } ?? host
+    }
+
+    /// A URL's text with any user and password removed, safe to put in a message.
+    private static func shown(_ text: String) -> String {
+        guard var components = URLComponents(string: text), components.user != nil || components.password != nil else {
+            return Redactor().redact(text, truncatingTo: 200)
+        }
+        components.user = nil
+        components.password = nil
+        return Redactor().redact(components.string ?? "(hidden)", truncatingTo: 200)
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+/// The real binary against a loopback server speaking each API: replies stream to stdout and are
+/// stored with provider, model, stop reason, usage and latency.
+@Suite("Providers end to end: streamed replies", .serialized)
+struct ProviderStreamE2ETests {
+    static let anthropicKey = "sk-ant-api03-e2e-000000000000000000000000aaaa"
+    static let openAIKey = "sk-proj-e2e-000000000000000000000000000bbbb"
+    static let hello = "Hello, world — ünïcödé ✓ 🧵\nSecond line.\n"
+
+    @Test func anthropicReplyIsStreamedAndStoredWithUsageAndLatency() throws {
+        let folder = try ProviderE2EFolder()
+        try folder.initialize()
+        let server = try StubProviderServer([try .fixture("anthropic-hello")], in: folder)
+        let result = try folder.run(
+            ["send", "Say hello"], environment: ["ANTHROPIC_API_KEY": Self.anthropicKey, "ANTHROPIC_BASE_URL": server.url])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == Self.hello)
+        let reply = try folder.head()
+        #expect(reply.fields["role"] == "assistant")
+        #expect(reply.fields["provider"] == "anthropic")
+        #expect(reply.fields["model"] == "claude-sonnet-4-5-20250929")
+        #expect(reply.fields["finish"] == "end_turn")
+        #expect(reply.fields["input-tokens"] == "25")
+        #expect(reply.fields["output-tokens"] == "15")
+        #expect(reply.fields["latency-ms"].flatMap(Int.init) != nil)
+        #expect(reply.fields["first-token-ms"].flatMap(Int.init) != nil)
+        #expect(reply.content == Self.hello.dropLast())
+
+        let request = try #require(try server.journal().first)
+        let headers = try #require(request["headers"] as? [String: String])
+        #expect(request["path"] as? String == "/v1/messages")
+        #expect(headers["x-api-key"] == Self.anthropicKey)
+        #expect(headers["anthropic-version"] == "2023-06-01")
+        let body = try #require(try JSONSerialization.jsonObject(with: Data((request["body"] as? String ?? "").utf8)) as? [String: Any])
+        #expect(body["model"] as? String == "claude-sonnet-4-5")
+        #expect(body["stream"] as? Bool == true)
+        #expect(body["max_tokens"] as? Int == 8192)
+    }
+
+    @Test func openAIIsChosenByItsKeyAlone() throws {
+        let folder = try ProviderE2EFolder()
+        try folder.initialize()
+        let server = try StubProviderServer([try .fixture("openai-hello")], in: folder)
+        let result = try folder.run(
+            ["send", "-m", "gpt-4o", "Say hello"],
+            environment: ["OPENAI_API_KEY": Self.openAIKey, "OPENAI_BASE_URL": server.url + "/v1"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == Self.hello)
+        let reply = try folder.head()
+        #expect(reply.fields["provider"] == "openai")
+        #expect(reply.fields["finish"] == "stop")
+        #expect(reply.fields["input-tokens"] == "12")
+        #expect(reply.fields["output-tokens"] == "9")
+        let request = try #require(try server.journal().first)
+        #expect(request["path"] as? String == "/v1/chat/completions")
+        #expect((request["headers"] as? [String: String])?["authorization"] == "Bearer \(Self.openAIKey)")
+    }
+
+    @Test func compatibleServerFromConfigWithoutAKey() throws {
+        let folder = try ProviderE2EFolder()
+        try folder.initialize()
+        let server = try StubProviderServer([try .fixture("openai-compatible-quirks")], in: folder)
+        for (key, value) in [("provider", "openai-compatible"), ("model", "llama3.2"),
+                             ("openai-compatible.base-url", server.url + "/v1")] {
+            let set = try folder.run(["config", "set", key, value])
+            try #require(set.status == 0, "\(set.stderr)")
+        }
+        let result = try folder.run(["send", "Hi"], environment: ["OPENAI_API_KEY": Self.openAIKey])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try folder.head().fields["provider"] == "openai-compatible")
+        let request = try #require(try server.journal().first)
+        // The OpenAI key is not sent to a server named in config.
+        #expect((request["headers"] as? [String: String])?["authorization"] == nil)
+        #expect((request["body"] as? String)?.contains("\"llama3.2\"") == true)
+    }
+
+    @Test func aNewUserSetsAKeyAndABaseURLThenSends() throws {
+        let folder = try ProviderE2EFolder()
+        try folder.initialize()
+        let server = try StubProviderServer([try .fixture("anthropic-hello")], in: folder)
+        let stored = try folder.run(["keys", "set", "anthropic"], input: Self.anthropicKey + "\n")
+        try #require(stored.status == 0, "\(stored.stderr)")
+        #expect(try folder.run(["config", "set", "--user", "anthropic.base-url", server.url]).status == 0)
+        #expect(try folder.run(["config", "set", "model", "sonnet"]).status == 0)
+        let result = try folder.run(["send", "Say hello"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == Self.hello)
+        let request = try #require(try server.journal().first)
+        #expect((request["headers"] as? [String: String])?["x-api-key"] == Self.anthropicKey)
+        let keys = try FileManager.default.attributesOfItem(atPath: folder.root + "/config/threadai/keys")
+        #expect(keys[.posixPermissions] as? Int == 0o600)
+    }
+}

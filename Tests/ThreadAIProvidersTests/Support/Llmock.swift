@@ -1,0 +1,119 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+
+struct LlmockError: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// The third-party mock server `llmock` (PyPI, 0.2.2), run on loopback for one test.
+///
+/// Found on PATH. Tests that need it are skipped when it is missing, unless
+/// `THREADAI_REQUIRE_LLMOCK=1` (as CI sets), when they fail instead.
+final class Llmock: @unchecked Sendable {
+    static let installHint = "pip install llmock==0.2.2"
+
+    static var executable: String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        return path.split(separator: ":").map { "\($0)/llmock" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    static var isRequired: Bool { ProcessInfo.processInfo.environment["THREADAI_REQUIRE_LLMOCK"] == "1" }
+
+    /// Whether the suite should run: llmock is there, or CI demands it (and the tests then fail without it).
+    static var shouldRun: Bool { executable != nil || isRequired }
+
+    let port: Int
+    private let process: Process
+
+    var root: String { "http://127.0.0.1:\(port)" }
+    var anthropicBaseURL: String { root + "/anthropic" }
+    var openAIBaseURL: String { root + "/v1" }
+
+    /// Starts llmock on a free loopback port and waits until it answers `/health`.
+    init() async throws {
+        guard let executable = Self.executable else {
+            throw LlmockError(description: "llmock is required (THREADAI_REQUIRE_LLMOCK=1) but not on PATH; install it with `\(Self.installHint)`")
+        }
+        port = try Socket.unusedPort()
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["serve", "--host", "127.0.0.1", "--port", String(port), "--log-level", "warning", "--tool-mode", "off"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        for _ in 0..<600 {
+            if (try? await get("/health")) != nil { return }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        stop()
+        throw LlmockError(description: "llmock did not start on port \(port) within 30 s")
+    }
+
+    /// Kills the server: a graceful stop would wait for a scripted stall to end.
+    func stop() {
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    deinit { stop() }
+
+    /// Queues behaviours, e.g. `{"type": "fail", "status": 429, "retry_after": 0.2}`.
+    func script(_ behaviors: String) async throws {
+        _ = try await send("POST", "/_llmock/scenario", body: "{\"behaviors\": [\(behaviors)]}")
+    }
+
+    /// Forgets requests and queued behaviours.
+    func reset() async throws {
+        _ = try await send("POST", "/_llmock/reset", body: "{}")
+    }
+
+    /// The statuses of the requests llmock served, oldest first, and the faults it applied.
+    func journal() async throws -> [(status: Int, fault: String?)] {
+        let data = try await get("/_llmock/requests")
+        let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        let requests = object?["requests"] as? [[String: Any]] ?? []
+        return requests.map { ($0["status"] as? Int ?? 0, $0["fault"] as? String) }
+    }
+
+    /// llmock's verdict on the client: whether it passed, and the findings.
+    func verdict() async throws -> (passed: Bool, text: String) {
+        let data = try await get("/_llmock/verdict")
+        let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        let text = String(decoding: try await get("/_llmock/verdict?format=text"), as: UTF8.self)
+        return (object?["passed"] as? Bool ?? false, text)
+    }
+
+    private func get(_ path: String) async throws -> Data {
+        try await send("GET", path, body: nil)
+    }
+
+    private func send(_ method: String, _ path: String, body: String?) async throws -> Data {
+        guard let url = URL(string: root + path) else { throw LlmockError(description: "bad path \(path)") }
+        var request = URLRequest(url: url)
+        request.httpMethod = method
+        if let body {
+            request.httpBody = Data(body.utf8)
+            request.setValue("application/json", forHTTPHeaderField: "content-type")
+        }
+        return try await withCheckedThrowingContinuation { continuation in
+            URLSession.shared.dataTask(with: request) { data, response, error in
+                if let error { return continuation.resume(throwing: error) }
+                let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+                guard (200...299).contains(status), let data else {
+                    return continuation.resume(throwing: LlmockError(description: "\(method) \(path) answered \(status)"))
+                }
+                continuation.resume(returning: data)
+            }.resume()
+        }
+    }
+}
