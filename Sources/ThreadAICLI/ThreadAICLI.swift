@@ -98,7 +98,7 @@ public enum ThreadAICLI {
             if command.spec.name == name { return command }
             names.append(command.spec.name)
         }
-        let suggestion = OptionSuggestion.closest(to: name, among: names)
+        let suggestion = OptionSuggestion.closestName(to: name, among: names)
         throw CLIError(
             "'\(name)' is not a threadai command."
                 + (suggestion.map { " Did you mean '\($0)'?" } ?? "") + " See 'threadai --help'.",

@@ -3,6 +3,11 @@ enum OptionSuggestion {
     /// The long spelling (`--model`) of the name in `candidates` closest to `typed`, when it is close enough
     /// to be a typo: at most 2 edits, and at most half the length of what was typed.
     static func closest(to typed: String, among candidates: [String]) -> String? {
+        closestName(to: typed, among: candidates).map { "--" + $0 }
+    }
+
+    /// The name in `candidates` closest to `typed`, as is (a command name has no `--`), by the same rule.
+    static func closestName(to typed: String, among candidates: [String]) -> String? {
         let typedCharacters = Array(typed.lowercased())
         let limit = min(2, typedCharacters.count / 2)
         var best: (name: String, distance: Int)?
@@ -12,7 +17,7 @@ enum OptionSuggestion {
                 best = (candidate, distance)
             }
         }
-        return best.map { "--" + $0.name }
+        return best?.name
     }
 
     /// Insertions, deletions, substitutions and swaps of neighbours needed to turn `a` into `b`

@@ -16,7 +16,7 @@ enum ShowCommand: Command {
         let repository = try context.repository()
         let id = try repository.resolve(arguments.positional("revision") ?? "HEAD")
         if arguments.flag("raw") {
-            context.output.write(String(decoding: try repository.objects.bytes(of: id), as: UTF8.self))
+            context.output.write(bytes: try repository.objects.bytes(of: id))
             return .success
         }
         let message = try repository.objects.message(id)

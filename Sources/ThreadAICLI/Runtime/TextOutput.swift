@@ -9,11 +9,18 @@ import Darwin
 /// Where a command writes text: standard output, standard error, or a buffer in tests.
 protocol TextOutput: AnyObject {
     func write(_ text: String)
+    /// Writes bytes as they are, even when they are not UTF-8 (`show --raw` of a malformed object).
+    func write(bytes: [UInt8])
     /// Pushes buffered text out now (a streamed reply must appear as it arrives).
     func flush()
 }
 
 extension TextOutput {
+    /// An output that holds text keeps what UTF-8 can say: invalid bytes become U+FFFD.
+    func write(bytes: [UInt8]) {
+        write(String(decoding: bytes, as: UTF8.self))
+    }
+
     func line(_ text: String = "") {
         write(text + "\n")
     }
@@ -32,7 +39,11 @@ final class FileDescriptorOutput: TextOutput {
     }
 
     func write(_ text: String) {
-        buffer.append(contentsOf: text.utf8)
+        write(bytes: Array(text.utf8))
+    }
+
+    func write(bytes: [UInt8]) {
+        buffer.append(contentsOf: bytes)
         if buffer.count >= 1 << 16 { flush() }
     }
 

@@ -96,6 +96,23 @@ public struct RefStore: Sendable {
         } catch {
             throw .fileSystem(error)
         }
+        // An empty folder where the ref belongs is left over from threads below this name; a ref
+        // file cannot replace it. A folder that still holds threads stays and the change fails.
+        FilePaths.removeEmptyDirectory(path)
+        do {
+            try lockAndUpdate(name, at: path, to: new, expecting: expected, reflogMessage: reflogMessage)
+        } catch {
+            // The folders made for this ref must not outlive a failed change: an empty folder
+            // would block creating a thread of its name.
+            removeEmptyFolders(above: path)
+            throw error
+        }
+    }
+
+    private func lockAndUpdate(
+        _ name: ThreadName, at path: String, to new: ObjectID?, expecting expected: ExpectedRefValue,
+        reflogMessage: String
+    ) throws(RefError) {
         let lock: LockFile
         do {
             lock = try LockFile.acquire(for: path)

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension Repository {
     /// Finds the repository the way git finds `.git` (docs/FORMAT.md §1.1): an explicit folder
     /// (`--repo`) first, then `THREADAI_DIR`, then the nearest `.threadai` in `currentDirectory`
@@ -20,14 +28,23 @@ extension Repository {
         }
     }
 
-    /// Removes `.` components, resolves `..` lexically, and drops a trailing `/`.
+    /// Makes `path` absolute (a relative path is relative to the process's current directory),
+    /// removes `.` components, resolves `..` lexically, and drops a trailing `/`.
     static func normalized(_ path: String) -> String {
         var parts: [Substring] = []
-        for part in path.split(separator: "/") {
+        let absolute = path.hasPrefix("/") ? path : processDirectory() + "/" + path
+        for part in absolute.split(separator: "/") {
             if part == "." { continue }
             if part == ".." { if !parts.isEmpty { parts.removeLast() }; continue }
             parts.append(part)
         }
         return "/" + parts.joined(separator: "/")
+    }
+
+    /// The process's current directory; "/" in the unlikely case that it cannot be read.
+    private static func processDirectory() -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return "/" }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

@@ -3,6 +3,13 @@ extension Repository {
     /// `renames` (messages keep the name they were written under), and `HEAD` follows.
     public func renameThread(_ old: ThreadName, to new: ThreadName) throws(ThreadError) {
         guard let tip = try headForChange(of: old) else { throw .ref(.noSuchThread(old)) }
+        if new == old { throw .ref(.threadExists(new)) }
+        // `a` and `a/b` cannot exist together, not even for the moment a rename needs both (FORMAT.md §5.2).
+        let (oldParts, newParts) = (old.components.map { $0.lowercased() }, new.components.map { $0.lowercased() })
+        let shared = min(oldParts.count, newParts.count)
+        if oldParts.count != newParts.count && oldParts.prefix(shared) == newParts.prefix(shared) {
+            throw .ref(.conflictingName(new, existing: old))
+        }
         try checkNewThreadName(new, ignoring: old)
         var renames = try renamesOrThrow()
         moveReflog(of: old, to: new)

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+@Suite("CLI: a corrupt object is found, named and never crashes a command")
+struct CorruptionTests {
+    let forked: ForkedSandbox
+    var sandbox: CLISandbox { forked.sandbox }
+
+    init() throws {
+        forked = try ForkedSandbox()
+    }
+
+    @Test("fsck passes a clean repository, then names the id and path of a flipped byte and exits 3")
+    func fsckFindsFlippedByte() throws {
+        let clean = try sandbox.run(["fsck"])
+        #expect(clean.status == 0 && clean.stdout.isEmpty)
+        #expect(clean.stderr.contains("checked 9 objects: 0 errors"))
+
+        let id = forked["ua"]
+        let path = RepositoryFiles.objectPath(id, in: sandbox.repository)
+        try RepositoryFiles.flipByte(of: id, in: sandbox.repository, at: -3)
+        let damaged = try sandbox.run(["fsck"])
+        #expect(damaged.status == 3 && !damaged.signaled)
+        #expect(damaged.stdout.contains(id) && damaged.stdout.contains(path), "\(damaged)")
+        #expect(damaged.stdout.contains("corrupt"))
+        #expect(damaged.stderr.contains("1 error"))
+    }
+
+    static let readers: [[String]] = [
+        ["log"], ["log", "--oneline", "alt-deep"], ["log", "--json"], ["log", "--graph", "--all"], ["show", "ID"],
+        ["show", "--raw", "ID"], ["context"], ["diff", "main", "alt-deep"], ["threads"], ["status"], ["send", "more"],
+    ]
+
+    @Test("commands that read the corrupt object exit 3 naming its id", arguments: readers)
+    func readersFail(_ command: [String]) throws {
+        let id = forked["ua"]
+        try RepositoryFiles.flipByte(of: id, in: sandbox.repository, at: 20)
+        let before = try DirectorySnapshot(sandbox.repository)
+        let result = try sandbox.run(command.map { $0 == "ID" ? id : $0 })
+        #expect(!result.signaled, "crashed: \(result)")
+        #expect(result.status == 3, "\(result)")
+        #expect(result.stderr.contains(id), "\(result)")
+        #expect(result.stderr.hasPrefix("threadai: ") || result.stderr.contains("\nthreadai: "))
+        if command.first != "send" {
+            #expect(try DirectorySnapshot(sandbox.repository) == before, "a reading command changed the repository")
+        }
+    }
+
+    @Test("a ref pointing at a missing message: fsck exits 3 naming the ref")
+    func refToMissingMessage() throws {
+        let ghost = String(repeating: "ab", count: 32)
+        let refPath = sandbox.repository + "/refs/threads/ghost"
+        try Data((ghost + "\n").utf8).write(to: URL(fileURLWithPath: refPath))
+        let result = try sandbox.run(["fsck"])
+        #expect(result.status == 3 && !result.signaled)
+        #expect(result.stdout.contains(ghost) && result.stdout.contains(refPath))
+        let log = try sandbox.run(["log", "ghost"])
+        #expect(log.status == 3 && log.stderr.contains(ghost), "\(log)")
+    }
+}

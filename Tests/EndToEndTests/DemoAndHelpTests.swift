@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+@Suite("CLI: demo, help and usage errors")
+struct DemoAndHelpTests {
+    static let commands = ["init", "send", "log", "show", "checkout", "threads", "diff", "status", "context", "fsck", "demo"]
+
+    @Test("demo runs the tour: exit 0, the graph and a diff, and leaves a valid repository")
+    func demo() throws {
+        let sandbox = try CLISandbox()
+        let result = try sandbox.run(["demo", "tour"])
+        #expect(result.status == 0 && !result.signaled, "\(result)")
+        let text = result.stdout
+        for expected in ["$ threadai log --graph --all", "(HEAD -> shorter)", "fork: shorter", "$ threadai diff main shorter",
+                         "Shared history:", "[-", "{+"] {
+            #expect(text.contains(expected), "missing \(expected)")
+        }
+        let fsck = try sandbox.run(["--repo", "tour", "fsck"])
+        #expect(fsck.status == 0, "\(fsck)")
+    }
+
+    @Test("demo refuses a folder that already holds threads")
+    func demoRefusesUsedFolder() throws {
+        let sandbox = try CLISandbox()
+        try sandbox.succeed(["init"])
+        try sandbox.succeed(["send", "hello"])
+        let result = try sandbox.run(["demo", "."])
+        #expect(result.status != 0 && !result.signaled)
+        #expect(result.stderr.contains("already holds"))
+    }
+
+    @Test("an unknown command exits 2 and suggests the closest one", arguments: [
+        ("lgo", "log"), ("stauts", "status"), ("thread", "threads"), ("chekout", "checkout"),
+    ])
+    func unknownCommand(typed: String, suggestion: String) throws {
+        let sandbox = try CLISandbox()
+        let result = try sandbox.run([typed])
+        #expect(result.status == 2 && !result.signaled)
+        #expect(result.stderr.contains("'\(typed)' is not a threadai command"))
+        #expect(result.stderr.contains("Did you mean '\(suggestion)'?"), "\(result.stderr)")
+    }
+
+    @Test("--help of every command exits 0 and shows its usage", arguments: commands)
+    func commandHelp(_ command: String) throws {
+        let sandbox = try CLISandbox()
+        for arguments in [[command, "--help"], [command, "-h"], ["help", command]] {
+            let result = try sandbox.run(arguments)
+            #expect(result.status == 0, "\(result)")
+            #expect(result.stdout.contains("USAGE: threadai \(command)"), "\(arguments)")
+            #expect(result.stderr.isEmpty)
+        }
+    }
+
+    @Test("threadai --help lists every command; --version prints the version")
+    func overview() throws {
+        let sandbox = try CLISandbox()
+        let help = try sandbox.succeed(["--help"]).stdout
+        for command in Self.commands { #expect(help.contains(command)) }
+        #expect(try sandbox.succeed(["--version"]).stdout.hasPrefix("threadai "))
+    }
+
+    @Test("an unknown option exits 2 with a suggestion")
+    func unknownOption() throws {
+        let sandbox = try CLISandbox()
+        try sandbox.succeed(["init"])
+        let result = try sandbox.run(["log", "--onelin"])
+        #expect(result.status == 2 && !result.signaled)
+        #expect(result.stderr.contains("--oneline"))
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+import ThreadAIStore
+
+@Suite("CLI: init, send and log")
+struct InitSendLogTests {
+    let sandbox: CLISandbox
+
+    init() throws {
+        sandbox = try CLISandbox()
+    }
+
+    @Test("init creates .threadai with HEAD on main; running it again says it reinitialized")
+    func initialize() throws {
+        let first = try sandbox.succeed(["init"])
+        #expect(first.stdout == "Initialized empty ThreadAI repository in \(sandbox.repository)\n")
+        for folder in ["objects", "refs/threads"] {
+            var isDirectory: ObjCBool = false
+            #expect(FileManager.default.fileExists(atPath: sandbox.repository + "/" + folder, isDirectory: &isDirectory) && isDirectory.boolValue)
+        }
+        #expect(try String(contentsOfFile: sandbox.repository + "/HEAD", encoding: .utf8) == "ref: refs/threads/main\n")
+        let second = try sandbox.succeed(["init"])
+        #expect(second.stdout == "Reinitialized existing ThreadAI repository in \(sandbox.repository)\n")
+    }
+
+    @Test("send with the text as arguments stores the message and the offline model's reply")
+    func sendArgument() throws {
+        try sandbox.succeed(["init"])
+        let sent = try sandbox.succeed(["send", "What", "is", "a", "fork?"])
+        #expect(sent.stderr.contains("offline model answers"), "no key is set, so the offline model must answer")
+        let log = try JSON.array(try sandbox.succeed(["log", "--json"]))
+        try #require(log.count == 2)
+        #expect(log[1]["role"] as? String == "user")
+        #expect(log[1]["content"] as? String == "What is a fork?")
+        #expect(log[0]["role"] as? String == "assistant")
+        #expect(log[0]["parent"] as? String == log[1]["id"] as? String)
+        let reply = try #require(log[0]["content"] as? String)
+        #expect(!reply.isEmpty && sent.stdout.contains(reply), "the streamed reply is the stored reply")
+        #expect((log[0]["fields"] as? [String: String])?["provider"] == "offline")
+    }
+
+    @Test("send reads piped standard input exactly, line ends and Unicode included")
+    func sendStandardInput() throws {
+        try sandbox.succeed(["init"])
+        let text = "piped line one\nline two — ünïcode\r\n\n---\nlast"
+        try sandbox.succeed(["send"], stdin: text)
+        let log = try JSON.array(try sandbox.succeed(["log", "--json"]))
+        #expect(log.last?["content"] as? String == text)
+    }
+
+    @Test("empty input is refused with a usage error and stores nothing")
+    func sendEmpty() throws {
+        try sandbox.succeed(["init"])
+        let result = try sandbox.run(["send"], stdin: "  \n")
+        #expect(result.status == 2 && !result.signaled)
+        #expect(result.stderr.hasPrefix("threadai: ") && result.stderr.contains("empty"))
+        #expect(RepositoryFiles.objectIDs(in: sandbox.repository).isEmpty)
+    }
+
+    @Test("log --json is an array of messages, newest first, each with id, parent, thread, role, date, content")
+    func logJSONShape() throws {
+        try sandbox.succeed(["init"])
+        try sandbox.succeed(["send", "-s", "Be brief.", "first question"])
+        try sandbox.succeed(["send", "second question"])
+        let log = try JSON.array(try sandbox.succeed(["log", "--json"]))
+        try #require(log.count == 5)
+        #expect(log.map { $0["role"] as? String } == ["assistant", "user", "assistant", "user", "system"])
+        let date = #/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/#
+        for (index, item) in log.enumerated() {
+            let id = try #require(item["id"] as? String)
+            #expect(id.wholeMatch(of: #/[0-9a-f]{64}/#) != nil)
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: RepositoryFiles.objectPath(id, in: sandbox.repository)))
+            #expect(SHA256.hexDigest(bytes) == id, "the id is the SHA-256 of the object's bytes")
+            #expect(item["thread"] as? String == "main")
+            #expect((item["date"] as? String)?.wholeMatch(of: date) != nil)
+            #expect(item["content"] is String)
+            #expect(item["fields"] is [String: Any])
+            if index + 1 < log.count {
+                #expect(item["parent"] as? String == log[index + 1]["id"] as? String)
+            } else {
+                #expect(item["parent"] is NSNull, "a root has parent: null, not a missing key")
+            }
+        }
+        #expect(log.last?["content"] as? String == "Be brief.")
+    }
+
+    @Test("log --oneline prints one line per message: short id, labels, role and first line")
+    func logOneline() throws {
+        try sandbox.succeed(["init"])
+        try sandbox.succeed(["send", "-s", "Be brief.", "first question\nsecond line"])
+        let ids = try JSON.array(try sandbox.succeed(["log", "--json"])).compactMap { $0["id"] as? String }
+        let lines = try sandbox.succeed(["log", "--oneline"]).stdout.split(separator: "\n").map(String.init)
+        try #require(lines.count == 3)
+        #expect(lines.map { String($0.prefix(8)) } == ids.map { String($0.prefix(8)) })
+        #expect(lines[0].hasPrefix(ids[0].prefix(8) + " (HEAD -> main) assistant: "))
+        #expect(lines[1] == ids[1].prefix(8) + " user: first question")
+        #expect(lines[2] == ids[2].prefix(8) + " system: Be brief.")
+        #expect(!lines.joined().contains("\u{1B}"), "NO_COLOR is set: no escape sequences")
+    }
+
+    @Test("commands in a folder without a repository fail with advice to run init")
+    func noRepository() throws {
+        let result = try sandbox.run(["log"])
+        #expect(result.status == 1 && !result.signaled)
+        #expect(result.stderr.contains("threadai init"))
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+import ThreadAIStore
+
+@Suite("CLI: fsck reports malformed objects placed by hand")
+struct MalformedObjectFsckTests {
+    /// Objects that hash correctly (they are named by their true hash) but break FORMAT.md §4.4.
+    static let malformed: [(name: String, text: String)] = [
+        ("no frontmatter", "just some text\n"),
+        ("no closing ---", "---\nthread: main\nrole: user\ndate: 2026-11-21T09:00:00Z\n"),
+        ("no role", "---\nthread: main\ndate: 2026-11-21T09:00:00Z\n---\nhi\n"),
+        ("bad date", "---\nthread: main\nrole: user\ndate: 2026-02-30T09:00:00Z\n---\nhi\n"),
+        ("bad thread name", "---\nthread: has space\nrole: user\ndate: 2026-11-21T09:00:00Z\n---\nhi\n"),
+        ("bad parent", "---\nparent: 1234\nthread: main\nrole: user\ndate: 2026-11-21T09:00:00Z\n---\nhi\n"),
+        ("duplicate key", "---\nthread: main\nrole: user\ndate: 2026-11-21T09:00:00Z\nmodel: a\nmodel: b\n---\nhi\n"),
+        ("no final line feed", "---\nthread: main\nrole: user\ndate: 2026-11-21T09:00:00Z\n---\nhi"),
+        ("a NUL byte", "---\nthread: main\nrole: user\ndate: 2026-11-21T09:00:00Z\n---\nh\u{0}i\n"),
+        ("a byte-order mark", "\u{FEFF}---\nthread: main\nrole: user\ndate: 2026-11-21T09:00:00Z\n---\nhi\n"),
+    ]
+
+    @Test("every malformed object is reported with its id and path; fsck exits 3")
+    func fsckReportsEach() throws {
+        let sandbox = try CLISandbox()
+        try sandbox.succeed(["init"])
+        try sandbox.succeed(["send", "a valid message"])
+        var placed: [(name: String, id: String)] = []
+        for (name, text) in Self.malformed {
+            let bytes = Data(text.utf8)
+            let id = SHA256.hexDigest(bytes)
+            let path = RepositoryFiles.objectPath(id, in: sandbox.repository)
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try bytes.write(to: URL(fileURLWithPath: path))
+            placed.append((name, id))
+        }
+        let result = try sandbox.run(["fsck"])
+        #expect(result.status == 3 && !result.signaled)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        for (name, id) in placed {
+            let line = lines.first { $0.contains(id) }
+            #expect(line?.contains("malformed") == true, "\(name): \(line ?? "not reported")")
+            #expect(line?.contains(RepositoryFiles.objectPath(id, in: sandbox.repository)) == true, "\(name)")
+        }
+        #expect(lines.count == placed.count, "the valid messages are not reported: \(result.stdout)")
+        #expect(result.stderr.contains("\(placed.count) errors"))
+    }
+
+    struct RawObject: CustomTestStringConvertible, Sendable {
+        let name: String
+        let bytes: [UInt8]
+        var testDescription: String { name }
+    }
+
+    static let rawObjects: [RawObject] = [
+        .init(name: "no role or date", bytes: Array("---\nthread: main\n---\nno role\n".utf8)),
+        .init(name: "bytes that are not UTF-8",
+              bytes: Array("---\nthread: main\nrole: user\ndate: 2026-11-21T09:00:00Z\n---\nnot UTF-8: ".utf8) + [0xff, 0xc3, 0x0a]),
+    ]
+
+    @Test("show of a malformed object exits 3 naming it; show --raw still prints its exact bytes", arguments: rawObjects)
+    func showMalformed(_ object: RawObject) throws {
+        let sandbox = try CLISandbox()
+        try sandbox.succeed(["init"])
+        let bytes = Data(object.bytes)
+        let id = SHA256.hexDigest(bytes)
+        let path = RepositoryFiles.objectPath(id, in: sandbox.repository)
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try bytes.write(to: URL(fileURLWithPath: path))
+        let shown = try sandbox.run(["show", id])
+        #expect(shown.status == 3 && !shown.signaled && shown.stderr.contains(id))
+        let raw = try sandbox.run(["show", "--raw", id])
+        #expect(raw.status == 0 && raw.stdoutBytes == Array(bytes))
+    }
+}

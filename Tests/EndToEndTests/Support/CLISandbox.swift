@@ -1,0 +1,120 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What one run of `threadai` did.
+struct CLIResult: CustomStringConvertible {
+    var arguments: [String]
+    var status: Int32
+    /// True when the process was killed by a signal (a crash), rather than exiting.
+    var signaled: Bool
+    var stdoutBytes: [UInt8]
+    var stderr: String
+    var stdout: String { String(decoding: stdoutBytes, as: UTF8.self) }
+
+    var description: String {
+        "threadai \(arguments.joined(separator: " ")) → \(signaled ? "signal" : "status") \(status)\n"
+            + "stdout: \(stdout)\nstderr: \(stderr)"
+    }
+}
+
+/// A temporary folder to run `threadai` in, as a user would: the working directory `work/`, `HOME` in
+/// `home/`, no colours, no API keys, no editor, and standard input a pipe (never a terminal).
+final class CLISandbox: Sendable {
+    let folder: TemporaryDirectory
+    let work: String
+    let home: String
+
+    init() throws {
+        folder = try TemporaryDirectory()
+        work = try folder.folder("work")
+        home = try folder.folder("home")
+    }
+
+    /// `work/.threadai`.
+    var repository: String { work + "/.threadai" }
+
+    /// The environment of every run: the test's own, less anything that could reach a provider or
+    /// another repository, plus a private HOME and NO_COLOR.
+    func environment(_ extra: [String: String]) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment.filter { key, _ in
+            !key.contains("API_KEY") && !key.hasPrefix("THREADAI_") && !["EDITOR", "VISUAL"].contains(key)
+        }
+        environment["HOME"] = home
+        environment["NO_COLOR"] = "1"
+        environment["TERM"] = "dumb"
+        environment["TMPDIR"] = try? folder.folder("tmp")
+        return environment.merging(extra) { $1 }
+    }
+
+    /// Runs `threadai arguments` and waits for it. Input and output are files, not pipes: a large output
+    /// cannot fill a pipe and block the child, and a child that never reads its input cannot make the
+    /// test process write to a closed pipe. A run still going after two minutes is killed (and fails).
+    @discardableResult
+    func run(_ arguments: [String], stdin: String = "", in directory: String? = nil, environment extra: [String: String] = [:]) throws -> CLIResult {
+        let io = try folder.folder("io") + "/" + UUID().uuidString  // Unique, so runs may overlap.
+        let inPath = io + ".in", outPath = io + ".out", errPath = io + ".err"
+        try Data(stdin.utf8).write(to: URL(fileURLWithPath: inPath))
+        for path in [outPath, errPath] { try Data().write(to: URL(fileURLWithPath: path)) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try ThreadAIBinary.path())
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory ?? work)
+        process.environment = environment(extra)
+        let handles = [
+            try FileHandle(forReadingFrom: URL(fileURLWithPath: inPath)),
+            try FileHandle(forWritingTo: URL(fileURLWithPath: outPath)),
+            try FileHandle(forWritingTo: URL(fileURLWithPath: errPath)),
+        ]
+        defer { for handle in handles { try? handle.close() } }
+        (process.standardInput, process.standardOutput, process.standardError) = (handles[0], handles[1], handles[2])
+        try process.run()
+        let watchdog = Watchdog(processIdentifier: process.processIdentifier)
+        process.waitUntilExit()
+        watchdog.disarm()
+        return CLIResult(
+            arguments: arguments, status: process.terminationStatus,
+            signaled: process.terminationReason == .uncaughtSignal,
+            stdoutBytes: Array(try Data(contentsOf: URL(fileURLWithPath: outPath))),
+            stderr: String(decoding: try Data(contentsOf: URL(fileURLWithPath: errPath)), as: UTF8.self))
+    }
+
+    /// Runs `threadai arguments`, which must exit 0; returns its result.
+    @discardableResult
+    func succeed(_ arguments: [String], stdin: String = "") throws -> CLIResult {
+        let result = try run(arguments, stdin: stdin)
+        guard result.status == 0, !result.signaled else { throw UnexpectedFailure(result: result) }
+        return result
+    }
+
+    struct UnexpectedFailure: Error, CustomStringConvertible {
+        var result: CLIResult
+        var description: String { "expected success: \(result)" }
+    }
+}
+
+/// Kills a child that hangs, so a bug that blocks `threadai` fails its test instead of the whole run.
+private final class Watchdog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var armed = true
+
+    init(processIdentifier: Int32) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + 120) { [self] in
+            lock.lock()
+            defer { lock.unlock() }
+            if armed { kill(processIdentifier, SIGKILL) }
+        }
+    }
+
+    func disarm() {
+        lock.lock()
+        armed = false
+        lock.unlock()
+    }
+}

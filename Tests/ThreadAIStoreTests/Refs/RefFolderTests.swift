@@ -1,0 +1,63 @@
+import Testing
+import ThreadAIStore
+
+/// A thread name with `/` is a path of folders, for refs and for reflogs (FORMAT.md §5.1, §7); a file
+/// and a folder cannot share a path, so leftovers of earlier threads must not block new ones.
+@Suite("Thread refs: folders of names")
+struct RefFolderTests {
+    let scratch: ScratchRepository
+    let first: ObjectID
+
+    init() throws {
+        scratch = try ScratchRepository()
+        first = try scratch.append("hello")
+    }
+
+    var refs: RefStore { scratch.repository.refs }
+
+    @Test("a refused change of a nested ref leaves no empty folder behind, and the name stays usable")
+    func refusedNestedChange() throws {
+        let nested = try ThreadName("notes/draft")
+        #expect(throws: RefError.self) {
+            try refs.update(nested, to: first, expecting: .head(first), reflogMessage: "refused: it does not exist")
+        }
+        #expect(!Files.exists(scratch.root + "/refs/threads/notes"))
+        try scratch.fork("notes", at: first)
+        #expect(try scratch.head(of: "notes") == first)
+    }
+
+    @Test("an empty folder where a ref belongs does not block creating the ref")
+    func emptyFolderAtRefPath() throws {
+        try Files.write("", to: scratch.root + "/refs/threads/ideas/gone")
+        try Files.remove(scratch.root + "/refs/threads/ideas/gone")  // `ideas` is now an empty folder.
+        try scratch.fork("ideas", at: first)
+        #expect(try scratch.head(of: "ideas") == first)
+        #expect(try Files.readText(scratch.root + "/refs/threads/ideas") == first.hex + "\n")
+    }
+
+    @Test("a thread below the name of a deleted thread can be created (its kept reflog is in the way)")
+    func belowDeletedThread() throws {
+        try scratch.fork("notes", at: first)
+        try scratch.repository.deleteThread(ThreadName("notes"), force: false)
+        let refsBefore = Files.relativeFiles(under: scratch.root + "/refs")
+        withKnownIssue("logs/refs/threads/notes is a file, so logs/refs/threads/notes/draft cannot be created") {
+            try scratch.fork("notes/draft", at: first)
+        }
+        if try scratch.head(of: "notes/draft") == nil {
+            #expect(Files.relativeFiles(under: scratch.root + "/refs") == refsBefore, "a failed create left files behind")
+        }
+    }
+
+    @Test("a thread with the name of a deleted thread's folder can be created (its kept reflogs are in the way)")
+    func aboveDeletedThread() throws {
+        try scratch.fork("notes/draft", at: first)
+        try scratch.repository.deleteThread(ThreadName("notes/draft"), force: false)
+        let refsBefore = Files.relativeFiles(under: scratch.root + "/refs")
+        withKnownIssue("logs/refs/threads/notes is a folder, so it cannot be the reflog of a thread 'notes'") {
+            try scratch.fork("notes", at: first)
+        }
+        if try scratch.head(of: "notes") == nil {
+            #expect(Files.relativeFiles(under: scratch.root + "/refs") == refsBefore, "a failed create left files behind")
+        }
+    }
+}

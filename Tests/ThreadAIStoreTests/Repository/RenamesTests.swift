@@ -1,0 +1,37 @@
+import Testing
+import ThreadAIStore
+
+@Suite("Renames file: the current name of a recorded name")
+struct RenamesTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        let name: String
+        let file: String?
+        /// recorded name → expected current name
+        let expected: [String: String]
+        var testDescription: String { name }
+    }
+
+    static let cases: [Case] = [
+        .init(name: "no renames file", file: nil, expected: ["a": "a", "main": "main"]),
+        .init(name: "one rename", file: "a\tb\n", expected: ["a": "b", "b": "b", "c": "c"]),
+        .init(name: "a chain a→b→c", file: "a\tb\nb\tc\n", expected: ["a": "c", "b": "c", "c": "c"]),
+        .init(name: "renamed back a→b→a", file: "a\tb\nb\ta\n", expected: ["a": "a", "b": "a"]),
+        .init(name: "back and on a→b→a→c", file: "a\tb\nb\ta\na\tc\n", expected: ["a": "c", "b": "c", "c": "c"]),
+        .init(name: "a cycle of three a→b→c→a", file: "a\tb\nb\tc\nc\ta\n", expected: ["a": "a", "b": "a", "c": "a"]),
+        .init(name: "two clones renamed a differently (union merge): the last line wins", file: "a\tb\na\tc\n",
+              expected: ["a": "c", "b": "b", "c": "c"]),
+        .init(name: "names with folders", file: "ideas/x\tideas/y\n", expected: ["ideas/x": "ideas/y", "ideas": "ideas"]),
+        .init(name: "lines that are not OLD TAB NEW are skipped", file: "garbage\na\tb\n\nx\ty\tz\n",
+              expected: ["a": "b", "garbage": "garbage", "x": "x"]),
+    ]
+
+    @Test("replaying the renames in order", arguments: cases)
+    func currentNames(_ testCase: Case) throws {
+        let scratch = try ScratchRepository()
+        if let file = testCase.file { try Files.write(file, to: scratch.root + "/renames") }
+        let renames = try scratch.repository.renames()
+        for (recorded, current) in testCase.expected {
+            #expect(renames.currentName(of: recorded) == current, "\(recorded)")
+        }
+    }
+}
