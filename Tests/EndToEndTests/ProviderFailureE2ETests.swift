@@ -93,7 +93,7 @@ struct ProviderFailureE2ETests {
         #expect(reply.fields["finish"] == "end_turn")
         #expect(reply.fields["parent"] == partial.fields["parent"])
         #expect(objects.contains { $0.id == partial.id })
-        let reflog = try String(contentsOfFile: folder.repository + "/logs/refs/threads/main", encoding: .utf8)
+        let reflog = try String(contentsOfFile: folder.repository + "/logs/threads/main", encoding: .utf8)
         #expect(reflog.contains(partial.id))
         // The sent context holds the user message once, and not the partial reply.
         let body = try #require(try second.journal().first?["body"] as? String)

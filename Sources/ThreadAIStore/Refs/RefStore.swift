@@ -26,7 +26,9 @@ public struct RefStore: Sendable {
     }
 
     public func reflog(of name: ThreadName) -> Reflog {
-        Reflog(path: root + "/logs/refs/threads/" + name.rawValue)
+        // One flat file per name (`/` written `%2F`; names cannot hold `%`): a kept reflog of a
+        // deleted thread never stands where a folder for another name's log must go, or the reverse.
+        Reflog(path: root + "/logs/threads/" + name.rawValue.replacing("/", with: "%2F"))
     }
 
     /// The heads of thread `name`: empty when the thread is unborn or does not exist, one id

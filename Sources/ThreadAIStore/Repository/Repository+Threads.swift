@@ -121,7 +121,7 @@ public enum ThreadError: Error, CustomStringConvertible, Sendable {
         case .wouldLoseMessages(let name, let count, let head):
             return "thread '\(name)' has \(count) message\(count == 1 ? "" : "s") that no other thread reaches "
                 + "(head \(head.short)). Fork them first ('threadai checkout -b NEW \(head.short)'), or delete with "
-                + "--force: the reflog (logs/refs/threads/\(name)) keeps the head id."
+                + "--force: the thread's reflog in .threadai/logs/threads/ keeps the head id."
         case .notDiverged(let name):
             return "thread '\(name)' has not diverged (or the head named is not one of its heads); nothing to reconcile."
         case .unexpected(let text): return text

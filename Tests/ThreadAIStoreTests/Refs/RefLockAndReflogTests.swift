@@ -51,7 +51,7 @@ struct RefLockAndReflogTests {
 
         // `OLD SP NEW SP DATE TAB MESSAGE`, docs/FORMAT.md §7.
         let reflogLine = #/([0-9a-f]{64}) ([0-9a-f]{64}) (\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)\t([^\t\n]*)/#
-        let path = scratch.root + "/logs/refs/threads/notes/today"
+        let path = scratch.root + "/logs/threads/notes%2Ftoday"
         #expect(refs.reflog(of: name).path == path)
         let lines = try Files.lines(path)
         try #require(lines.count == 3)
