@@ -25,7 +25,7 @@ let package = Package(
         .testTarget(name: "ThreadAIStoreTests", dependencies: ["ThreadAIStore"]),
         .testTarget(name: "ThreadAIProvidersTests", dependencies: ["ThreadAIProviders"]),
         .testTarget(name: "ThreadAICLITests", dependencies: ["ThreadAICLI"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["threadai"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["threadai", "ThreadAIStore"]),
     ],
     swiftLanguageModes: [.v6]
 )

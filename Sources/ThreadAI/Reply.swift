@@ -9,6 +9,9 @@ public struct ReplyOutcome: Sendable {
     public var interrupted: Bool
     /// An error storing the reply (the user's message is stored regardless).
     public var storeError: ThreadError?
+    /// When the reply's object was written but the thread had moved on (another process advanced
+    /// it), the reply's id: it is kept in the store and can be forked from.
+    public var unattachedReplyID: ObjectID?
 }
 
 extension Conversation {
@@ -67,6 +70,7 @@ extension Conversation {
             outcome.replyID = try store(message, for: prepared)
         } catch {
             outcome.storeError = error
+            if case .ref(.concurrentChange) = error { outcome.unattachedReplyID = ObjectID.of(MessageCodec.encode(message)) }
         }
         return outcome
     }

@@ -34,6 +34,11 @@ enum ReplyRunner {
     /// Tells how the reply ended and returns the exit status: success, interrupted (130), or the
     /// provider's failure (5) with what was kept and how to ask again.
     static func report(_ outcome: ReplyOutcome, prepared: Conversation.PreparedTurn, _ context: CommandContext) -> ExitStatus {
+        if let kept = outcome.unattachedReplyID {
+            context.errors.line("threadai: thread '\(prepared.thread)' moved on while the reply streamed (another send?). "
+                + "The reply is kept as message \(kept.short); continue from it with 'threadai checkout -b NAME \(kept.short)'.")
+            return .conflict
+        }
         if let storeError = outcome.storeError {
             context.errors.line("threadai: the reply could not be stored: \(storeError)")
             return ExitStatus(for: storeError)

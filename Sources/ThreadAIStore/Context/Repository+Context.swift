@@ -32,18 +32,29 @@ extension Repository {
             throw ThreadError(wrapping: error)
         }
         if let calibration {
-            // Clamped, so one odd report (an offline model counting words) cannot distort everything.
-            let ratio = min(4.0, max(0.25, Double(calibration.reported) / Double(max(1, calibration.estimated))))
+            let ratio = Self.calibrationRatio(calibration)
             for index in turns.indices {
                 turns[index].estimatedTokens = Int((Double(turns[index].estimatedTokens) * ratio).rounded(.up))
             }
         }
+        var systemTokens = system.map { TokenEstimate.of($0.content) } ?? 0
+        if let calibration {
+            // The reported usage covers the system prompt too, so it is scaled like the turns.
+            let ratio = Self.calibrationRatio(calibration)
+            systemTokens = Int((Double(systemTokens) * ratio).rounded(.up))
+        }
         var context = Context(
             system: system?.content, systemID: system?.id,
-            systemTokens: system.map { TokenEstimate.of($0.content) } ?? 0,
+            systemTokens: systemTokens,
             turns: turns, dropped: [], budget: budget)
         if let budget { Self.fit(&context, into: budget) }
         return context
+    }
+
+    /// How much to scale estimates by, from a reply's reported usage; clamped, so one odd report
+    /// (an offline model counting words) cannot distort everything.
+    static func calibrationRatio(_ calibration: (reported: Int, estimated: Int)) -> Double {
+        min(4.0, max(0.25, Double(calibration.reported) / Double(max(1, calibration.estimated))))
     }
 
     /// Drops whole turns, oldest first, until the context fits `budget` or only the newest turn is left.

@@ -26,7 +26,9 @@ public struct ObjectStore: Sendable {
         let bytes = MessageCodec.encode(message)
         let id = ObjectID.of(bytes)
         let destination = path(of: id)
-        if FilePaths.exists(destination, followingLinks: true) { return id }
+        // An existing object counts only if it verifies; a corrupt copy is replaced by the right bytes
+        // (any read failure here means "write it", and the write reports its own errors).
+        if (try? self.bytes(of: id)) != nil { return id }
         do {
             try FilePaths.makeDirectories(FilePaths.directoryName(of: destination))
             try TempFile.write(bytes, to: destination, mode: 0o444)

@@ -51,6 +51,17 @@ struct ObjectStoreTests {
         #expect(Files.relativeFiles(under: store.directory) == filesBefore)
     }
 
+    @Test("writing a message whose stored copy is corrupt replaces the copy with the right bytes")
+    func writeHealsCorruptCopy() throws {
+        let message = try richMessage()
+        let id = try store.write(message)
+        try Files.flipByte(in: store.path(of: id), at: 10)
+        #expect(throws: ObjectError.self) { try store.bytes(of: id) }
+        #expect(try store.write(message) == id)
+        #expect(try store.bytes(of: id) == MessageCodec.encode(message))
+        #expect(try Files.permissions(store.path(of: id)) == 0o444)
+    }
+
     @Test("a flipped byte is reported as corrupt, with the id, the path and the actual hash", arguments: [0, 20, -2, -1])
     func flippedByte(offset: Int) throws {
         let id = try store.write(try richMessage())
