@@ -85,7 +85,8 @@ public enum ThreadAICLI {
             return try await command.run(arguments, context).rawValue
         } catch {
             output.flush()
-            errors.line("threadai: \(error)")
+            // Argument errors already name the program and the command (`threadai log: …`).
+            errors.line(error is ArgumentError ? "\(error)" : "threadai: \(error)")
             return ExitStatus(for: error).rawValue
         }
     }

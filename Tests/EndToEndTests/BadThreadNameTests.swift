@@ -55,7 +55,7 @@ struct BadThreadNameTests {
         let result = try sandbox.run(["checkout", "-b", bad.name, "main"])
         #expect(!result.signaled)
         #expect(result.status == 1 || result.status == 2, "\(result)")
-        #expect(result.stderr.hasPrefix("threadai: "), "\(result)")
+        #expect(result.stderr.hasPrefix("threadai: ") || result.stderr.hasPrefix("threadai checkout: "), "\(result)")
         #expect(result.stderr.count < 600, "a clear message, not a dump")
         #expect(result.stdout.isEmpty)
         let after = try DirectorySnapshot(sandbox.repository)

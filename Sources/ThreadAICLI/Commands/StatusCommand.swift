@@ -33,7 +33,7 @@ enum StatusCommand: Command {
         }
         let choice = try context.chooseProvider(arguments, repository: repository)
         context.output.line("Provider: \(choice.providerName), model: \(choice.model)")
-        if let notice = choice.notice { context.output.line(style.dim("(\(notice))")) }
+        if let notice = choice.notice { context.output.line(style.dim("Note: \(notice)")) }
         context.output.line("Repository: \(repository.directory)")
         return .success
     }
