@@ -37,6 +37,10 @@ enum MessageBlock {
         if let input = message.inputTokens, let output = message.outputTokens {
             parts.append("\(input) in, \(output) out")
         }
+        if let total = message.latencyMilliseconds {
+            let first = message.firstTokenMilliseconds.map { "first token \($0) ms, " } ?? ""
+            parts.append("\(first)\(total) ms")
+        }
         return parts.isEmpty ? "" : " · " + parts.joined(separator: " · ")
     }
 }
