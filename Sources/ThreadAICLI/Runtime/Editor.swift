@@ -34,7 +34,12 @@ enum Editor {
         guard process.terminationStatus == 0 else {
             throw CLIError("the editor '\(editor)' exited with status \(process.terminationStatus); nothing was sent.")
         }
-        let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+        let text: String
+        do {
+            text = try String(contentsOf: file, encoding: .utf8)
+        } catch {
+            throw CLIError("cannot read what the editor saved (\(file.path)): \(error.localizedDescription); nothing was sent.")
+        }
         return stripComments(text)
     }
 

@@ -20,7 +20,7 @@ extension Repository {
         } catch {
             throw ThreadError(wrapping: error)
         }
-        if case .thread(let current) = try? head.read(), current == old {
+        if case .thread(let current) = try currentHead(), current == old {
             try checkout(.thread(new), reflogMessage: "rename: \(old) to \(new)")
         }
     }
@@ -30,7 +30,7 @@ extension Repository {
     /// - Returns: how many messages only this thread reached (their ids stay in its reflog).
     @discardableResult
     public func deleteThread(_ name: ThreadName, force: Bool) throws(ThreadError) -> Int {
-        if case .thread(let current) = try? head.read(), current == name {
+        if case .thread(let current) = try currentHead(), current == name {
             throw .currentThread(name, action: "delete")
         }
         guard let tip = try headForChange(of: name) else { throw .ref(.noSuchThread(name)) }
@@ -42,6 +42,14 @@ extension Repository {
             throw .ref(error)
         }
         return unique
+    }
+
+    private func currentHead() throws(ThreadError) -> Head {
+        do {
+            return try head.read()
+        } catch {
+            throw .ref(error)
+        }
     }
 
     private func headForChange(of name: ThreadName) throws(ThreadError) -> ObjectID? {
