@@ -45,9 +45,7 @@ struct BadThreadNameTests {
 
     @Test("checkout -b refuses the name with a clear message and leaves .threadai byte for byte unchanged", arguments: names)
     func refused(_ bad: BadName) throws {
-        let sandbox = try CLISandbox()
-        try sandbox.succeed(["init"])
-        try sandbox.succeed(["send", "hello"])
+        let sandbox = try CLISandbox.initialized(sending: "hello")
         try sandbox.succeed(["checkout", "-b", "side"])
         try sandbox.succeed(["checkout", "main"])
         let before = try DirectorySnapshot(sandbox.repository)
@@ -83,9 +81,7 @@ struct FreedThreadNameTests {
 
     @Test("a thread can be created where an old one's name or folder was", arguments: cases)
     func reuse(_ freeing: Freeing) throws {
-        let sandbox = try CLISandbox()
-        try sandbox.succeed(["init"])
-        try sandbox.succeed(["send", "hello"])
+        let sandbox = try CLISandbox.initialized(sending: "hello")
         for command in freeing.commands { try sandbox.succeed(command) }
         let result = try sandbox.run(["checkout", "-b", freeing.newName])
         #expect(!result.signaled)

@@ -5,9 +5,7 @@ import Testing
 struct ConcurrentSendTests {
     @Test("concurrent sends on one thread either succeed or report a conflict; the repository stays valid")
     func concurrentSends() throws {
-        let sandbox = try CLISandbox()
-        try sandbox.succeed(["init"])
-        try sandbox.succeed(["send", "start"])
+        let sandbox = try CLISandbox.initialized(sending: "start")
         let results = ResultBox()
         DispatchQueue.concurrentPerform(iterations: 4) { index in
             results.append(Result { try sandbox.run(["send", "message \(index)"]) })

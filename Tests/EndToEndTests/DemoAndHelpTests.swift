@@ -21,9 +21,7 @@ struct DemoAndHelpTests {
 
     @Test("demo refuses a folder that already holds threads")
     func demoRefusesUsedFolder() throws {
-        let sandbox = try CLISandbox()
-        try sandbox.succeed(["init"])
-        try sandbox.succeed(["send", "hello"])
+        let sandbox = try CLISandbox.initialized(sending: "hello")
         let result = try sandbox.run(["demo", "."])
         #expect(result.status != 0 && !result.signaled)
         #expect(result.stderr.contains("already holds"))
@@ -61,8 +59,7 @@ struct DemoAndHelpTests {
 
     @Test("an unknown option exits 2 with a suggestion")
     func unknownOption() throws {
-        let sandbox = try CLISandbox()
-        try sandbox.succeed(["init"])
+        let sandbox = try CLISandbox.initialized()
         let result = try sandbox.run(["log", "--onelin"])
         #expect(result.status == 2 && !result.signaled)
         #expect(result.stderr.contains("--oneline"))

@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import ThreadAIStore
 
 @Suite("CLI: fsck reports malformed objects placed by hand")
 struct MalformedObjectFsckTests {
@@ -20,17 +19,10 @@ struct MalformedObjectFsckTests {
 
     @Test("every malformed object is reported with its id and path; fsck exits 3")
     func fsckReportsEach() throws {
-        let sandbox = try CLISandbox()
-        try sandbox.succeed(["init"])
-        try sandbox.succeed(["send", "a valid message"])
+        let sandbox = try CLISandbox.initialized(sending: "a valid message")
         var placed: [(name: String, id: String)] = []
         for (name, text) in Self.malformed {
-            let bytes = Data(text.utf8)
-            let id = SHA256.hexDigest(bytes)
-            let path = RepositoryFiles.objectPath(id, in: sandbox.repository)
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try bytes.write(to: URL(fileURLWithPath: path))
-            placed.append((name, id))
+            placed.append((name, try RepositoryFiles.place(Data(text.utf8), in: sandbox.repository)))
         }
         let result = try sandbox.run(["fsck"])
         #expect(result.status == 3 && !result.signaled)
@@ -58,13 +50,9 @@ struct MalformedObjectFsckTests {
 
     @Test("show of a malformed object exits 3 naming it; show --raw still prints its exact bytes", arguments: rawObjects)
     func showMalformed(_ object: RawObject) throws {
-        let sandbox = try CLISandbox()
-        try sandbox.succeed(["init"])
+        let sandbox = try CLISandbox.initialized()
         let bytes = Data(object.bytes)
-        let id = SHA256.hexDigest(bytes)
-        let path = RepositoryFiles.objectPath(id, in: sandbox.repository)
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try bytes.write(to: URL(fileURLWithPath: path))
+        let id = try RepositoryFiles.place(bytes, in: sandbox.repository)
         let shown = try sandbox.run(["show", id])
         #expect(shown.status == 3 && !shown.signaled && shown.stderr.contains(id))
         let raw = try sandbox.run(["show", "--raw", id])

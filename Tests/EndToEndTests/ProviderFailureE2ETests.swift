@@ -10,9 +10,7 @@ struct ProviderFailureE2ETests {
 
     /// The start of a recorded Anthropic stream, up to and including its first text ("Hello").
     static func anthropicOpening() throws -> [String] {
-        let events = StubResponse.events(of: try String(
-            contentsOf: StubResponse.packageRoot.appendingPathComponent("Fixtures/streams/anthropic-hello.sse"), encoding: .utf8))
-        return Array(events.prefix(4))
+        Array(try StubResponse.fixture("anthropic-hello").chunks.prefix(4))
     }
 
     static func anthropicError(_ type: String, _ message: String) -> String {
@@ -24,91 +22,86 @@ struct ProviderFailureE2ETests {
     }
 
     @Test func serverErrorMidStreamExits5KeepingTheMessageAndThePartialReply() throws {
-        let folder = try ProviderE2EFolder()
-        try folder.initialize()
+        let sandbox = try CLISandbox.initialized()
         let failing = StubResponse(chunks: try Self.anthropicOpening() + [Self.anthropicError("api_error", "Internal server error")])
-        let server = try StubProviderServer([failing], in: folder)
-        let result = try folder.run(["send", "What is a Merkle tree?"], environment: environment(server))
+        let server = try StubProviderServer([failing], in: sandbox.folder)
+        let result = try sandbox.run(["send", "What is a Merkle tree?"], environment: environment(server))
         #expect(result.status == 5)
         #expect(result.stdout == "Hello\n")
         #expect(result.stderr.contains("api_error"))
         #expect(result.stderr.contains("threadai retry"))
-        let partial = try folder.head()
+        let partial = try StoredObject.head(in: sandbox.repository)
         #expect(partial.fields["finish"] == "error")
         #expect(partial.fields["error"]?.contains("api_error") == true)
         #expect(partial.content == "Hello")
-        let user = try #require(try folder.storedObjects().first { $0.fields["role"] == "user" })
+        let user = try #require(try StoredObject.all(in: sandbox.repository).first { $0.fields["role"] == "user" })
         #expect(user.content == "What is a Merkle tree?")
         #expect(partial.fields["parent"] == user.id)
     }
 
     @Test func connectionDroppedMidStreamKeepsThePartialReply() throws {
-        let folder = try ProviderE2EFolder()
-        try folder.initialize()
+        let sandbox = try CLISandbox.initialized()
         var dropped = try StubResponse.fixture("openai-hello")
         dropped.chunks = Array(dropped.chunks.prefix(3))
         dropped.end = "drop"
-        let server = try StubProviderServer([dropped], in: folder)
-        let result = try folder.run(
+        let server = try StubProviderServer([dropped], in: sandbox.folder)
+        let result = try sandbox.run(
             ["send", "--provider", "openai", "Hi"],
             environment: ["OPENAI_API_KEY": Self.canary, "OPENAI_BASE_URL": server.url + "/v1"])
         #expect(result.status == 5, "\(result.stderr)")
-        let partial = try folder.head()
+        let partial = try StoredObject.head(in: sandbox.repository)
         #expect(partial.fields["finish"] == "error")
         #expect(partial.content == "Hello, world — ünïcödé ✓ 🧵")
         #expect(try server.journal().count == 1)
     }
 
     @Test func aServerErrorBeforeAnyTextIsRetriedAndTheRetryIsShown() throws {
-        let folder = try ProviderE2EFolder()
-        try folder.initialize()
+        let sandbox = try CLISandbox.initialized()
         let server = try StubProviderServer([
             .json(500, #"{"type":"error","error":{"type":"api_error","message":"Internal server error"}}"#,
                   headers: ["retry-after-ms": "5"]),
             try .fixture("anthropic-hello"),
-        ], in: folder)
-        let result = try folder.run(["send", "Hi"], environment: environment(server))
+        ], in: sandbox.folder)
+        let result = try sandbox.run(["send", "Hi"], environment: environment(server))
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("threadai: retrying in"))
         #expect(result.stderr.contains("500"))
         #expect(try server.journal().count == 2)
-        #expect(try folder.head().fields["finish"] == "end_turn")
+        #expect(try StoredObject.head(in: sandbox.repository).fields["finish"] == "end_turn")
     }
 
     @Test func retryAfterAFailureStoresExactlyOneUserMessage() throws {
-        let folder = try ProviderE2EFolder()
-        try folder.initialize()
+        let sandbox = try CLISandbox.initialized()
         let failing = StubResponse(chunks: try Self.anthropicOpening() + [Self.anthropicError("overloaded_error", "Overloaded")])
-        let first = try StubProviderServer([failing], in: folder)
-        #expect(try folder.run(["send", "Question"], environment: environment(first)).status == 5)
-        let partial = try folder.head()
+        let first = try StubProviderServer([failing], in: sandbox.folder)
+        #expect(try sandbox.run(["send", "Question"], environment: environment(first)).status == 5)
+        let partial = try StoredObject.head(in: sandbox.repository)
 
-        let second = try StubProviderServer([try .fixture("anthropic-hello")], in: folder)
-        let retried = try folder.run(["retry"], environment: environment(second))
+        let second = try StubProviderServer([try .fixture("anthropic-hello")], in: sandbox.folder)
+        let retried = try sandbox.run(["retry"], environment: environment(second))
         #expect(retried.status == 0, "\(retried.stderr)")
         #expect(retried.stdout.hasSuffix("Second line.\n"))
-        let objects = try folder.storedObjects()
+        let objects = try StoredObject.all(in: sandbox.repository)
         #expect(objects.filter { $0.fields["role"] == "user" }.count == 1)
-        let reply = try folder.head()
+        let reply = try StoredObject.head(in: sandbox.repository)
         #expect(reply.fields["finish"] == "end_turn")
         #expect(reply.fields["parent"] == partial.fields["parent"])
         #expect(objects.contains { $0.id == partial.id })
-        let reflog = try String(contentsOfFile: folder.repository + "/logs/threads/main", encoding: .utf8)
+        let reflog = try String(contentsOfFile: sandbox.repository + "/logs/threads/main", encoding: .utf8)
         #expect(reflog.contains(partial.id))
         // The sent context holds the user message once, and not the partial reply.
         let body = try #require(try second.journal().first?["body"] as? String)
         #expect(body.components(separatedBy: "Question").count == 2)
         #expect(!body.contains("\"assistant\""))
 
-        let again = try folder.run(["retry"], environment: environment(second))
+        let again = try sandbox.run(["retry"], environment: environment(second))
         #expect(again.status == 1)
         #expect(again.stderr.contains("complete reply"))
     }
 
     @Test func theCanaryKeyAppearsNowhereAfterARunFullOfFailures() throws {
-        let folder = try ProviderE2EFolder()
-        try folder.initialize()
-        #expect(try folder.run(["config", "set", "retry.max", "1"]).status == 0)
+        let sandbox = try CLISandbox.initialized()
+        #expect(try sandbox.run(["config", "set", "retry.max", "1"]).status == 0)
         let masked = "sk-ant-api03-CAN...ZZZZ"
         let echo = "invalid x-api-key: \(Self.canary) (\(masked)); Authorization: Bearer \(Self.canary)"
         let opening = try Self.anthropicOpening()
@@ -119,29 +112,29 @@ struct ProviderFailureE2ETests {
             StubResponse(chunks: opening + [Self.anthropicError("api_error", echo)]),
             StubResponse(chunks: opening + ["event: content_block_delta\ndata: {\"broken\": \(Self.canary)\n\n"]),
             StubResponse(chunks: opening, end: "drop"),
-        ], in: folder)
+        ], in: sandbox.folder)
         var outputs: [String] = []
         for text in ["one", "two", "three", "four", "five"] {
-            let result = try folder.run(["send", text], environment: environment(server))
+            let result = try sandbox.run(["send", text], environment: environment(server))
             #expect(result.status == 5, "\(text): \(result.stderr)")
             outputs += [result.stdout, result.stderr]
         }
         #expect(try server.journal().count == 6)
         for command in [["status"], ["log"], ["show"], ["context", "--json"], ["config", "list"], ["keys", "list"], ["fsck"],
                         ["threads"], ["retry", "--provider", "offline"]] {
-            let result = try folder.run(command, environment: environment(server))
+            let result = try sandbox.run(command, environment: environment(server))
             outputs += [result.stdout, result.stderr]
         }
         for output in outputs {
             #expect(!output.contains(Self.canary))
             #expect(!output.contains(Self.canaryFragment))
         }
-        let files = try folder.repositoryFiles()
-        #expect(files.contains { $0.path.hasPrefix("logs/") })
-        for file in files {
+        let files = try DirectorySnapshot(sandbox.repository).entries.filter { !$0.value.isDirectory }
+        #expect(files.keys.contains { $0.hasPrefix("logs/") })
+        for (path, file) in files {
             let text = String(decoding: file.bytes, as: UTF8.self)
-            #expect(!text.contains(Self.canaryFragment), "the key leaked into .threadai/\(file.path)")
+            #expect(!text.contains(Self.canaryFragment), "the key leaked into .threadai/\(path)")
         }
-        #expect(try folder.storedObjects().filter { $0.fields["finish"] == "error" }.count == 3)
+        #expect(try StoredObject.all(in: sandbox.repository).filter { $0.fields["finish"] == "error" }.count == 3)
     }
 }

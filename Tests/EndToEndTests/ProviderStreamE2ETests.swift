@@ -10,14 +10,13 @@ struct ProviderStreamE2ETests {
     static let hello = "Hello, world — ünïcödé ✓ 🧵\nSecond line.\n"
 
     @Test func anthropicReplyIsStreamedAndStoredWithUsageAndLatency() throws {
-        let folder = try ProviderE2EFolder()
-        try folder.initialize()
-        let server = try StubProviderServer([try .fixture("anthropic-hello")], in: folder)
-        let result = try folder.run(
+        let sandbox = try CLISandbox.initialized()
+        let server = try StubProviderServer([try .fixture("anthropic-hello")], in: sandbox.folder)
+        let result = try sandbox.run(
             ["send", "Say hello"], environment: ["ANTHROPIC_API_KEY": Self.anthropicKey, "ANTHROPIC_BASE_URL": server.url])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == Self.hello)
-        let reply = try folder.head()
+        let reply = try StoredObject.head(in: sandbox.repository)
         #expect(reply.fields["role"] == "assistant")
         #expect(reply.fields["provider"] == "anthropic")
         #expect(reply.fields["model"] == "claude-sonnet-4-5-20250929")
@@ -40,15 +39,14 @@ struct ProviderStreamE2ETests {
     }
 
     @Test func openAIIsChosenByItsKeyAlone() throws {
-        let folder = try ProviderE2EFolder()
-        try folder.initialize()
-        let server = try StubProviderServer([try .fixture("openai-hello")], in: folder)
-        let result = try folder.run(
+        let sandbox = try CLISandbox.initialized()
+        let server = try StubProviderServer([try .fixture("openai-hello")], in: sandbox.folder)
+        let result = try sandbox.run(
             ["send", "-m", "gpt-4o", "Say hello"],
             environment: ["OPENAI_API_KEY": Self.openAIKey, "OPENAI_BASE_URL": server.url + "/v1"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == Self.hello)
-        let reply = try folder.head()
+        let reply = try StoredObject.head(in: sandbox.repository)
         #expect(reply.fields["provider"] == "openai")
         #expect(reply.fields["finish"] == "stop")
         #expect(reply.fields["input-tokens"] == "12")
@@ -59,17 +57,16 @@ struct ProviderStreamE2ETests {
     }
 
     @Test func compatibleServerFromConfigWithoutAKey() throws {
-        let folder = try ProviderE2EFolder()
-        try folder.initialize()
-        let server = try StubProviderServer([try .fixture("openai-compatible-quirks")], in: folder)
+        let sandbox = try CLISandbox.initialized()
+        let server = try StubProviderServer([try .fixture("openai-compatible-quirks")], in: sandbox.folder)
         for (key, value) in [("provider", "openai-compatible"), ("model", "llama3.2"),
                              ("openai-compatible.base-url", server.url + "/v1")] {
-            let set = try folder.run(["config", "set", key, value])
+            let set = try sandbox.run(["config", "set", key, value])
             try #require(set.status == 0, "\(set.stderr)")
         }
-        let result = try folder.run(["send", "Hi"], environment: ["OPENAI_API_KEY": Self.openAIKey])
+        let result = try sandbox.run(["send", "Hi"], environment: ["OPENAI_API_KEY": Self.openAIKey])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(try folder.head().fields["provider"] == "openai-compatible")
+        #expect(try StoredObject.head(in: sandbox.repository).fields["provider"] == "openai-compatible")
         let request = try #require(try server.journal().first)
         // The OpenAI key is not sent to a server named in config.
         #expect((request["headers"] as? [String: String])?["authorization"] == nil)
@@ -77,19 +74,18 @@ struct ProviderStreamE2ETests {
     }
 
     @Test func aNewUserSetsAKeyAndABaseURLThenSends() throws {
-        let folder = try ProviderE2EFolder()
-        try folder.initialize()
-        let server = try StubProviderServer([try .fixture("anthropic-hello")], in: folder)
-        let stored = try folder.run(["keys", "set", "anthropic"], input: Self.anthropicKey + "\n")
+        let sandbox = try CLISandbox.initialized()
+        let server = try StubProviderServer([try .fixture("anthropic-hello")], in: sandbox.folder)
+        let stored = try sandbox.run(["keys", "set", "anthropic"], stdin: Self.anthropicKey + "\n")
         try #require(stored.status == 0, "\(stored.stderr)")
-        #expect(try folder.run(["config", "set", "--user", "anthropic.base-url", server.url]).status == 0)
-        #expect(try folder.run(["config", "set", "model", "sonnet"]).status == 0)
-        let result = try folder.run(["send", "Say hello"])
+        #expect(try sandbox.run(["config", "set", "--user", "anthropic.base-url", server.url]).status == 0)
+        #expect(try sandbox.run(["config", "set", "model", "sonnet"]).status == 0)
+        let result = try sandbox.run(["send", "Say hello"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == Self.hello)
         let request = try #require(try server.journal().first)
         #expect((request["headers"] as? [String: String])?["x-api-key"] == Self.anthropicKey)
-        let keys = try FileManager.default.attributesOfItem(atPath: folder.root + "/config/threadai/keys")
+        let keys = try FileManager.default.attributesOfItem(atPath: sandbox.config + "/threadai/keys")
         #expect(keys[.posixPermissions] as? Int == 0o600)
     }
 }

@@ -6,8 +6,7 @@ import ThreadAIStore
 struct ShowAndContextTests {
     @Test("show --raw prints the object's exact bytes, whose SHA-256 is the id")
     func showRaw() throws {
-        let sandbox = try CLISandbox()
-        try sandbox.succeed(["init"])
+        let sandbox = try CLISandbox.initialized()
         try sandbox.succeed(["send"], stdin: "CRLF\r\nline — é\n---\nkey: not frontmatter\n")
         let ids = RepositoryFiles.objectIDs(in: sandbox.repository)
         try #require(ids.count == 2)

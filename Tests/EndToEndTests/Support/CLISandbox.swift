@@ -25,28 +25,44 @@ struct CLIResult: CustomStringConvertible {
 }
 
 /// A temporary folder to run `threadai` in, as a user would: the working directory `work/`, `HOME` in
-/// `home/`, no colours, no API keys, no editor, and standard input a pipe (never a terminal).
+/// `home/`, the user's configuration and key file in `config/`, no colours, no API keys, no editor, and
+/// standard input a file (never a terminal).
 final class CLISandbox: Sendable {
     let folder: TemporaryDirectory
     let work: String
     let home: String
+    /// `XDG_CONFIG_HOME`: `threadai/config` and `threadai/keys` are written below it.
+    let config: String
 
     init() throws {
         folder = try TemporaryDirectory()
         work = try folder.folder("work")
         home = try folder.folder("home")
+        config = try folder.folder("config")
+    }
+
+    /// A sandbox where `threadai init` has run, then `threadai send` once with each message.
+    static func initialized(sending messages: String...) throws -> CLISandbox {
+        let sandbox = try CLISandbox()
+        try sandbox.succeed(["init"])
+        for message in messages { try sandbox.succeed(["send", message]) }
+        return sandbox
     }
 
     /// `work/.threadai`.
     var repository: String { work + "/.threadai" }
 
-    /// The environment of every run: the test's own, less anything that could reach a provider or
-    /// another repository, plus a private HOME and NO_COLOR.
+    /// The environment of every run: the test's own, less anything that could reach a provider
+    /// (keys, base URLs, proxies, the keychain) or another repository, plus a private HOME and
+    /// configuration folder, and NO_COLOR.
     func environment(_ extra: [String: String]) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment.filter { key, _ in
-            !key.contains("API_KEY") && !key.hasPrefix("THREADAI_") && !["EDITOR", "VISUAL"].contains(key)
+            !key.contains("API_KEY") && !key.hasSuffix("_BASE_URL") && !key.lowercased().contains("proxy")
+                && !key.hasPrefix("THREADAI_") && !["EDITOR", "VISUAL"].contains(key)
         }
         environment["HOME"] = home
+        environment["XDG_CONFIG_HOME"] = config
+        environment["THREADAI_KEY_STORE"] = "file"
         environment["NO_COLOR"] = "1"
         environment["TERM"] = "dumb"
         environment["TMPDIR"] = try? folder.folder("tmp")
@@ -55,9 +71,12 @@ final class CLISandbox: Sendable {
 
     /// Runs `threadai arguments` and waits for it. Input and output are files, not pipes: a large output
     /// cannot fill a pipe and block the child, and a child that never reads its input cannot make the
-    /// test process write to a closed pipe. A run still going after two minutes is killed (and fails).
+    /// test process write to a closed pipe. A run still going after `timeout` seconds is killed (and fails).
     @discardableResult
-    func run(_ arguments: [String], stdin: String = "", in directory: String? = nil, environment extra: [String: String] = [:]) throws -> CLIResult {
+    func run(
+        _ arguments: [String], stdin: String = "", in directory: String? = nil, environment extra: [String: String] = [:],
+        timeout: TimeInterval = 120
+    ) throws -> CLIResult {
         let io = try folder.folder("io") + "/" + UUID().uuidString  // Unique, so runs may overlap.
         let inPath = io + ".in", outPath = io + ".out", errPath = io + ".err"
         try Data(stdin.utf8).write(to: URL(fileURLWithPath: inPath))
@@ -75,7 +94,7 @@ final class CLISandbox: Sendable {
         defer { for handle in handles { try? handle.close() } }
         (process.standardInput, process.standardOutput, process.standardError) = (handles[0], handles[1], handles[2])
         try process.run()
-        let watchdog = Watchdog(processIdentifier: process.processIdentifier)
+        let watchdog = Watchdog(processIdentifier: process.processIdentifier, timeout: timeout)
         process.waitUntilExit()
         watchdog.disarm()
         return CLIResult(
@@ -104,8 +123,8 @@ private final class Watchdog: @unchecked Sendable {
     private let lock = NSLock()
     private var armed = true
 
-    init(processIdentifier: Int32) {
-        DispatchQueue.global().asyncAfter(deadline: .now() + 120) { [self] in
+    init(processIdentifier: Int32, timeout: TimeInterval) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [self] in
             lock.lock()
             defer { lock.unlock() }
             if armed { kill(processIdentifier, SIGKILL) }
