@@ -50,9 +50,13 @@ struct DiffRenderer {
 
     private func statText(_ stat: TextDiffStat, _ turn: AlignedTurn) -> String {
         if turn.isIdentical { return style.dim("identical") }
-        if turn.left == nil { return style.added("only in the second") + style.dim(" (+\(stat.wordsAdded) words)") }
-        if turn.right == nil { return style.removed("only in the first") + style.dim(" (-\(stat.wordsRemoved) words)") }
+        if turn.left == nil { return style.added("only in the second") + style.dim(" (+\(words(stat.wordsAdded)))") }
+        if turn.right == nil { return style.removed("only in the first") + style.dim(" (-\(words(stat.wordsRemoved)))") }
         return style.removed("-\(stat.wordsRemoved)") + " " + style.added("+\(stat.wordsAdded)") + style.dim(" words")
+    }
+
+    private func words(_ count: Int) -> String {
+        count == 1 ? "1 word" : "\(count) words"
     }
 
     private func body(_ turn: AlignedTurn) -> String {
