@@ -39,6 +39,28 @@ struct ProviderFailureE2ETests {
         #expect(partial.fields["parent"] == user.id)
     }
 
+    @Test func ctrlCWhileStreamingKeepsWhatArrivedMarkedInterrupted() throws {
+        let sandbox = try CLISandbox.initialized()
+        var stalling = try StubResponse.fixture("openai-hello")
+        stalling.chunks = Array(stalling.chunks.prefix(3))
+        stalling.end = "stall"
+        let server = try StubProviderServer([stalling], in: sandbox.folder)
+        let result = try sandbox.run(
+            ["send", "--provider", "openai", "Hi"],
+            environment: ["OPENAI_API_KEY": Self.canary, "OPENAI_BASE_URL": server.url + "/v1"],
+            interruptAfterOutput: "Hello")
+        #expect(!result.signaled, "Ctrl-C must stop the reply, not kill the process")
+        #expect(result.status == 130, "\(result)")
+        #expect(result.stderr.contains("interrupted"))
+        let partial = try StoredObject.head(in: sandbox.repository)
+        #expect(partial.fields["finish"] == "interrupted")
+        #expect(partial.content.hasPrefix("Hello"))
+        #expect(partial.fields["role"] == "assistant")
+        let user = try #require(try StoredObject.all(in: sandbox.repository).first { $0.fields["role"] == "user" })
+        #expect(partial.fields["parent"] == user.id)
+        #expect(try sandbox.run(["fsck"]).status == 0)
+    }
+
     @Test func connectionDroppedMidStreamKeepsThePartialReply() throws {
         let sandbox = try CLISandbox.initialized()
         var dropped = try StubResponse.fixture("openai-hello")

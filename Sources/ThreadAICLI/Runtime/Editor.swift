@@ -12,6 +12,15 @@ enum Editor {
     /// Opens the editor on a temporary file and returns what was written, without comment lines.
     /// - Throws: `CLIError` when the editor cannot start or exits with a failure.
     static func compose(environment: [String: String]) throws -> String {
+        #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+        throw CLIError("no editor can be started on this platform; pass the text as an argument.", status: .usage)
+        #else
+        return try composeInEditor(environment: environment)
+        #endif
+    }
+
+    #if !(os(iOS) || os(tvOS) || os(watchOS) || os(visionOS))
+    private static func composeInEditor(environment: [String: String]) throws -> String {
         let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
         let file = FileManager.default.temporaryDirectory
             .appendingPathComponent("threadai-message-\(ProcessInfo.processInfo.processIdentifier).md")
@@ -42,6 +51,7 @@ enum Editor {
         }
         return stripComments(text)
     }
+    #endif
 
     static func stripComments(_ text: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false)

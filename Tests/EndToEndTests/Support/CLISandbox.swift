@@ -72,10 +72,11 @@ final class CLISandbox: Sendable {
     /// Runs `threadai arguments` and waits for it. Input and output are files, not pipes: a large output
     /// cannot fill a pipe and block the child, and a child that never reads its input cannot make the
     /// test process write to a closed pipe. A run still going after `timeout` seconds is killed (and fails).
+    /// With `interruptAfterOutput`, the run gets SIGINT (Ctrl-C) as soon as its output contains that text.
     @discardableResult
     func run(
         _ arguments: [String], stdin: String = "", in directory: String? = nil, environment extra: [String: String] = [:],
-        timeout: TimeInterval = 120
+        timeout: TimeInterval = 120, interruptAfterOutput marker: String? = nil
     ) throws -> CLIResult {
         let io = try folder.folder("io") + "/" + UUID().uuidString  // Unique, so runs may overlap.
         let inPath = io + ".in", outPath = io + ".out", errPath = io + ".err"
@@ -95,6 +96,13 @@ final class CLISandbox: Sendable {
         (process.standardInput, process.standardOutput, process.standardError) = (handles[0], handles[1], handles[2])
         try process.run()
         let watchdog = Watchdog(processIdentifier: process.processIdentifier, timeout: timeout)
+        if let marker {
+            while process.isRunning,
+                  !String(decoding: try Data(contentsOf: URL(fileURLWithPath: outPath)), as: UTF8.self).contains(marker) {
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+            if process.isRunning { kill(process.processIdentifier, SIGINT) }
+        }
         process.waitUntilExit()
         watchdog.disarm()
         return CLIResult(
