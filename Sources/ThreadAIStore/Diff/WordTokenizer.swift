@@ -36,9 +36,9 @@ public enum WordTokenizer {
             if isWordCharacter(first) {
                 kind = .word
                 index = endOfWord(in: text, from: index)
-            } else if first.isWhitespace {
+            } else if isWhitespace(first) {
                 kind = .whitespace
-                index = text[index...].firstIndex { !$0.isWhitespace } ?? text.endIndex
+                index = text[index...].firstIndex { !isWhitespace($0) } ?? text.endIndex
             } else {
                 kind = .symbol
                 index = text.index(after: index)
@@ -53,8 +53,19 @@ public enum WordTokenizer {
         tokens(in: String(text)).reduce(0) { $0 + ($1.kind == .word ? 1 : 0) }
     }
 
+    /// Unicode property look-ups are costly; ASCII, most of most answers, is decided directly.
     static func isWordCharacter(_ character: Character) -> Bool {
-        character.isLetter || character.isNumber
+        if let ascii = character.asciiValue {
+            return (ascii >= 0x30 && ascii <= 0x39) || ((ascii | 0x20) >= 0x61 && (ascii | 0x20) <= 0x7A)
+        }
+        return character.isLetter || character.isNumber
+    }
+
+    private static func isWhitespace(_ character: Character) -> Bool {
+        if let ascii = character.asciiValue {
+            return ascii == 0x20 || (ascii >= 0x09 && ascii <= 0x0D)
+        }
+        return character.isWhitespace
     }
 
     /// Apostrophes and hyphens that belong to the word when letters follow them.
