@@ -21,6 +21,10 @@ private struct Received {
 
 @Suite("Socket transport over loopback")
 struct SocketTransportTests {
+    /// A server pause that outlasts any test, so only the client can end it. A fixed 20 s would
+    /// not do: on a loaded machine a test can be kept waiting that long between two steps.
+    static let untilStopped = 600_000
+
     private func fetch(_ server: LoopbackServer, path: String = "/", host: String? = nil) async throws -> Received {
         let url = try #require(URL(string: "http://\(host ?? server.host):\(server.port)\(path)"))
         let response = try await SocketHTTPTransport().send(HTTPRequest(url: url, method: "GET"))
@@ -161,28 +165,29 @@ struct SocketTransportTests {
         }
     }
 
-    @Test("cancelling while the server is silent ends the request at once")
+    @Test("cancelling while the server is silent ends the request at once", .timeLimit(.minutes(1)))
     func cancelBeforeHead() async throws {
-        let server = try LoopbackServer(ScriptedResponse(steps: [.send(Data("late".utf8))], chunked: false, headDelayMilliseconds: 20_000))
+        let server = try LoopbackServer(ScriptedResponse(
+            steps: [.send(Data("late".utf8))], chunked: false, headDelayMilliseconds: Self.untilStopped))
         defer { server.stop() }
         let url = server.baseURL
         let request = Task { try await send(url) }
         while server.requests.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
         request.cancel()
-        // Without cancellation the server would answer after 20 s and this would succeed.
+        // Without cancellation this waits for the server until the time limit fails the test.
         await #expect(throws: HTTPTransportError.cancelled) { _ = try await request.value }
     }
 
-    @Test("body pieces arrive before the body ends, and abort stops the download")
+    @Test("body pieces arrive before the body ends, and abort stops the download", .timeLimit(.minutes(1)))
     func deliversAsItArrivesAndAborts() async throws {
-        let server = try LoopbackServer(.eventStream("first", then: [.pause(milliseconds: 20_000), .send(Data("second".utf8))]))
+        let server = try LoopbackServer(.eventStream("first", then: [.pause(milliseconds: Self.untilStopped), .send(Data("second".utf8))]))
         defer { server.stop() }
         let response = try await send(server.baseURL)
         var iterator = response.body.makeAsyncIterator()
         let first = try await iterator.next()
         #expect(first.map { String(decoding: $0, as: UTF8.self) } == "first")
         response.abort()
-        // Without the abort, "second" would come after 20 s and the body would end cleanly.
+        // Without the abort this waits for the server until the time limit fails the test.
         await #expect(throws: HTTPTransportError.cancelled) { while try await iterator.next() != nil {} }
     }
 }
