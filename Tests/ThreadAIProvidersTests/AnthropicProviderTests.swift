@@ -4,18 +4,20 @@ import Testing
 
 @Suite("Anthropic provider over loopback")
 struct AnthropicProviderTests {
-    private func provider(_ server: LoopbackServer, path: String = "", version: String = AnthropicProvider.defaultVersion,
-                          options: ProviderOptions = testOptions()) throws -> AnthropicProvider {
-        try AnthropicProvider(credential: Credential(canaryKey), baseURL: server.baseURL + path, version: version, options: options)
+    private func provider(_ server: LoopbackServer, _ transport: TransportKind, path: String = "",
+                          version: String = AnthropicProvider.defaultVersion) throws -> AnthropicProvider {
+        try AnthropicProvider(
+            credential: Credential(canaryKey), baseURL: server.baseURL + path, version: version,
+            options: testOptions(transport: transport))
     }
 
-    @Test("sends the Messages API request: headers, top-level system, max_tokens, stream")
-    func requestShape() async throws {
+    @Test("sends the Messages API request: headers, top-level system, max_tokens, stream", arguments: TransportKind.allCases)
+    func requestShape(transport: TransportKind) async throws {
         let server = try LoopbackServer(.eventStream(try Fixture.text("anthropic-hello.sse")))
         defer { server.stop() }
         var request = sampleRequest
         request.model = "sonnet"
-        _ = await collect(try provider(server, version: "2099-01-01").stream(request))
+        _ = await collect(try provider(server, transport, version: "2099-01-01").stream(request))
 
         let sent = try #require(server.requests.first)
         #expect(sent.method == "POST")
@@ -34,14 +36,14 @@ struct AnthropicProviderTests {
                              ["role": "user", "content": "Say hello to the world"]])
     }
 
-    @Test("max_tokens comes from the request when it sets one; the default version is 2023-06-01")
-    func explicitMaxTokens() async throws {
+    @Test("max_tokens comes from the request when it sets one; the default version is 2023-06-01", arguments: TransportKind.allCases)
+    func explicitMaxTokens(transport: TransportKind) async throws {
         let server = try LoopbackServer(.eventStream(try Fixture.text("anthropic-hello.sse")))
         defer { server.stop() }
         var request = sampleRequest
         request.maxOutputTokens = 123
         request.system = nil
-        _ = await collect(try provider(server).stream(request))
+        _ = await collect(try provider(server, transport).stream(request))
         let sent = try #require(server.requests.first)
         #expect(sent.json?["max_tokens"] as? Int == 123)
         #expect(sent.json?["system"] == nil)
@@ -49,11 +51,11 @@ struct AnthropicProviderTests {
         #expect(sent.headers["anthropic-version"] == "2023-06-01")
     }
 
-    @Test("streams a recorded reply written in small pieces, with usage and latency")
-    func streamsInPieces() async throws {
+    @Test("streams a recorded reply written in small pieces, with usage and latency", arguments: TransportKind.allCases)
+    func streamsInPieces(transport: TransportKind) async throws {
         let server = try LoopbackServer(.eventStream(try Fixture.text("anthropic-hello.sse"), pieceSize: 7))
         defer { server.stop() }
-        let reply = await collect(try provider(server).stream(sampleRequest))
+        let reply = await collect(try provider(server, transport).stream(sampleRequest))
         #expect(reply.error == nil)
         #expect(reply.text == DecoderFixtureTests.hello)
         #expect(reply.pieces.count == 3)
@@ -65,11 +67,11 @@ struct AnthropicProviderTests {
         #expect(firstToken <= latency.total)
     }
 
-    @Test("a base URL with a path prefix keeps it")
-    func basePath() async throws {
+    @Test("a base URL with a path prefix keeps it", arguments: TransportKind.allCases)
+    func basePath(transport: TransportKind) async throws {
         let server = try LoopbackServer(.eventStream(try Fixture.text("anthropic-hello.sse")))
         defer { server.stop() }
-        _ = await collect(try provider(server, path: "/anthropic/").stream(sampleRequest))
+        _ = await collect(try provider(server, transport, path: "/anthropic/").stream(sampleRequest))
         #expect(server.requests.first?.path == "/anthropic/v1/messages")
     }
 

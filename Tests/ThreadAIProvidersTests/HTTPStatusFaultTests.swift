@@ -34,14 +34,15 @@ struct HTTPStatusFaultTests {
         StatusCase(529, retryable: true) { if case .overloaded = $0 { true } else { false } },
     ]
 
-    @Test("each status, for both providers", arguments: ProviderKind.allCases, statuses)
-    func status(kind: ProviderKind, expected: StatusCase) async throws {
+    @Test("each status, for both providers over both transports", arguments: Route.all, statuses)
+    func status(route: Route, expected: StatusCase) async throws {
+        let kind = route.kind
         let echo = "Incorrect API key provided: sk-canary-****************WXYZ (full: \(canaryKey))"
         let server = try LoopbackServer(.json(status: expected.status, kind.errorBody(type: "some_error", message: echo),
                                               headers: [("request-id", "req_123")]))
         defer { server.stop() }
         let recorder = RetryRecorder()
-        let provider = try kind.make(baseURL: server.baseURL, options: testOptions(recorder: recorder))
+        let provider = try kind.make(baseURL: server.baseURL, options: testOptions(transport: route.transport, recorder: recorder))
         let reply = await collect(provider.stream(sampleRequest))
 
         let error = try #require(reply.providerError)
@@ -59,8 +60,8 @@ struct HTTPStatusFaultTests {
         #expect(error.description.contains("HTTP \(expected.status)"))
     }
 
-    @Test("429 with retry-after-ms, then 503, then success: waits as told, output once", arguments: ProviderKind.allCases)
-    func retriesThenSucceeds(kind: ProviderKind) async throws {
+    @Test("429 with retry-after-ms, then 503, then success: waits as told, output once", arguments: ProviderKind.allCases, TransportKind.allCases)
+    func retriesThenSucceeds(kind: ProviderKind, transport: TransportKind) async throws {
         let server = try LoopbackServer([
             .json(status: 429, kind.errorBody(type: "rate_limit_error", message: "slow down"),
                   headers: [("retry-after-ms", "1500"), ("retry-after", "2")]),
@@ -69,7 +70,7 @@ struct HTTPStatusFaultTests {
         ])
         defer { server.stop() }
         let recorder = RetryRecorder()
-        let reply = await collect(try kind.make(baseURL: server.baseURL, options: testOptions(recorder: recorder)).stream(sampleRequest))
+        let reply = await collect(try kind.make(baseURL: server.baseURL, options: testOptions(transport: transport, recorder: recorder)).stream(sampleRequest))
         #expect(reply.error == nil)
         #expect(reply.text == DecoderFixtureTests.hello)
         #expect(server.requests.count == 3)
@@ -79,8 +80,8 @@ struct HTTPStatusFaultTests {
         #expect(recorder.sleeps.current == notices.map(\.delay))
     }
 
-    @Test("retry-after as an HTTP date is honoured")
-    func retryAfterDate() async throws {
+    @Test("retry-after as an HTTP date is honoured", arguments: TransportKind.allCases)
+    func retryAfterDate(transport: TransportKind) async throws {
         let server = try LoopbackServer([
             .json(status: 529, ProviderKind.anthropic.errorBody(type: "overloaded_error", message: "Overloaded"),
                   headers: [("retry-after", "Tue, 14 Nov 2023 22:13:50 GMT")]),
@@ -88,30 +89,32 @@ struct HTTPStatusFaultTests {
         ])
         defer { server.stop() }
         let recorder = RetryRecorder()
-        let reply = await collect(try ProviderKind.anthropic.make(baseURL: server.baseURL, options: testOptions(recorder: recorder)).stream(sampleRequest))
+        let reply = await collect(try ProviderKind.anthropic.make(baseURL: server.baseURL, options: testOptions(transport: transport, recorder: recorder))
+            .stream(sampleRequest))
         #expect(reply.completion != nil)
         #expect(recorder.sleeps.current == [.seconds(30)])
     }
 
-    @Test("a retry-after beyond the cap is reported at once instead of waited for")
-    func retryAfterBeyondCap() async throws {
+    @Test("a retry-after beyond the cap is reported at once instead of waited for", arguments: TransportKind.allCases)
+    func retryAfterBeyondCap(transport: TransportKind) async throws {
         let server = try LoopbackServer(.json(status: 429, ProviderKind.openai.errorBody(type: "rate_limit", message: "daily quota"),
                                               headers: [("retry-after", "3600")]))
         defer { server.stop() }
         let recorder = RetryRecorder()
-        let reply = await collect(try ProviderKind.openai.make(baseURL: server.baseURL, options: testOptions(recorder: recorder)).stream(sampleRequest))
+        let reply = await collect(try ProviderKind.openai.make(baseURL: server.baseURL, options: testOptions(transport: transport, recorder: recorder))
+            .stream(sampleRequest))
         #expect(reply.providerError?.retryAfter == .seconds(3600))
         #expect(server.requests.count == 1)
         #expect(reply.providerError?.description.contains("Wait 60 min") == true)
     }
 
-    @Test("a non-JSON error page keeps its text, redacted")
-    func htmlErrorPage() async throws {
+    @Test("a non-JSON error page keeps its text, redacted", arguments: TransportKind.allCases)
+    func htmlErrorPage(transport: TransportKind) async throws {
         let server = try LoopbackServer(ScriptedResponse(
             status: 502, headers: [("Content-Type", "text/html")],
             steps: [.send(Data("<html><body>Bad gateway for key \(canaryKey)</body></html>".utf8))], chunked: false))
         defer { server.stop() }
-        let reply = await collect(try ProviderKind.openai.make(baseURL: server.baseURL, options: testOptions(retries: 0)).stream(sampleRequest))
+        let reply = await collect(try ProviderKind.openai.make(baseURL: server.baseURL, options: testOptions(transport: transport, retries: 0)).stream(sampleRequest))
         let message = try #require(reply.providerError?.httpDetails?.message)
         #expect(message.contains("Bad gateway for key"))
         #expect(!message.contains(canaryKey))

@@ -4,14 +4,14 @@ import Testing
 
 @Suite("OpenAI and compatible providers over loopback")
 struct OpenAIProviderTests {
-    @Test("sends the Chat Completions request: bearer key, system first, usage requested")
-    func requestShape() async throws {
+    @Test("sends the Chat Completions request: bearer key, system first, usage requested", arguments: TransportKind.allCases)
+    func requestShape(transport: TransportKind) async throws {
         let server = try LoopbackServer(.eventStream(try Fixture.text("openai-hello.sse")))
         defer { server.stop() }
         var request = sampleRequest
         request.model = "gpt-4o"
         request.maxOutputTokens = 50
-        let provider = try OpenAIProvider(credential: Credential(canaryKey), baseURL: server.baseURL + "/v1", options: testOptions())
+        let provider = try OpenAIProvider(credential: Credential(canaryKey), baseURL: server.baseURL + "/v1", options: testOptions(transport: transport))
         let reply = await collect(provider.stream(request))
         #expect(reply.error == nil)
 
@@ -29,11 +29,11 @@ struct OpenAIProviderTests {
         #expect(messages.count == 4)
     }
 
-    @Test("streams a recorded reply in pieces with usage from the final chunk")
-    func streamsInPieces() async throws {
+    @Test("streams a recorded reply in pieces with usage from the final chunk", arguments: TransportKind.allCases)
+    func streamsInPieces(transport: TransportKind) async throws {
         let server = try LoopbackServer(.eventStream(try Fixture.text("openai-hello.sse"), pieceSize: 5))
         defer { server.stop() }
-        let provider = try OpenAIProvider(credential: Credential(canaryKey), baseURL: server.baseURL, options: testOptions())
+        let provider = try OpenAIProvider(credential: Credential(canaryKey), baseURL: server.baseURL, options: testOptions(transport: transport))
         let reply = await collect(provider.stream(sampleRequest))
         #expect(reply.text == DecoderFixtureTests.hello)
         #expect(reply.completion?.usage == TokenUsage(inputTokens: 12, outputTokens: 9))
@@ -41,13 +41,13 @@ struct OpenAIProviderTests {
         #expect(reply.completion?.latency != nil)
     }
 
-    @Test("compatible mode sends no Authorization without a key, and max_tokens")
-    func compatibleWithoutKey() async throws {
+    @Test("compatible mode sends no Authorization without a key, and max_tokens", arguments: TransportKind.allCases)
+    func compatibleWithoutKey(transport: TransportKind) async throws {
         let server = try LoopbackServer(.eventStream(try Fixture.text("openai-compatible-quirks.sse"), pieceSize: 11))
         defer { server.stop() }
         var request = sampleRequest
         request.maxOutputTokens = 64
-        let provider = try OpenAIProvider(credential: nil, baseURL: server.baseURL + "/v1/", mode: .compatible, options: testOptions())
+        let provider = try OpenAIProvider(credential: nil, baseURL: server.baseURL + "/v1/", mode: .compatible, options: testOptions(transport: transport))
         #expect(provider.name == "openai-compatible")
         let reply = await collect(provider.stream(request))
         #expect(reply.text == DecoderFixtureTests.hello)
@@ -60,13 +60,13 @@ struct OpenAIProviderTests {
         #expect(sent.json?["model"] as? String == "test-model")
     }
 
-    @Test("a finish_reason then the end of the stream completes in compatible mode only", arguments: [
-        (OpenAIProvider.Mode.compatible, true), (.openai, false),
-    ])
-    func finishWithoutDone(mode: OpenAIProvider.Mode, completes: Bool) async throws {
+    @Test("a finish_reason then the end of the stream completes in compatible mode only",
+          arguments: [OpenAIProvider.Mode.compatible, .openai], TransportKind.allCases)
+    func finishWithoutDone(mode: OpenAIProvider.Mode, transport: TransportKind) async throws {
+        let completes = mode == .compatible
         let server = try LoopbackServer(.eventStream(try Fixture.text("openai-finish-without-done.sse")))
         defer { server.stop() }
-        let provider = try OpenAIProvider(credential: Credential(canaryKey), baseURL: server.baseURL, mode: mode, options: testOptions())
+        let provider = try OpenAIProvider(credential: Credential(canaryKey), baseURL: server.baseURL, mode: mode, options: testOptions(transport: transport))
         let reply = await collect(provider.stream(sampleRequest))
         #expect(reply.text == DecoderFixtureTests.hello)
         #expect((reply.completion != nil) == completes)

@@ -52,8 +52,8 @@ struct RedactionTests {
         #expect(Redactor.truncate("abc", to: 4) == "abc")
     }
 
-    @Test("a canary key appears in no error, notice or reply after a run full of failures", arguments: ProviderKind.allCases)
-    func canary(kind: ProviderKind) async throws {
+    @Test("a canary key appears in no error, notice or reply after a run full of failures", arguments: ProviderKind.allCases, TransportKind.allCases)
+    func canary(kind: ProviderKind, transport: TransportKind) async throws {
         let leak = "Bad key \(canaryKey); masked sk-canary-***WXYZ; Bearer \(canaryKey)"
         let escaped = leak.replacingOccurrences(of: "\"", with: "\\\"")
         let script: [ScriptedResponse] = [401, 403, 404, 400, 413, 429, 500, 503, 529].map {
@@ -66,7 +66,7 @@ struct RedactionTests {
         defer { server.stop() }
         var outputs: [String] = []
         let recorder = RetryRecorder()
-        let options = testOptions(recorder: recorder, retries: 0)
+        let options = testOptions(transport: transport, recorder: recorder, retries: 0)
         let provider = try kind.make(baseURL: server.baseURL, options: options)
         for _ in script {
             let reply = await collect(provider.stream(sampleRequest))

@@ -4,30 +4,31 @@ import Testing
 
 @Suite("Connection and stream faults")
 struct StreamFaultTests {
-    private func run(_ kind: ProviderKind, _ script: [ScriptedResponse], retries: Int = 3,
+    private func run(_ kind: ProviderKind, _ transport: TransportKind, _ script: [ScriptedResponse], retries: Int = 3,
                      timeouts: StreamTimeouts = StreamTimeouts(firstByte: .seconds(20), stall: .seconds(20)))
         async throws -> (Reply, LoopbackServer, RetryRecorder) {
         let server = try LoopbackServer(script)
         defer { server.stop() }
         let recorder = RetryRecorder()
-        let provider = try kind.make(baseURL: server.baseURL, options: testOptions(recorder: recorder, retries: retries, timeouts: timeouts))
+        let provider = try kind.make(baseURL: server.baseURL, options: testOptions(
+            transport: transport, recorder: recorder, retries: retries, timeouts: timeouts))
         return (await collect(provider.stream(sampleRequest)), server, recorder)
     }
 
-    @Test("connection refused: named with the host, retried, then reported", arguments: ProviderKind.allCases)
-    func refused(kind: ProviderKind) async throws {
+    @Test("connection refused: named with the host, retried, then reported", arguments: ProviderKind.allCases, TransportKind.allCases)
+    func refused(kind: ProviderKind, transport: TransportKind) async throws {
         let (socket, port) = try Socket.refusingPort()
         defer { _ = close(socket) }
         let recorder = RetryRecorder()
-        let provider = try kind.make(baseURL: "http://127.0.0.1:\(port)", options: testOptions(recorder: recorder, retries: 2))
+        let provider = try kind.make(baseURL: "http://127.0.0.1:\(port)", options: testOptions(transport: transport, recorder: recorder, retries: 2))
         let reply = await collect(provider.stream(sampleRequest))
         #expect(reply.providerError == .connectionRefused(provider: kind.rawValue, host: "127.0.0.1:\(port)"))
         #expect(recorder.notices.current.map(\.error.shortReason) == ["connection refused", "connection refused"])
     }
 
-    @Test("the server hangs up before answering: retried, then a success", arguments: ProviderKind.allCases)
-    func hangUpThenSuccess(kind: ProviderKind) async throws {
-        let (reply, server, recorder) = try await run(kind, [.hangUp, .eventStream(try kind.hello)])
+    @Test("the server hangs up before answering: retried, then a success", arguments: ProviderKind.allCases, TransportKind.allCases)
+    func hangUpThenSuccess(kind: ProviderKind, transport: TransportKind) async throws {
+        let (reply, server, recorder) = try await run(kind, transport, [.hangUp, .eventStream(try kind.hello)])
         #expect(reply.error == nil)
         #expect(reply.text == DecoderFixtureTests.hello)
         #expect(server.requests.count == 2)
@@ -35,10 +36,10 @@ struct StreamFaultTests {
         if case .connectionDropped(_, false, _) = first.error {} else { Issue.record("expected a drop before the first byte, got \(first.error)") }
     }
 
-    @Test("dropped mid-body after text: the text is kept, no retry", arguments: ProviderKind.allCases)
-    func droppedAfterText(kind: ProviderKind) async throws {
+    @Test("dropped mid-body after text: the text is kept, no retry", arguments: ProviderKind.allCases, TransportKind.allCases)
+    func droppedAfterText(kind: ProviderKind, transport: TransportKind) async throws {
         let body = kind.preamble + kind.textEvent("Hello")
-        let (reply, server, _) = try await run(kind, [.eventStream(body, then: [.drop])])
+        let (reply, server, _) = try await run(kind, transport, [.eventStream(body, then: [.drop])])
         #expect(reply.text == "Hello")
         #expect(server.requests.count == 1)
         guard case .connectionDropped(_, true, _) = reply.providerError else {
@@ -47,45 +48,45 @@ struct StreamFaultTests {
         }
     }
 
-    @Test("dropped after the stream opened but before any text: retried", arguments: ProviderKind.allCases)
-    func droppedBeforeText(kind: ProviderKind) async throws {
-        let (reply, server, _) = try await run(kind, [.eventStream(kind.preamble, then: [.drop]), .eventStream(try kind.hello)])
+    @Test("dropped after the stream opened but before any text: retried", arguments: ProviderKind.allCases, TransportKind.allCases)
+    func droppedBeforeText(kind: ProviderKind, transport: TransportKind) async throws {
+        let (reply, server, _) = try await run(kind, transport, [.eventStream(kind.preamble, then: [.drop]), .eventStream(try kind.hello)])
         #expect(reply.error == nil)
         #expect(reply.text == DecoderFixtureTests.hello)
         #expect(server.requests.count == 2)
     }
 
-    @Test("a stall mid-stream fails after the stall timeout, keeping the text", arguments: ProviderKind.allCases)
-    func stall(kind: ProviderKind) async throws {
+    @Test("a stall mid-stream fails after the stall timeout, keeping the text", arguments: ProviderKind.allCases, TransportKind.allCases)
+    func stall(kind: ProviderKind, transport: TransportKind) async throws {
         let body = kind.preamble + kind.textEvent("Partial")
         let (reply, server, _) = try await run(
-            kind, [.eventStream(body, then: [.pause(milliseconds: 20_000)])],
+            kind, transport, [.eventStream(body, then: [.pause(milliseconds: 20_000)])],
             timeouts: StreamTimeouts(firstByte: .seconds(20), stall: .milliseconds(300)))
         #expect(reply.text == "Partial")
         #expect(reply.providerError == .stalled(provider: kind.rawValue, after: .milliseconds(300)))
         #expect(server.requests.count == 1)
     }
 
-    @Test("no answer at all within the first-byte timeout: retried, then reported", arguments: ProviderKind.allCases)
-    func firstByteTimeout(kind: ProviderKind) async throws {
+    @Test("no answer at all within the first-byte timeout: retried, then reported", arguments: ProviderKind.allCases, TransportKind.allCases)
+    func firstByteTimeout(kind: ProviderKind, transport: TransportKind) async throws {
         let silent = ScriptedResponse(steps: [], headDelayMilliseconds: 20_000)
         let (reply, server, _) = try await run(
-            kind, [silent], retries: 1, timeouts: StreamTimeouts(firstByte: .milliseconds(300), stall: .seconds(20)))
+            kind, transport, [silent], retries: 1, timeouts: StreamTimeouts(firstByte: .milliseconds(300), stall: .seconds(20)))
         #expect(reply.providerError == .timeoutBeforeFirstByte(provider: kind.rawValue, after: .milliseconds(300)))
         #expect(server.requests.count == 2)
     }
 
-    @Test("headers, then silence: still a first-byte timeout, since no body byte came")
-    func silentAfterHead() async throws {
+    @Test("headers, then silence: still a first-byte timeout, since no body byte came", arguments: TransportKind.allCases)
+    func silentAfterHead(transport: TransportKind) async throws {
         let (reply, _, _) = try await run(
-            .anthropic, [.silentAfterHead(milliseconds: 20_000)], retries: 0,
+            .anthropic, transport, [.silentAfterHead(milliseconds: 20_000)], retries: 0,
             timeouts: StreamTimeouts(firstByte: .milliseconds(300), stall: .seconds(20)))
         #expect(reply.providerError == .timeoutBeforeFirstByte(provider: "anthropic", after: .milliseconds(300)))
     }
 
-    @Test("malformed JSON shows the offending line and is not retried", arguments: ProviderKind.allCases)
-    func malformed(kind: ProviderKind) async throws {
-        let (reply, server, _) = try await run(kind, [.eventStream(try Fixture.text("\(kind.rawValue)-malformed.sse"))])
+    @Test("malformed JSON shows the offending line and is not retried", arguments: ProviderKind.allCases, TransportKind.allCases)
+    func malformed(kind: ProviderKind, transport: TransportKind) async throws {
+        let (reply, server, _) = try await run(kind, transport, [.eventStream(try Fixture.text("\(kind.rawValue)-malformed.sse"))])
         #expect(reply.text == "Before ")
         guard case .malformedStream(_, let line) = reply.providerError else {
             Issue.record("expected malformedStream, got \(String(describing: reply.error))")
@@ -95,39 +96,38 @@ struct StreamFaultTests {
         #expect(server.requests.count == 1)
     }
 
-    @Test("a stream that ends without its terminator is a failure", arguments: ProviderKind.allCases)
-    func truncated(kind: ProviderKind) async throws {
-        let (reply, server, _) = try await run(kind, [.eventStream(try Fixture.text("\(kind.rawValue)-truncated.sse"))])
+    @Test("a stream that ends without its terminator is a failure", arguments: ProviderKind.allCases, TransportKind.allCases)
+    func truncated(kind: ProviderKind, transport: TransportKind) async throws {
+        let (reply, server, _) = try await run(kind, transport, [.eventStream(try Fixture.text("\(kind.rawValue)-truncated.sse"))])
         #expect(reply.text == "Cut short")
         #expect(reply.completion == nil)
         if case .missingTerminator = reply.providerError {} else { Issue.record("got \(String(describing: reply.error))") }
         #expect(server.requests.count == 1)
     }
 
-    @Test("an error inside a 200 stream after text fails without retry", arguments: [
-        (ProviderKind.anthropic, "anthropic-error-event.sse"), (.openai, "openai-error-chunk.sse"),
-    ])
-    func errorInStream(kind: ProviderKind, fixture: String) async throws {
-        let (reply, server, _) = try await run(kind, [.eventStream(try Fixture.text(fixture))])
+    @Test("an error inside a 200 stream after text fails without retry", arguments: ProviderKind.allCases, TransportKind.allCases)
+    func errorInStream(kind: ProviderKind, transport: TransportKind) async throws {
+        let fixture = kind == .anthropic ? "anthropic-error-event.sse" : "openai-error-chunk.sse"
+        let (reply, server, _) = try await run(kind, transport, [.eventStream(try Fixture.text(fixture))])
         #expect(reply.text == "Partial")
         if case .streamError = reply.providerError {} else { Issue.record("got \(String(describing: reply.error))") }
         #expect(server.requests.count == 1)
     }
 
-    @Test("an overloaded error event before any text is retried")
-    func errorEventBeforeText() async throws {
+    @Test("an overloaded error event before any text is retried", arguments: TransportKind.allCases)
+    func errorEventBeforeText(transport: TransportKind) async throws {
         let (reply, server, recorder) = try await run(
-            .anthropic, [.eventStream(try Fixture.text("anthropic-error-before-text.sse")), .eventStream(try ProviderKind.anthropic.hello)])
+            .anthropic, transport, [.eventStream(try Fixture.text("anthropic-error-before-text.sse")), .eventStream(try ProviderKind.anthropic.hello)])
         #expect(reply.text == DecoderFixtureTests.hello)
         #expect(server.requests.count == 2)
         #expect(recorder.notices.current.first?.error.shortReason == "overloaded_error")
     }
 
-    @Test("cancelling the consumer ends the stream promptly", arguments: ProviderKind.allCases)
-    func cancellation(kind: ProviderKind) async throws {
+    @Test("cancelling the consumer ends the stream promptly", arguments: ProviderKind.allCases, TransportKind.allCases)
+    func cancellation(kind: ProviderKind, transport: TransportKind) async throws {
         let server = try LoopbackServer(.eventStream(kind.preamble + kind.textEvent("First"), then: [.pause(milliseconds: 20_000)]))
         defer { server.stop() }
-        let provider = try kind.make(baseURL: server.baseURL, options: testOptions())
+        let provider = try kind.make(baseURL: server.baseURL, options: testOptions(transport: transport))
         let stream = provider.stream(sampleRequest)
         let consumer = Task { () -> (String, (any Error)?) in
             var text = ""

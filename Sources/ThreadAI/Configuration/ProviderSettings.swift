@@ -33,7 +33,7 @@ public struct ProviderSettings: Sendable {
     /// - Throws: `ProviderError.missingAPIKey` when the provider needs a key and none is set,
     ///   `.invalidBaseURL` for an unusable base URL.
     public func makeProvider(
-        transport: any HTTPTransport = URLSessionTransport(), retryEnvironment: RetryEnvironment = .live,
+        transport: any HTTPTransport = AutomaticHTTPTransport(), retryEnvironment: RetryEnvironment = .live,
         onRetry: (@Sendable (RetryNotice) -> Void)? = nil, offlineWordDelay: Duration = .zero
     ) throws -> any ChatProvider {
         let options = ProviderOptions(

@@ -10,7 +10,7 @@ public struct ProviderOptions: Sendable {
     public var onRetry: (@Sendable (RetryNotice) -> Void)?
 
     public init(
-        transport: any HTTPTransport = URLSessionTransport(),
+        transport: any HTTPTransport = AutomaticHTTPTransport(),
         timeouts: StreamTimeouts = .standard,
         retryPolicy: RetryPolicy = .standard,
         retryEnvironment: RetryEnvironment = .live,

@@ -12,6 +12,7 @@ import Musl
 /// pauses, can drop a connection mid-body, and records every request it read.
 final class LoopbackServer: @unchecked Sendable {
     let port: Int
+    let host: String
     private let listener: Int32
     private let lock = NSLock()
     private var script: [ScriptedResponse]
@@ -19,17 +20,19 @@ final class LoopbackServer: @unchecked Sendable {
     private var recorded: [RecordedRequest] = []
     private var stopped = false
 
-    init(_ script: [ScriptedResponse]) throws {
+    /// - Parameter ipv6: listen on [::1] instead of 127.0.0.1.
+    init(_ script: [ScriptedResponse], ipv6: Bool = false) throws {
         self.script = script
-        (listener, port) = try Socket.listenOnLoopback()
+        host = ipv6 ? "[::1]" : "127.0.0.1"
+        (listener, port) = try ipv6 ? Socket.listenOnIPv6Loopback() : Socket.listenOnLoopback()
         Thread.detachNewThread { [self] in acceptLoop() }
     }
 
-    convenience init(_ response: ScriptedResponse) throws {
-        try self.init([response])
+    convenience init(_ response: ScriptedResponse, ipv6: Bool = false) throws {
+        try self.init([response], ipv6: ipv6)
     }
 
-    var baseURL: String { "http://127.0.0.1:\(port)" }
+    var baseURL: String { "http://\(host):\(port)" }
 
     var requests: [RecordedRequest] { lock.withLock { recorded } }
 
@@ -63,6 +66,11 @@ final class LoopbackServer: @unchecked Sendable {
         }
         guard let response, !response.dropBeforeHead else { return }
         if !pause(response.headDelayMilliseconds) { return }
+        if let rawHead = response.rawHead {
+            guard Socket.write(connection, Data(rawHead.utf8)) else { return }
+            play(response.steps, chunked: false, on: connection)
+            return
+        }
         var head = "HTTP/1.1 \(response.status) \(Self.reason(response.status))\r\nConnection: close\r\n"
         for (name, value) in response.headers { head += "\(name): \(value)\r\n" }
         if response.chunked {
@@ -74,20 +82,27 @@ final class LoopbackServer: @unchecked Sendable {
             }
             head += "Content-Length: \(length)\r\n"
         }
-        guard Socket.write(connection, Data((head + "\r\n").utf8)) else { return }
-        for step in response.steps {
+        guard Socket.write(connection, Data((head + "\r\n").utf8)),
+              play(response.steps, chunked: response.chunked, on: connection) else { return }
+        if response.chunked { _ = Socket.write(connection, Data("0\r\n\r\n".utf8)) }
+    }
+
+    /// Performs the body steps; false when the connection failed, was dropped or the server stopped.
+    @discardableResult
+    private func play(_ steps: [ScriptedResponse.Step], chunked: Bool, on connection: Int32) -> Bool {
+        for step in steps {
             switch step {
             case .send(let data):
-                let framed = response.chunked ? Data(String(data.count, radix: 16).utf8) + Data("\r\n".utf8) + data + Data("\r\n".utf8) : data
-                guard Socket.write(connection, framed) else { return }
+                let framed = chunked ? Data(String(data.count, radix: 16).utf8) + Data("\r\n".utf8) + data + Data("\r\n".utf8) : data
+                guard Socket.write(connection, framed) else { return false }
             case .pause(let milliseconds):
-                if !pause(milliseconds) { return }
+                if !pause(milliseconds) { return false }
             case .drop:
                 _ = shutdown(connection, Int32(SHUT_RDWR))
-                return
+                return false
             }
         }
-        if response.chunked { _ = Socket.write(connection, Data("0\r\n\r\n".utf8)) }
+        return true
     }
 
     /// Sleeps in short steps so `stop()` ends a long pause; false when stopped.

@@ -21,6 +21,9 @@ struct ScriptedResponse: Sendable {
     var headDelayMilliseconds: Int
     /// Close the connection without answering at all.
     var dropBeforeHead = false
+    /// Written verbatim instead of a status line and headers made from the fields above; the
+    /// steps then follow unframed, and the connection closes after them.
+    var rawHead: String?
 
     init(status: Int = 200, headers: [(String, String)] = [], steps: [Step], chunked: Bool = true, headDelayMilliseconds: Int = 0) {
         self.status = status
@@ -42,6 +45,14 @@ struct ScriptedResponse: Sendable {
             offset += size
         }
         return ScriptedResponse(headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-cache")], steps: steps + tail)
+    }
+
+    /// `head` exactly as given (status line, headers and blank line, or anything else), then the
+    /// steps' bytes as they are.
+    static func raw(_ head: String, then steps: [Step] = []) -> ScriptedResponse {
+        var response = ScriptedResponse(steps: steps, chunked: false)
+        response.rawHead = head
+        return response
     }
 
     /// Reads the request, then closes the connection without a byte of answer.

@@ -39,32 +39,56 @@ enum Socket {
         Int.random(in: 20_000..<32_000)
     }
 
-    private static func bindLoopback(listening: Bool) throws -> (Int32, Int) {
-        let fd = socket(AF_INET, streamType, 0)
+    private static func bindLoopback(listening: Bool, ipv6: Bool = false) throws -> (Int32, Int) {
+        let fd = socket(ipv6 ? AF_INET6 : AF_INET, streamType, 0)
         guard fd >= 0 else { throw SocketError(description: "socket() failed: \(errno)") }
         var yes: Int32 = 1
         _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         #if canImport(Darwin)
         _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
         #endif
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        let port: UInt16?
+        if ipv6 {
+            var address = sockaddr_in6()
+            address.sin6_family = sa_family_t(AF_INET6)
+            address.sin6_addr = in6addr_loopback
+            port = bindAndName(fd, &address) { $0.sin6_port }
+        } else {
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            port = bindAndName(fd, &address) { $0.sin_port }
         }
-        guard bound == 0, !listening || listen(fd, 64) == 0 else {
+        guard let port, !listening || listen(fd, 64) == 0 else {
             _ = close(fd)
-            throw SocketError(description: "bind/listen on 127.0.0.1 failed: \(errno)")
+            throw SocketError(description: "bind/listen on \(ipv6 ? "[::1]" : "127.0.0.1") failed: \(errno)")
         }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        return (fd, Int(UInt16(bigEndian: address.sin_port)))
+        return (fd, Int(UInt16(bigEndian: port)))
     }
 
+    /// Binds `fd` to `address` (port 0) and reads back the port the system chose, in network order.
+    private static func bindAndName<Address>(_ fd: Int32, _ address: inout Address, port: (Address) -> UInt16) -> UInt16? {
+        var length = socklen_t(MemoryLayout<Address>.size)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+        }
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        return bound == 0 && named == 0 ? port(address) : nil
+    }
+
+    /// A listening socket on the IPv6 loopback address [::1], and its port.
+    static func listenOnIPv6Loopback() throws -> (Int32, Int) {
+        try bindLoopback(listening: true, ipv6: true)
+    }
+
+    /// Whether this machine has an IPv6 loopback address to listen on.
+    static let ipv6LoopbackAvailable: Bool = {
+        guard let (fd, _) = try? listenOnIPv6Loopback() else { return false }
+        _ = close(fd)
+        return true
+    }()
 
     static func waitReadable(_ fd: Int32, milliseconds: Int32) -> Bool {
         var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)

@@ -65,14 +65,14 @@ final class RetryRecorder: Sendable {
     }
 }
 
-/// Options for tests: the real URLSession transport, waits recorded rather than slept, and
-/// timeouts far longer than any test needs unless a test shortens them.
+/// Options for tests: a real transport (URLSession unless told), waits recorded rather than slept,
+/// and timeouts far longer than any test needs unless a test shortens them.
 func testOptions(
-    recorder: RetryRecorder = RetryRecorder(), retries: Int = 3,
+    transport: TransportKind = .urlSession, recorder: RetryRecorder = RetryRecorder(), retries: Int = 3,
     timeouts: StreamTimeouts = StreamTimeouts(firstByte: .seconds(20), stall: .seconds(20))
 ) -> ProviderOptions {
     ProviderOptions(
-        transport: URLSessionTransport(), timeouts: timeouts,
+        transport: transport.make(), timeouts: timeouts,
         retryPolicy: RetryPolicy(maxRetries: retries), retryEnvironment: recorder.environment,
         onRetry: recorder.observer)
 }
