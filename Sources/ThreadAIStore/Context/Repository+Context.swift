@@ -13,8 +13,8 @@ extension Repository {
         var calibration: (reported: Int, estimated: Int)?
         var estimatedSoFar = 0
         do {
-            for messageID in try walker().chain(to: id) {
-                let message = try objects.message(messageID)
+            // One read per message: the walk returns whole messages, newest first.
+            for (messageID, message) in try walker().messages(from: id).reversed() {
                 let estimate = TokenEstimate.of(message.content)
                 estimatedSoFar += estimate
                 if message.role == .system {
