@@ -98,10 +98,8 @@ public struct ObjectStore: Sendable {
     }
 
     private func ids(inFolder folder: String) throws(FileSystemError) -> [ObjectID] {
-        try FilePaths.contents(of: directory + "/" + folder).compactMap { name in
-            guard name.hasSuffix(".md") else { return nil }
-            return try? ObjectID(hex: folder + name.dropLast(3))  // Not an id: a stray file, skipped here.
-        }
+        // A stray file gives nil and is skipped here; `strayFiles()` reports it.
+        try FilePaths.contents(of: directory + "/" + folder).compactMap { Self.objectID(folder: folder, fileName: $0) }
     }
 
     /// The names of files in the object folders that are not objects (left-over temporary files and strays).
@@ -114,10 +112,16 @@ public struct ObjectStore: Sendable {
                 continue
             }
             for name in try FilePaths.contents(of: folderPath)
-            where !(name.hasSuffix(".md") && (try? ObjectID(hex: folder + name.dropLast(3))) != nil) {
+            where Self.objectID(folder: folder, fileName: name) == nil {
                 strays.append(folderPath + "/" + name)
             }
         }
         return strays
+    }
+
+    /// The id a file `objects/FOLDER/NAME` stands for, or nil when it is not an object file.
+    private static func objectID(folder: String, fileName: String) -> ObjectID? {
+        guard fileName.hasSuffix(".md") else { return nil }
+        return try? ObjectID(hex: folder + fileName.dropLast(3))  // Not an id: not an object file.
     }
 }

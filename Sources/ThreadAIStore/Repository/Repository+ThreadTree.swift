@@ -28,7 +28,9 @@ extension Repository {
                 let heads = try refs.heads(of: name)
                 guard let head = heads.first else { continue }
                 let chain = try walker.chain(to: head)
-                let (own, forkPoint, parent) = try ownership(of: name, chain: chain, walker: walker, renames: renames)
+                let fork = try forkPoint(of: name, head: head, walker: walker, renames: renames, within: nil)
+                let own = fork?.own ?? chain.count
+                let (forkPoint, parent) = (fork?.id, fork?.parent)
                 let ownIDs = chain.suffix(own)
                 let title = try firstUserLine(in: Array(ownIDs), walker: walker)
                     ?? firstUserLine(in: chain, walker: walker) ?? ""
@@ -57,19 +59,8 @@ extension Repository {
         do {
             for name in try refs.names() {
                 for head in try refs.heads(of: name) {
-                    var next: ObjectID? = head
-                    var enteredShown = false
-                    while let current = next {
-                        let isShown = shown?.contains(current) ?? true
-                        if enteredShown && !isShown { break }
-                        enteredShown = enteredShown || isShown
-                        let header = try walker.header(current)
-                        let owner = renames.currentName(of: header.thread.rawValue)
-                        if owner != name.rawValue {
-                            if isShown { result.append((name, current, owner)) }
-                            break
-                        }
-                        next = header.parent
+                    if let fork = try forkPoint(of: name, head: head, walker: walker, renames: renames, within: shown) {
+                        result.append((name, fork.id, fork.parent))
                     }
                 }
             }
@@ -79,16 +70,26 @@ extension Repository {
         return result
     }
 
-    private func ownership(
-        of name: ThreadName, chain: [ObjectID], walker: HistoryWalker, renames: Renames
-    ) throws(ObjectError) -> (own: Int, forkPoint: ObjectID?, parent: String?) {
+    /// Walks from `head` down to the first message `name` does not own: its fork point, the owner
+    /// (the parent thread) and how many own messages lie above it. Nil for a root thread, or, with
+    /// `within`, when the fork point is not in that set (the walk stops once it leaves the set).
+    private func forkPoint(
+        of name: ThreadName, head: ObjectID, walker: HistoryWalker, renames: Renames, within shown: Set<ObjectID>?
+    ) throws(ObjectError) -> (id: ObjectID, parent: String, own: Int)? {
+        var next: ObjectID? = head
         var own = 0
-        for id in chain.reversed() {
-            let owner = renames.currentName(of: try walker.header(id).thread.rawValue)
-            if owner != name.rawValue { return (own, id, owner) }
+        var enteredShown = false
+        while let current = next {
+            let isShown = shown?.contains(current) ?? true
+            if enteredShown && !isShown { return nil }
+            enteredShown = enteredShown || isShown
+            let header = try walker.header(current)
+            let owner = renames.currentName(of: header.thread.rawValue)
+            if owner != name.rawValue { return isShown ? (current, owner, own) : nil }
             own += 1
+            next = header.parent
         }
-        return (own, nil, nil)
+        return nil
     }
 
     private func firstUserLine(in ids: [ObjectID], walker: HistoryWalker) throws(ObjectError) -> String? {
