@@ -33,8 +33,14 @@ enum LogCommand: Command {
                 limit: limit, style: context.style, to: context.output)
             return .success
         }
-        let start = try repository.resolve(arguments.positional("revision") ?? "HEAD", walker: walker)
-        var entries = try walker.messages(from: start, limit: limit)
+        let revision = arguments.positional("revision")
+        let starts = try repository.resolveEach(revision ?? "HEAD", walker: walker)
+        if starts.count > 1 {
+            let name = try DivergedNote.thread(named: revision, in: repository)
+            context.errors.line(context.style.dim(DivergedNote.text(
+                name, heads: starts, showing: "Showing the messages of every head, newest first.")))
+        }
+        var entries = try union(of: starts, walker: walker, limit: limit)
         let decorations = try Decorations(repository: repository, walker: walker, shown: Set(entries.map(\.id)))
         if arguments.flag("reverse") { entries.reverse() }
         if arguments.flag("json") {
@@ -50,6 +56,20 @@ enum LogCommand: Command {
             }
         }
         return .success
+    }
+
+    /// The histories of `starts`, each message once, newest first (by date, then by id).
+    private static func union(
+        of starts: [ObjectID], walker: HistoryWalker, limit: Int?
+    ) throws -> [(id: ObjectID, message: Message)] {
+        guard starts.count > 1 else { return try walker.messages(from: starts[0], limit: limit) }
+        var seen: Set<ObjectID> = []
+        var entries: [(id: ObjectID, message: Message)] = []
+        for start in starts {
+            for entry in try walker.messages(from: start) where seen.insert(entry.id).inserted { entries.append(entry) }
+        }
+        entries.sort { ($0.message.date, $0.id) > ($1.message.date, $1.id) }
+        return limit.map { Array(entries.prefix($0)) } ?? entries
     }
 }
 

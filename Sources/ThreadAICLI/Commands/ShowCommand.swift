@@ -14,17 +14,25 @@ enum ShowCommand: Command {
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
         let repository = try context.repository()
-        let id = try repository.resolve(arguments.positional("revision") ?? "HEAD")
+        let revision = arguments.positional("revision")
+        if !arguments.flag("raw"), !arguments.flag("json") {
+            // A diverged thread shows the message at each head; --raw and --json want exactly one.
+            let ids = try repository.resolveEach(revision ?? "HEAD")
+            if ids.count > 1 {
+                context.errors.line(context.style.dim(DivergedNote.text(
+                    try DivergedNote.thread(named: revision, in: repository), heads: ids, showing: "Showing the message at each head.")))
+            }
+            for id in ids {
+                MessageBlock.write(id: id, message: try repository.objects.message(id), decorations: [], style: context.style, to: context.output)
+            }
+            return .success
+        }
+        let id = try repository.resolve(revision ?? "HEAD")
         if arguments.flag("raw") {
             context.output.write(bytes: try repository.objects.bytes(of: id))
             return .success
         }
-        let message = try repository.objects.message(id)
-        if arguments.flag("json") {
-            try JSONOutput.write(MessageJSON(id: id, message: message), to: context.output)
-            return .success
-        }
-        MessageBlock.write(id: id, message: message, decorations: [], style: context.style, to: context.output)
+        try JSONOutput.write(MessageJSON(id: id, message: try repository.objects.message(id)), to: context.output)
         return .success
     }
 }

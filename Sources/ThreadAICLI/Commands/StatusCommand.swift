@@ -13,7 +13,8 @@ enum StatusCommand: Command {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
         let repository = try context.repository()
         let style = context.style
-        let (head, tip) = try repository.currentPosition()
+        let (head, tips) = try repository.currentHeads()
+        let tip = tips.count == 1 ? tips.first : nil
         switch head {
         case .thread(let name):
             context.output.line("On thread \(style.thread(name.rawValue))")
@@ -25,6 +26,8 @@ enum StatusCommand: Command {
             let header = try repository.objects.header(tip)
             context.output.line("Head: \(style.id(tip.short)) (\(header.role.rawValue), \(header.date.rfc3339))")
             context.output.line("Messages: \(count)")
+        } else if tips.count > 1, case .thread(let name) = head {
+            try writeDiverged(name, heads: tips, repository, context)
         } else {
             context.output.line("No messages yet. Start with: threadai send \"…\"")
         }
@@ -36,5 +39,21 @@ enum StatusCommand: Command {
         if let notice = choice.notice { context.output.line(style.dim("Note: \(notice)")) }
         context.output.line("Repository: \(repository.directory)")
         return .success
+    }
+
+    /// Every head of a diverged thread, and how to settle it (send and retry refuse until then).
+    private static func writeDiverged(_ name: ThreadName, heads: [ObjectID], _ repository: Repository, _ context: CommandContext) throws {
+        let style = context.style
+        context.output.line(style.removed("Diverged: \(heads.count) heads (a git merge kept both clones' messages; nothing is lost)"))
+        let walker = repository.walker()
+        for head in heads {
+            let message = try walker.message(head)
+            let count = try walker.chain(to: head).count
+            context.output.line("  \(style.id(head.short)) \(message.role.rawValue), \(message.date.rfc3339), "
+                + "\(count) messages: \(Summary.oneLine(message.content, limit: 50))")
+        }
+        context.output.line("send and retry refuse until it is settled: 'threadai threads reconcile \(name)' keeps the newest head")
+        context.output.line("  (a head already in another's history is dropped; each other head gets a thread of its own),")
+        context.output.line("  'threadai threads reconcile \(name) ID' keeps head ID. 'threadai log' shows every head.")
     }
 }

@@ -13,7 +13,8 @@ enum ThreadsCommand: Command {
             refuses when the thread has messages no other thread reaches, unless --force (the reflog keeps \
             their ids). Messages themselves are never deleted. 'threads reconcile NAME [KEEP]' settles a thread \
             that diverged in a git merge of two clones: KEEP (default: the newest head) stays NAME, and each \
-            other head becomes the thread NAME-<id prefix>.
+            other head becomes the thread NAME-<id prefix>; a head already in another head's history gets no \
+            thread (the thread fast-forwards past it).
             """,
         arguments: [
             .flag("json", help: "Print a JSON array of threads."),
@@ -47,8 +48,8 @@ enum ThreadsCommand: Command {
             }
             let name = try ThreadName(names[0])
             let keep = try names.count == 2 ? repository.resolve(names[1]) : nil
-            let (kept, others) = try repository.reconcile(name, keep: keep)
-            context.errors.line("Thread '\(name)' keeps \(kept.short); other heads are now on: \(others.map(\.rawValue).joined(separator: ", "))")
+            let result = try repository.reconcile(name, keep: keep)
+            context.errors.line(ReconcileReport.text(name, result))
         case let other?:
             throw CLIError("unknown action '\(other)'; use rename, delete or reconcile. See 'threadai threads --help'.", status: .usage)
         }

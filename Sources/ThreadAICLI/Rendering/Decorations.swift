@@ -7,14 +7,16 @@ struct Decorations {
 
     /// Labels for the messages in `shown` (nil: every message).
     init(repository: Repository, walker: HistoryWalker, shown: Set<ObjectID>?) throws {
-        let (head, tip) = try repository.currentPosition()
+        let (head, tips) = try repository.currentHeads()
         for name in try repository.refs.names() {
-            for id in try repository.refs.heads(of: name) {
-                let isCurrent = head == .thread(name)
-                labels[id, default: []].append(isCurrent ? "HEAD -> \(name)" : name.rawValue)
+            let heads = try repository.refs.heads(of: name)
+            for (index, id) in heads.enumerated() {
+                let label = head == .thread(name) ? "HEAD -> \(name)" : name.rawValue
+                // A diverged thread (docs/FORMAT.md §5.1) marks each of its heads.
+                labels[id, default: []].append(heads.count > 1 ? "\(label) (head \(index + 1) of \(heads.count))" : label)
             }
         }
-        if case .detached = head, let tip { labels[tip, default: []].insert("HEAD", at: 0) }
+        if case .detached = head, let tip = tips.first { labels[tip, default: []].insert("HEAD", at: 0) }
         for fork in try repository.forkPoints(walker: walker, within: shown) {
             labels[fork.forkPoint, default: []].append("fork: \(fork.thread)")
         }

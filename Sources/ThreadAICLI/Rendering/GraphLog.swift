@@ -11,7 +11,7 @@ enum GraphLog {
             for name in try repository.refs.names() { heads += try repository.refs.heads(of: name) }
             if case .detached(let id) = try repository.head.read() { heads.append(id) }
         } else {
-            heads = [try repository.resolve(start ?? "HEAD", walker: walker)]
+            heads = try repository.resolveEach(start ?? "HEAD", walker: walker)
         }
         var nodes: [ObjectID: (parent: ObjectID?, date: Timestamp)] = [:]
         for head in heads {

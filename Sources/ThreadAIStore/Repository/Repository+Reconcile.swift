@@ -1,12 +1,20 @@
 extension Repository {
-    /// Reconciles a diverged thread (docs/FORMAT.md §5.1): `keep` (default: the head written last)
-    /// stays the thread's head, and every other head becomes a thread of its own, named
+    /// What `reconcile` did.
+    public struct Reconciliation: Sendable {
+        /// The head the thread now names.
+        public var kept: ObjectID
+        /// The threads made for the other heads that are not in the kept head's history.
+        public var newThreads: [ThreadName]
+        /// Heads dropped because another head contains them: nothing of theirs is lost.
+        public var contained: [ObjectID]
+    }
+
+    /// Reconciles a diverged thread (docs/FORMAT.md §5.1). A head that is in another head's history
+    /// is dropped: the thread fast-forwards past it. Of the rest, `keep` (default: the head written
+    /// last) stays the thread's head, and every other head becomes a thread of its own, named
     /// `NAME-<first 8 hex of its id>`, so every message stays on a thread and nothing is lost.
-    /// - Returns: the kept head and the threads made for the others.
     @discardableResult
-    public func reconcile(
-        _ name: ThreadName, keep: ObjectID? = nil
-    ) throws(ThreadError) -> (kept: ObjectID, newThreads: [ThreadName]) {
+    public func reconcile(_ name: ThreadName, keep: ObjectID? = nil) throws(ThreadError) -> Reconciliation {
         let heads: [ObjectID]
         do {
             heads = try refs.heads(of: name)
@@ -14,15 +22,13 @@ extension Repository {
             throw .ref(error)
         }
         guard heads.count > 1 else { throw .notDiverged(name) }
+        if let keep, !heads.contains(keep) { throw .notDiverged(name) }
+        let contained = try headsInOtherHistories(heads).filter { $0 != keep }
+        let tips = heads.filter { !contained.contains($0) }
         let kept: ObjectID
-        if let keep {
-            guard heads.contains(keep) else { throw .notDiverged(name) }
-            kept = keep
-        } else {
-            kept = try newestHead(heads)
-        }
+        if let keep { kept = keep } else { kept = try newestHead(tips) }
         var created: [ThreadName] = []
-        for head in heads where head != kept {
+        for head in tips where head != kept {
             let newName: ThreadName
             do {
                 newName = try ThreadName("\(name.rawValue)-\(head.short)")
@@ -34,12 +40,29 @@ extension Repository {
             }
             created.append(newName)
         }
+        let message = tips.count == 1 ? "reconcile: fast-forward to \(kept.short)" : "reconcile: kept \(kept.short)"
         do {
-            try refs.update(name, to: kept, expecting: .heads(heads), reflogMessage: "reconcile: kept \(kept.short)")
+            try refs.update(name, to: kept, expecting: .heads(heads), reflogMessage: message)
         } catch {
             throw .ref(error)
         }
-        return (kept, created)
+        return Reconciliation(kept: kept, newThreads: created, contained: contained)
+    }
+
+    /// The heads that lie in the history of another head.
+    private func headsInOtherHistories(_ heads: [ObjectID]) throws(ThreadError) -> [ObjectID] {
+        let walker = walker()
+        var contained: Set<ObjectID> = []
+        for head in heads {
+            let history: [ObjectID]
+            do {
+                history = try walker.chain(to: head)
+            } catch {
+                throw .history(error)
+            }
+            contained.formUnion(history.dropLast().filter { heads.contains($0) })
+        }
+        return heads.filter { contained.contains($0) }
     }
 
     private func newestHead(_ heads: [ObjectID]) throws(ThreadError) -> ObjectID {

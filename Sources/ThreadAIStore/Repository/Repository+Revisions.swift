@@ -15,6 +15,61 @@ extension Repository {
         }
     }
 
+    /// Where `HEAD` points and every tip there: none while the current thread is unborn, several
+    /// when it has diverged (docs/FORMAT.md §5.1). For commands that read, and show every head.
+    public func currentHeads() throws(RevisionError) -> (head: Head, tips: [ObjectID]) {
+        let head: Head
+        do {
+            head = try self.head.read()
+            switch head {
+            case .detached(let id): return (head, [id])
+            case .thread(let name): return (head, try refs.heads(of: name))
+            }
+        } catch {
+            throw .ref(error)
+        }
+    }
+
+    /// The messages `text` names, like `resolve(_:walker:)`, except that a diverged thread (named,
+    /// or current through `HEAD`) gives one message per head instead of an error, each with the
+    /// same `~N`/`^` applied. For commands that read and can show several histories.
+    public func resolveEach(_ text: String, walker: HistoryWalker? = nil) throws(RevisionError) -> [ObjectID] {
+        let revision: Revision
+        do {
+            revision = try Revision(parsing: text)
+        } catch {
+            throw .syntax(error)
+        }
+        let walker = walker ?? self.walker()
+        let bases: [ObjectID]
+        switch revision.base {
+        case .head:
+            let position = try currentHeads()
+            guard !position.tips.isEmpty else { throw .unborn(currentThread: position.head) }
+            bases = position.tips
+        case .name(let word):
+            if let name = try? ThreadName(word), refs.exists(name) {
+                do {
+                    bases = try refs.heads(of: name)
+                } catch {
+                    throw .ref(error)
+                }
+                guard !bases.isEmpty else { throw .unknown(word) }
+            } else {
+                bases = [try resolveBase(word)]
+            }
+        }
+        var result: [ObjectID] = []
+        for base in bases {
+            do {
+                result.append(try walker.ancestor(of: base, generations: revision.generations))
+            } catch {
+                throw .history(error)
+            }
+        }
+        return result
+    }
+
     /// The one head of `name`, nil when unborn. A diverged thread is an error here.
     public func singleHead(of name: ThreadName) throws(RevisionError) -> ObjectID? {
         let heads: [ObjectID]

@@ -47,11 +47,13 @@ extension Repository {
     /// Points `HEAD` at `head`, logging the move.
     public func checkout(_ head: Head, reflogMessage: String) throws(ThreadError) {
         do {
-            let old = try currentPosition().tip
+            // A diverged thread may be switched to (to look at it, or reconcile it); the reflog
+            // records its first head.
+            let old = try currentHeads().tips.first
             let new: ObjectID?
             switch head {
             case .detached(let id): new = id
-            case .thread(let name): new = try singleHead(of: name)
+            case .thread(let name): new = try refs.heads(of: name).first
             }
             try self.head.write(head, from: old, to: new, reflogMessage: reflogMessage)
         } catch {

@@ -10,9 +10,13 @@ public struct Repository: Sendable {
     public let head: HeadStore
 
     /// Opens the repository in `directory` (a `.threadai` folder).
-    /// - Throws: `RepositoryError.notARepository` when it lacks `objects/` or `refs/threads/`.
+    /// A folder is one when it has `objects/` and `refs/threads/`, or the `.gitattributes` that `init`
+    /// writes: git drops empty folders, so a clone of a repository with no messages yet has only that
+    /// (docs/FORMAT.md §1.1); the folders are made by the first write.
+    /// - Throws: `RepositoryError.notARepository` when it is neither.
     public init(directory: String) throws(RepositoryError) {
-        guard FilePaths.isDirectory(directory + "/objects"), FilePaths.isDirectory(directory + "/refs/threads") else {
+        let hasFolders = FilePaths.isDirectory(directory + "/objects") && FilePaths.isDirectory(directory + "/refs/threads")
+        guard hasFolders || FilePaths.exists(directory + "/.gitattributes", followingLinks: true) else {
             throw .notARepository(directory)
         }
         self.init(unchecked: directory)
@@ -54,7 +58,8 @@ public enum RepositoryError: Error, CustomStringConvertible, Sendable {
             return "no .threadai repository in \(start) or any folder above it. "
                 + "Run 'threadai init' to create one, or name one with --repo DIR or THREADAI_DIR."
         case .notARepository(let path):
-            return "\(path) is not a ThreadAI repository (it has no objects/ and refs/threads/ folders). "
+            return "\(path) is not a ThreadAI repository (it has no objects/ and refs/threads/ folders, nor the .gitattributes "
+                + "that 'threadai init' writes). "
                 + "Run 'threadai init' there, or name another with --repo DIR."
         case .fileSystem(let error):
             return error.description
