@@ -9,20 +9,25 @@ public struct OfflineProvider: ChatProvider {
 
     /// Pause between words, so a terminal shows the stream arriving; zero in tests.
     private let wordDelay: Duration
+    /// The most a whole reply spends pausing: a long reply streams with shorter pauses, so the
+    /// time to answer stays linear in the text (and small) however long the message is.
+    private let pacingLimit: Duration
 
-    public init(wordDelay: Duration = .zero) {
+    public init(wordDelay: Duration = .zero, pacingLimit: Duration = .milliseconds(400)) {
         self.wordDelay = wordDelay
+        self.pacingLimit = pacingLimit
     }
 
     public func stream(_ request: ChatRequest) -> AsyncThrowingStream<ChatEvent, any Error> {
         let reply = Self.reply(to: request)
+        let pieces = Self.pacedPieces(of: reply, wordDelay: wordDelay, pacingLimit: pacingLimit)
         let delay = wordDelay
         return AsyncThrowingStream { continuation in
             let task = Task {
                 let start = ContinuousClock.now
                 var firstPiece: ContinuousClock.Instant?
                 do {
-                    for piece in Self.wordPieces(of: reply) {
+                    for piece in pieces {
                         try Task.checkCancellation()
                         if delay > .zero { try await Task.sleep(for: delay) }
                         if firstPiece == nil { firstPiece = .now }
@@ -41,6 +46,19 @@ public struct OfflineProvider: ChatProvider {
                 }
             }
             continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    /// The reply's words, grouped so that a pause of `wordDelay` before each group adds up to at
+    /// most `pacingLimit`: a short reply streams word by word, a long one in as many larger groups.
+    static func pacedPieces(of text: String, wordDelay: Duration, pacingLimit: Duration) -> [String] {
+        let words = wordPieces(of: text)
+        guard wordDelay > .zero else { return words }
+        let groups = max(1, Int(pacingLimit / wordDelay))
+        guard words.count > groups else { return words }
+        let size = (words.count + groups - 1) / groups
+        return stride(from: 0, to: words.count, by: size).map {
+            words[$0..<min($0 + size, words.count)].joined()
         }
     }
 
