@@ -41,12 +41,27 @@ public enum ThreadAICLI {
             output.flush()
             errors.flush()
         }
+        if let bad = argumentNotInUTF8() {
+            errors.line("threadai: argument \(bad) is not valid UTF-8; nothing was done. Pass text in UTF-8 (convert it with iconv).")
+            return ExitStatus.usage.rawValue
+        }
         let environment = currentEnvironment()
         let stdoutIsTerminal = isatty(1) == 1
         return await run(
             arguments: arguments, output: output, errors: errors, input: StandardInput(),
             environment: environment, currentDirectory: currentDirectoryPath(), stdoutIsTerminal: stdoutIsTerminal,
             providers: .live)
+    }
+
+    /// The position (1-based) of the first process argument that is not valid UTF-8: Swift's
+    /// `CommandLine.arguments` would have repaired it into U+FFFD silently.
+    private static func argumentNotInUTF8() -> Int? {
+        for index in 1..<Int(CommandLine.argc) {
+            guard let argument = CommandLine.unsafeArgv[index] else { continue }
+            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(argument).assumingMemoryBound(to: UInt8.self), count: strlen(argument))
+            if String(validating: bytes, as: UTF8.self) == nil { return index }
+        }
+        return nil
     }
 
     /// Runs `arguments` with everything injected.

@@ -43,7 +43,7 @@ enum ContextCommand: Command {
         output.line()
         if let system = built.system {
             output.line(style.heading("system") + style.dim(" \(built.systemID?.short ?? "")"))
-            indent(system, to: output)
+            TerminalSafe.writeIndented(system, to: output)
         }
         var lastThread: String?
         for turn in built.turns {
@@ -52,16 +52,10 @@ enum ContextCommand: Command {
                 lastThread = turn.thread
             }
             output.line(style.role(turn.role.rawValue) + style.dim(" \(turn.id.short) · ~\(turn.estimatedTokens) tokens"))
-            indent(turn.content, to: output)
+            TerminalSafe.writeIndented(turn.content, to: output)
         }
     }
 
-    private static func indent(_ text: String, to output: any TextOutput) {
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            output.line(line.isEmpty ? "" : "    " + line)
-        }
-        output.line()
-    }
 }
 
 /// `context --json`.

@@ -52,7 +52,7 @@ enum KeysCommand: Command {
             }
             secret = try terminal.readSecretLine(prompt: "API key for \(provider) (not shown): ", errors: context.errors)
         } else {
-            let lines = context.input.readAll().split(whereSeparator: \.isNewline).filter { !$0.allSatisfy(\.isWhitespace) }
+            let lines = try context.input.readAll().split(whereSeparator: \.isNewline).filter { !$0.allSatisfy(\.isWhitespace) }
             guard lines.count <= 1 else {
                 throw CLIError("standard input holds \(lines.count) lines; give exactly one key. Nothing was stored.")
             }

@@ -54,7 +54,7 @@ enum SendCommand: Command {
     private static func messageText(_ arguments: ParsedArguments, _ context: CommandContext) throws -> String {
         var text = arguments.positionals("text").joined(separator: " ")
         if text.isEmpty && !context.input.isTerminal {
-            text = context.input.readAll()
+            text = try context.input.readAll()
         } else if text.isEmpty {
             text = try Editor.compose(environment: context.environment)
         }

@@ -62,6 +62,7 @@ struct DiffRenderer {
     private func body(_ turn: AlignedTurn) -> String {
         var text = ""
         for run in turn.runs {
+            let run = TextDiffRun(kind: run.kind, text: TerminalSafe.text(run.text))
             switch (run.kind, granularity) {
             case (.equal, .word): text += run.text
             case (.removed, .word): text += style.enabled ? style.removed(run.text) : "[-" + run.text + "-]"

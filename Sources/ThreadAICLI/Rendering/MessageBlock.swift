@@ -16,12 +16,9 @@ enum MessageBlock {
         output.line("Role:   \(style.role(message.role.rawValue))\(details(of: message))")
         output.line("Thread: \(message.thread)")
         output.line("Date:   \(message.date.rfc3339)")
-        if let error = message.error { output.line("Error:  \(error)") }
+        if let error = message.error { output.line("Error:  \(TerminalSafe.text(error))") }
         output.line()
-        for line in message.content.split(separator: "\n", omittingEmptySubsequences: false) {
-            output.line(line.isEmpty ? "" : "    " + line)
-        }
-        output.line()
+        TerminalSafe.writeIndented(message.content, to: output)
     }
 
     /// ` · provider/model · finish · N in, M out`, for the parts the message has.
@@ -41,6 +38,6 @@ enum MessageBlock {
             let first = message.firstTokenMilliseconds.map { "first token \($0) ms, " } ?? ""
             parts.append("\(first)\(total) ms")
         }
-        return parts.isEmpty ? "" : " · " + parts.joined(separator: " · ")
+        return parts.isEmpty ? "" : TerminalSafe.text(" · " + parts.joined(separator: " · "))
     }
 }

@@ -13,14 +13,14 @@ enum Summary {
                 continue
             }
             if count + pendingSpaces.count >= limit {
-                return String(line.prefix(max(1, limit - 1))) + "…"
+                return TerminalSafe.text(line.prefix(max(1, limit - 1))) + "…"
             }
             line += pendingSpaces
             count += pendingSpaces.count + 1
             pendingSpaces = ""
             line.append(character)
         }
-        return line
+        return TerminalSafe.text(line)
     }
 }
 

@@ -38,7 +38,7 @@ enum ThreadTreeRenderer {
             if let fork = summary.forkPoint { facts += ", \(summary.ownMessageCount) own, forked at \(fork.short)" }
             if summary.heads.count > 1 { facts += ", DIVERGED" }
             let name = summary.name == current ? style.thread(summary.name.rawValue) : summary.name.rawValue
-            output.line(marker + prefix + name + padding + "  " + style.id(heads) + "  " + style.dim(facts) + "  " + summary.title)
+            output.line(marker + prefix + name + padding + "  " + style.id(heads) + "  " + style.dim(facts) + "  " + TerminalSafe.text(summary.title))
         }
     }
 }

@@ -43,13 +43,13 @@ enum Editor {
         guard process.terminationStatus == 0 else {
             throw CLIError("the editor '\(editor)' exited with status \(process.terminationStatus); nothing was sent.")
         }
-        let text: String
+        let saved: Data
         do {
-            text = try String(contentsOf: file, encoding: .utf8)
+            saved = try Data(contentsOf: file)
         } catch {
             throw CLIError("cannot read what the editor saved (\(file.path)): \(error.localizedDescription); nothing was sent.")
         }
-        return stripComments(text)
+        return stripComments(try decodeUTF8(Array(saved), from: "what the editor saved"))
     }
     #endif
 

@@ -76,11 +76,11 @@ final class CLISandbox: Sendable {
     @discardableResult
     func run(
         _ arguments: [String], stdin: String = "", in directory: String? = nil, environment extra: [String: String] = [:],
-        timeout: TimeInterval = 120, interruptAfterOutput marker: String? = nil
+        timeout: TimeInterval = 120, interruptAfterOutput marker: String? = nil, stdinBytes: [UInt8]? = nil
     ) throws -> CLIResult {
         let io = try folder.folder("io") + "/" + UUID().uuidString  // Unique, so runs may overlap.
         let inPath = io + ".in", outPath = io + ".out", errPath = io + ".err"
-        try Data(stdin.utf8).write(to: URL(fileURLWithPath: inPath))
+        try Data(stdinBytes ?? Array(stdin.utf8)).write(to: URL(fileURLWithPath: inPath))
         for path in [outPath, errPath] { try Data().write(to: URL(fileURLWithPath: path)) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try ThreadAIBinary.path())
