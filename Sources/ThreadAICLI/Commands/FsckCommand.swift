@@ -1,14 +1,34 @@
 import ThreadAI
 
-/// `threadai fsck`: verifies the whole repository.
+/// `threadai fsck`: verifies the whole repository and names what a crash or a merge left behind.
 enum FsckCommand: Command {
     static let spec = CommandSpec(
         name: "fsck",
-        abstract: "Verify every object's id and syntax, every parent link, every ref and HEAD.",
-        discussion: "Reports each problem with the message id and the file path, and exits with status 3 if any is an error.")
+        abstract: "Verify every object, parent link, ref and HEAD; find what crashes and merges leave behind.",
+        discussion: """
+            Reports each problem with the message id and the file path, and the command that fixes it; exits \
+            with status 3 if any is an error. Leftovers are warnings: lock files (with their owner and age), \
+            empty folders and strays among the refs, names that clash on macOS and Windows, renames cut short, \
+            reflog lines for moves that never happened, diverged threads. --clear-stale-locks removes the lock \
+            files whose owner is provably dead (it recorded its process on this host and that process is gone); \
+            with --force also those with no live owner here that are older than 10 minutes.
+            """,
+        arguments: [
+            .flag("clear-stale-locks", help: "Remove lock files whose owner process is dead (then check)."),
+            .flag("force", short: "f", help: "With --clear-stale-locks: also remove ownerless locks older than 10 minutes."),
+        ],
+        examples: [.init("threadai fsck"), .init("threadai fsck --clear-stale-locks")])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
         let repository = try context.repository()
+        if arguments.flag("force") && !arguments.flag("clear-stale-locks") {
+            throw CLIError("--force only goes with --clear-stale-locks.", status: .usage)
+        }
+        if arguments.flag("clear-stale-locks") {
+            for lock in try repository.clearStaleLocks(force: arguments.flag("force")) {
+                context.errors.line("removed \(lock.path) (\(lock.summary))")
+            }
+        }
         let (problems, count) = try repository.check()
         for problem in problems {
             context.output.line(problem.severity == .error ? context.style.removed(problem.description) : problem.description)

@@ -3,7 +3,9 @@ import ThreadAI
 /// The line `threads reconcile` prints about what it did.
 enum ReconcileReport {
     static func text(_ name: ThreadName, _ result: Repository.Reconciliation) -> String {
-        var parts = ["Thread '\(name)' now ends at \(result.kept.short)"]
+        var parts = [result.thread == name
+            ? "Thread '\(name)' now ends at \(result.kept.short)"
+            : "Thread '\(name)' joined '\(result.thread)' (its current name), which now ends at \(result.kept.short)"]
         if !result.contained.isEmpty {
             parts.append("fast-forwarded past \(result.contained.map(\.short).joined(separator: ", ")) (already in its history)")
         }

@@ -23,8 +23,15 @@ public struct FileStatus: Equatable, Sendable {
     /// The owning user's id.
     public let owner: uid_t
     public let kind: Kind
+    /// When the contents last changed, in seconds since 1970 (UTC).
+    public let modifiedSeconds: Int64
 
     init(_ info: stat) {
+        #if canImport(Darwin)
+        modifiedSeconds = Int64(info.st_mtimespec.tv_sec)
+        #else
+        modifiedSeconds = Int64(info.st_mtim.tv_sec)
+        #endif
         permissions = info.st_mode & 0o7777
         owner = info.st_uid
         switch info.st_mode & S_IFMT {

@@ -13,9 +13,16 @@ public struct RepositoryProblem: Sendable, CustomStringConvertible {
     public var id: ObjectID?
     public var path: String
     public var message: String
+    /// The command or step that fixes it, when there is one.
+    public var remedy: String?
+
+    public init(severity: Severity, id: ObjectID?, path: String, message: String, remedy: String? = nil) {
+        (self.severity, self.id, self.path, self.message, self.remedy) = (severity, id, path, message, remedy)
+    }
 
     public var description: String {
         "\(severity.rawValue): \(id.map { "message \($0.hex): " } ?? "")\(message) (\(path))"
+            + (remedy.map { "\n  fix: \($0)" } ?? "")
     }
 }
 
@@ -53,11 +60,15 @@ extension Repository {
                 problem(.error, id, path, Self.reason(error))
             }
         }
-        checkRefs(known: known, problem: problem)
+        checkRefs(known: known, problems: &problems)
+        problems += try leftoverProblems()
         return (problems, ids.count)
     }
 
-    private func checkRefs(known: Set<ObjectID>, problem: (RepositoryProblem.Severity, ObjectID?, String, String) -> Void) {
+    private func checkRefs(known: Set<ObjectID>, problems: inout [RepositoryProblem]) {
+        func problem(_ severity: RepositoryProblem.Severity, _ id: ObjectID?, _ path: String, _ message: String) {
+            problems.append(RepositoryProblem(severity: severity, id: id, path: path, message: message))
+        }
         let names: [ThreadName]
         do {
             names = try refs.names()
@@ -72,7 +83,11 @@ extension Repository {
                     problem(.error, head, refs.path(of: name), "thread '\(name)' points at a missing message")
                 }
                 if heads.count > 1 {
-                    problem(.warning, nil, refs.path(of: name), "thread '\(name)' has diverged into \(heads.count) heads")
+                    problems.append(RepositoryProblem(
+                        severity: .warning, id: nil, path: refs.path(of: name),
+                        message: "thread '\(name)' has diverged into \(heads.count) heads (\(heads.map(\.short).joined(separator: ", "))), "
+                            + "probably from a git merge; nothing is lost",
+                        remedy: "threadai threads reconcile \(name) [KEEP-ID]"))
                 }
             } catch {
                 problem(.error, nil, refs.path(of: name), error.description)

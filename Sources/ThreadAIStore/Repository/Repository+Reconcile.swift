@@ -1,6 +1,8 @@
 extension Repository {
     /// What `reconcile` did.
     public struct Reconciliation: Sendable {
+        /// The thread settled: the one named, or the name it was renamed to.
+        public var thread: ThreadName
         /// The head the thread now names.
         public var kept: ObjectID
         /// The threads made for the other heads that are not in the kept head's history.
@@ -13,15 +15,22 @@ extension Repository {
     /// is dropped: the thread fast-forwards past it. Of the rest, `keep` (default: the head written
     /// last) stays the thread's head, and every other head becomes a thread of its own, named
     /// `NAME-<first 8 hex of its id>`, so every message stays on a thread and nothing is lost.
+    ///
+    /// A thread that still exists under a name that was renamed away (a rename cut short, or a clone
+    /// that extended it merged after the rename, §5.4) is settled into its current name: its heads
+    /// join that thread's, the same way, and the old ref goes.
     @discardableResult
     public func reconcile(_ name: ThreadName, keep: ObjectID? = nil) throws(ThreadError) -> Reconciliation {
-        let heads: [ObjectID]
+        let renames = try renamesOrThrow()
+        let target: ThreadName
         do {
-            heads = try refs.heads(of: name)
+            target = try ThreadName(renames.currentName(of: name.rawValue))
         } catch {
-            throw .ref(error)
+            throw .name(error)
         }
-        guard heads.count > 1 else { throw .notDiverged(name) }
+        let (targetHeads, joining) = try (headsOf(target), target == name ? [] : headsOf(name))
+        let heads = targetHeads + joining.filter { !targetHeads.contains($0) }
+        guard heads.count > 1 || !joining.isEmpty else { throw .notDiverged(name) }
         if let keep, !heads.contains(keep) { throw .notDiverged(name) }
         let contained = try headsInOtherHistories(heads).filter { $0 != keep }
         let tips = heads.filter { !contained.contains($0) }
@@ -31,22 +40,36 @@ extension Repository {
         for head in tips where head != kept {
             let newName: ThreadName
             do {
-                newName = try ThreadName("\(name.rawValue)-\(head.short)")
+                newName = try ThreadName("\(target.rawValue)-\(head.short)")
             } catch {
                 throw .name(error)
             }
             if !(try singleHeadOrNil(newName) == head) {
-                try createThread(newName, at: head, reflogMessage: "reconcile: head of \(name) kept apart")
+                try createThread(newName, at: head, reflogMessage: "reconcile: head of \(target) kept apart")
             }
             created.append(newName)
         }
         let message = tips.count == 1 ? "reconcile: fast-forward to \(kept.short)" : "reconcile: kept \(kept.short)"
         do {
-            try refs.update(name, to: kept, expecting: .heads(heads), reflogMessage: message)
+            try refs.update(target, to: kept, expecting: targetHeads.isEmpty ? .absent : .heads(targetHeads), reflogMessage: message)
+            if target != name {
+                try refs.update(name, to: nil, expecting: .heads(joining), reflogMessage: "reconcile: joined \(target)")
+                if case .thread(name) = try head.read() {
+                    try checkout(.thread(target), reflogMessage: "reconcile: \(name) joined \(target)")
+                }
+            }
+        } catch {
+            throw ThreadError(wrapping: error)
+        }
+        return Reconciliation(thread: target, kept: kept, newThreads: created, contained: contained)
+    }
+
+    private func headsOf(_ name: ThreadName) throws(ThreadError) -> [ObjectID] {
+        do {
+            return try refs.heads(of: name)
         } catch {
             throw .ref(error)
         }
-        return Reconciliation(kept: kept, newThreads: created, contained: contained)
     }
 
     /// The heads that lie in the history of another head.
@@ -82,10 +105,6 @@ extension Repository {
     }
 
     private func singleHeadOrNil(_ name: ThreadName) throws(ThreadError) -> ObjectID? {
-        do {
-            return try refs.heads(of: name).first
-        } catch {
-            throw .ref(error)
-        }
+        try headsOf(name).first
     }
 }

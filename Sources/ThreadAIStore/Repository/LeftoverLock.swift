@@ -1,0 +1,137 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A `*.lock` file found in a repository (docs/FORMAT.md §10): held by a running writer, or left
+/// behind by one that crashed. Whose it is and how old it is decide whether it may be cleared.
+public struct LeftoverLock: Sendable, Equatable {
+    /// The process that holds it, when the lock records one (`pid:` and `host:` lines, §10).
+    public struct Owner: Sendable, Equatable {
+        public var processID: Int32
+        public var host: String
+    }
+
+    /// Whether the lock's owner is still there.
+    public enum Liveness: Sendable, Equatable {
+        /// The owner runs on this host and its process is gone: the lock is stale.
+        case dead
+        /// The owner runs on this host and its process exists.
+        case alive
+        /// No owner recorded, or it is on another host: nobody can tell from here.
+        case unknown
+    }
+
+    /// A lock with no provable owner may be cleared with `--force` once it is this old: no ThreadAI
+    /// write holds a ref lock for more than a moment, nor a turn lock for longer than a reply takes.
+    public static let forceAge: Int64 = 10 * 60
+
+    public var path: String
+    public var ageSeconds: Int64
+    public var owner: Owner?
+
+    /// Whether the owner is alive, asked of this host's process table.
+    public var liveness: Liveness {
+        guard let owner, owner.host == Self.hostName() else { return .unknown }
+        if kill(owner.processID, 0) == 0 || errno == EPERM { return .alive }
+        return errno == ESRCH ? .dead : .unknown
+    }
+
+    /// Whether `fsck --clear-stale-locks` removes it: its owner is provably dead, or, with `force`,
+    /// it has no live owner on this host and is older than `forceAge`.
+    public func mayBeCleared(force: Bool) -> Bool {
+        switch liveness {
+        case .dead: return true
+        case .alive: return false
+        case .unknown: return force && ageSeconds >= Self.forceAge
+        }
+    }
+
+    /// "held by pid 42 on host x, 3 minutes old" — what `fsck` says about it.
+    public var summary: String {
+        let who: String
+        switch (owner, liveness) {
+        case (let owner?, .dead): who = "left by pid \(owner.processID) on \(owner.host), which is no longer running"
+        case (let owner?, .alive): who = "held by pid \(owner.processID) on \(owner.host), which is running"
+        case (let owner?, .unknown): who = "held by pid \(owner.processID) on host \(owner.host)"
+        case (nil, _): who = "no owner recorded"
+        }
+        return "\(who); \(Self.describeAge(ageSeconds)) old"
+    }
+
+    /// Reads the lock at `path`: its age from its modification time, its owner from its lines.
+    static func read(_ path: String, now: Int64) -> LeftoverLock? {
+        guard let status = try? FilePaths.status(path), status.kind == .regularFile else { return nil }
+        // A ref lock holds the new ref value once written; only owner lines are read from it.
+        let text = (try? FilePaths.readText(path)) ?? nil
+        return LeftoverLock(path: path, ageSeconds: max(0, now - status.modifiedSeconds), owner: text.flatMap(parseOwner))
+    }
+
+    static func parseOwner(_ text: String) -> Owner? {
+        var fields: [Substring: Substring] = [:]
+        for line in text.split(separator: "\n") {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            fields[line[..<colon]] = line[line.index(after: colon)...].drop { $0 == " " }
+        }
+        guard let pid = fields["pid"].flatMap({ Int32($0) }), pid > 0, let host = fields["host"], !host.isEmpty else { return nil }
+        return Owner(processID: pid, host: String(host))
+    }
+
+    static func hostName() -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "" }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    static func describeAge(_ seconds: Int64) -> String {
+        switch seconds {
+        case ..<120: return "\(seconds) seconds"
+        case ..<7200: return "\(seconds / 60) minutes"
+        case ..<172_800: return "\(seconds / 3600) hours"
+        default: return "\(seconds / 86400) days"
+        }
+    }
+}
+
+extension Repository {
+    /// Every `*.lock` file in the repository outside `objects/` (which has no locks), sorted by path.
+    public func leftoverLocks() throws(RepositoryError) -> [LeftoverLock] {
+        var paths: [String] = []
+        do {
+            try collectLocks(in: directory, into: &paths)
+        } catch {
+            throw .fileSystem(error)
+        }
+        let now = Timestamp.now().secondsSinceEpoch
+        return paths.sorted().compactMap { LeftoverLock.read($0, now: now) }
+    }
+
+    private func collectLocks(in folder: String, into paths: inout [String]) throws(FileSystemError) {
+        for entry in try FilePaths.contents(of: folder) {
+            let path = folder + "/" + entry
+            if entry.hasSuffix(".lock") {
+                paths.append(path)
+            } else if path != objects.directory, (try FilePaths.status(path))?.kind == .directory {
+                try collectLocks(in: path, into: &paths)
+            }
+        }
+    }
+
+    /// Removes the locks that `LeftoverLock.mayBeCleared(force:)` allows; the others stay.
+    /// - Returns: the locks removed.
+    public func clearStaleLocks(force: Bool) throws(RepositoryError) -> [LeftoverLock] {
+        var cleared: [LeftoverLock] = []
+        for lock in try leftoverLocks() where lock.mayBeCleared(force: force) {
+            do {
+                try FilePaths.remove(lock.path)
+            } catch {
+                throw .fileSystem(error)
+            }
+            cleared.append(lock)
+        }
+        return cleared
+    }
+}

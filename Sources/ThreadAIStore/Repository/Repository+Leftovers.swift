@@ -1,0 +1,124 @@
+extension Repository {
+    /// What a crash or a git merge can leave behind in the refs, each with its remedy
+    /// (docs/FORMAT.md §10): locks, folders and strays where refs belong, clashing names,
+    /// renames cut short, and reflog lines for moves that never happened.
+    func leftoverProblems() throws(RepositoryError) -> [RepositoryProblem] {
+        var problems: [RepositoryProblem] = []
+        for lock in try leftoverLocks() {
+            let remedy = lock.liveness == .alive
+                ? "wait for that process to finish"
+                : lock.mayBeCleared(force: false)
+                ? "threadai fsck --clear-stale-locks"
+                : "if no threadai process is running on any machine that shares this folder: threadai fsck --clear-stale-locks --force"
+                    + (lock.ageSeconds < LeftoverLock.forceAge ? " (allowed once the lock is \(LeftoverLock.forceAge / 60) minutes old)" : "")
+            problems.append(RepositoryProblem(
+                severity: .warning, id: nil, path: lock.path,
+                message: "a lock file (\(lock.summary)): it blocks every change of what it locks", remedy: remedy))
+        }
+        do {
+            try refFolderProblems(in: refs.threadsDirectory, prefix: "", into: &problems)
+        } catch {
+            throw .fileSystem(error)
+        }
+        let names: [ThreadName]
+        do {
+            names = try refs.names()
+        } catch {
+            throw .fileSystem(FileSystemError("list threads", path: refs.threadsDirectory, code: 5))
+        }
+        problems += nameClashes(names)
+        problems += try renameProblems(names)
+        problems += reflogProblems(names)
+        return problems
+    }
+
+    /// Empty folders where a ref may belong, and files in `refs/threads/` that are not refs.
+    private func refFolderProblems(in folder: String, prefix: String, into problems: inout [RepositoryProblem]) throws(FileSystemError) {
+        let entries = try FilePaths.contents(of: folder)
+        if entries.isEmpty && folder != refs.threadsDirectory {
+            problems.append(RepositoryProblem(
+                severity: .warning, id: nil, path: folder,
+                message: "an empty folder where the thread '\(prefix.dropLast())' would be (git keeps no empty folders; a crash or a hand edit left it)",
+                remedy: "rmdir '\(folder)'"))
+        }
+        for entry in entries {
+            let path = folder + "/" + entry
+            if (try FilePaths.status(path))?.kind == .directory {
+                try refFolderProblems(in: path, prefix: prefix + entry + "/", into: &problems)
+            } else if !entry.hasSuffix(".lock"), (try? ThreadName(prefix + entry)) == nil {
+                problems.append(RepositoryProblem(
+                    severity: .warning, id: nil, path: path,
+                    message: "not a thread ref: '\(prefix + entry)' is not a valid thread name (a git merge conflict copy, or a stray)",
+                    remedy: "look at it, keep any id it holds with 'threadai checkout -b NAME ID', then remove it"))
+            }
+        }
+    }
+
+    /// Names that differ only in case or Unicode form, or a name beside a folder of names (§5.2):
+    /// one file on macOS and Windows. A git merge can bring them.
+    private func nameClashes(_ names: [ThreadName]) -> [RepositoryProblem] {
+        var problems: [RepositoryProblem] = []
+        for (index, name) in names.enumerated() {
+            guard let other = name.conflict(among: names[(index + 1)...]) else { continue }
+            problems.append(RepositoryProblem(
+                severity: .warning, id: nil, path: refs.path(of: other),
+                message: "threads '\(name)' and '\(other)' clash (FORMAT §5.2): on macOS and Windows they are one file, "
+                    + "so one would overwrite the other",
+                remedy: "threadai threads rename '\(other)' NEW-NAME, then commit the rename"))
+        }
+        return problems
+    }
+
+    /// A thread that still exists under a name renamed away, and a rename cut short (§5.4).
+    private func renameProblems(_ names: [ThreadName]) throws(RepositoryError) -> [RepositoryProblem] {
+        let renames = try renames()
+        var problems: [RepositoryProblem] = []
+        for name in names {
+            if renames.isRenamedAway(name) {
+                let now = renames.currentName(of: name.rawValue)
+                problems.append(RepositoryProblem(
+                    severity: .warning, id: nil, path: refs.path(of: name),
+                    message: "thread '\(name)' was renamed to '\(now)' but still exists (a rename cut short, or a clone "
+                        + "that went on with '\(name)' merged after the rename)",
+                    remedy: "threadai threads reconcile \(name)   (its heads join '\(now)'; nothing is lost)"))
+            } else if let from = halfRenamedFrom(name, names: names) {
+                problems.append(RepositoryProblem(
+                    severity: .warning, id: nil, path: refs.path(of: from),
+                    message: "the rename of '\(from)' to '\(name)' was cut short: both exist, at the same message, and "
+                        + ".threadai/renames does not record it",
+                    remedy: "threadai threads delete \(name) && threadai threads rename \(from) \(name)"))
+            }
+        }
+        return problems
+    }
+
+    /// The old name, when `name` was made by a rename whose last steps never ran.
+    private func halfRenamedFrom(_ name: ThreadName, names: [ThreadName]) -> ThreadName? {
+        guard let last = try? refs.reflog(of: name).entries().last, last.message.hasPrefix("rename: from "),
+              let from = try? ThreadName(String(last.message.dropFirst("rename: from ".count))), names.contains(from),
+              let heads = try? refs.heads(of: name), heads.count == 1, (try? refs.heads(of: from)) == heads
+        else { return nil }
+        return from
+    }
+
+    /// A reflog whose last line moved the ref from its current value to another that the ref does not hold:
+    /// the move was logged, then the writer stopped before making it (§7, §10).
+    private func reflogProblems(_ names: [ThreadName]) -> [RepositoryProblem] {
+        var problems: [RepositoryProblem] = []
+        for name in names {
+            guard let heads = try? refs.heads(of: name), heads.count == 1,
+                  let last = try? refs.reflog(of: name).entries().last,
+                  last.old == heads[0], let new = last.new, new != heads[0]
+            else { continue }
+            let reachable = objects.contains(new)
+            problems.append(RepositoryProblem(
+                severity: .warning, id: reachable ? new : nil, path: refs.reflog(of: name).path,
+                message: "the reflog of '\(name)' records a move to \(new.short) that never happened (a writer stopped "
+                    + "between logging and moving the ref); the thread still ends at \(heads[0].short)",
+                remedy: reachable
+                    ? "nothing is lost; to keep that message on a thread: threadai checkout -b \(name)-\(new.short) \(new.short)"
+                    : "nothing to do: that message was never stored"))
+        }
+        return problems
+    }
+}

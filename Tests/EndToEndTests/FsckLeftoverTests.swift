@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+/// `fsck` names every leftover a crash or a merge can leave, with its remedy, and clears only locks
+/// whose owner is provably gone (docs/FORMAT.md §10).
+@Suite("CLI: fsck finds crash and merge leftovers")
+struct FsckLeftoverTests {
+    private static func write(_ text: String, to path: String) throws {
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    }
+
+    /// The id of a process that has exited, so its pid names nobody.
+    private static func deadProcessID() throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "exit 0"]
+        try process.run()
+        process.waitUntilExit()
+        return process.processIdentifier
+    }
+
+    private static var hostName: String { ProcessInfo.processInfo.hostName }
+
+    @Test("a lock whose owner died is named with its owner and age, blocks send, and --clear-stale-locks removes it")
+    func deadOwnerLock() throws {
+        let sandbox = try CLISandbox.initialized(sending: "hello")
+        let lock = sandbox.repository + "/refs/threads/main.lock"
+        try Self.write("pid: \(try Self.deadProcessID())\nhost: \(Self.hostName)\n", to: lock)
+        #expect(try sandbox.run(["send", "blocked"]).status != 0)
+        let fsck = try sandbox.run(["fsck"])
+        #expect(fsck.status == 0, "a leftover is a warning: \(fsck)")
+        #expect(fsck.stdout.contains(lock) && fsck.stdout.contains("no longer running"), "\(fsck)")
+        #expect(fsck.stdout.contains("fix: threadai fsck --clear-stale-locks"))
+        let clear = try sandbox.succeed(["fsck", "--clear-stale-locks"])
+        #expect(clear.stderr.contains("removed \(lock)"))
+        #expect(!FileManager.default.fileExists(atPath: lock))
+        try sandbox.succeed(["send", "unblocked"])
+    }
+
+    @Test("a lock with no owner, or a live one, is never cleared without --force and age; a live owner's never")
+    func locksThatStay() throws {
+        let sandbox = try CLISandbox.initialized(sending: "hello")
+        let ownerless = sandbox.repository + "/refs/threads/main.lock"
+        let live = sandbox.repository + "/renames.lock"
+        try Self.write("", to: ownerless)
+        try Self.write("pid: \(ProcessInfo.processInfo.processIdentifier)\nhost: \(Self.hostName)\n", to: live)
+        let fsck = try sandbox.succeed(["fsck"])
+        #expect(fsck.stdout.contains("no owner recorded") && fsck.stdout.contains("which is running"), "\(fsck)")
+        try sandbox.succeed(["fsck", "--clear-stale-locks", "--force"])
+        #expect(FileManager.default.fileExists(atPath: ownerless), "too young to force")
+        let old = Date(timeIntervalSinceNow: -3600)
+        for path in [ownerless, live] { try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: path) }
+        try sandbox.succeed(["fsck", "--clear-stale-locks"])
+        #expect(FileManager.default.fileExists(atPath: ownerless), "no owner: needs --force")
+        try sandbox.succeed(["fsck", "--clear-stale-locks", "--force"])
+        #expect(!FileManager.default.fileExists(atPath: ownerless))
+        #expect(FileManager.default.fileExists(atPath: live), "a running owner's lock is never cleared")
+        #expect(try sandbox.run(["fsck", "--force"]).status == 2)
+    }
+
+    @Test("an empty folder where a ref belongs and a stray file among the refs are named")
+    func foldersAndStrays() throws {
+        let sandbox = try CLISandbox.initialized(sending: "hello")
+        try FileManager.default.createDirectory(atPath: sandbox.repository + "/refs/threads/feature/empty", withIntermediateDirectories: true)
+        try Self.write("x\n", to: sandbox.repository + "/refs/threads/main~HEAD")
+        let fsck = try sandbox.succeed(["fsck"])
+        #expect(fsck.stdout.contains("refs/threads/feature/empty") && fsck.stdout.contains("rmdir"), "\(fsck)")
+        #expect(fsck.stdout.contains("'main~HEAD' is not a valid thread name"), "\(fsck)")
+    }
+
+    @Test("a reflog line for a move that never happened is named, with how to keep its message")
+    func reflogWithoutMove() throws {
+        let sandbox = try CLISandbox.initialized(sending: "hello")
+        let ids = try JSON.array(try sandbox.succeed(["log", "--json"])).compactMap { $0["id"] as? String }
+        let line = "\(ids[0]) \(ids[1]) 2026-11-21T09:00:00Z\tsend: user message\n"
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: sandbox.repository + "/logs/threads/main"))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(line.utf8))
+        try handle.close()
+        let fsck = try sandbox.succeed(["fsck"])
+        #expect(fsck.stdout.contains("never happened") && fsck.stdout.contains("checkout -b main-\(ids[1].prefix(8))"), "\(fsck)")
+    }
+
+    @Test("a rename cut short before .threadai/renames recorded it is named with the commands that finish it")
+    func halfRename() throws {
+        let sandbox = try CLISandbox.initialized(sending: "hello")
+        let refs = sandbox.repository + "/refs/threads/"
+        try FileManager.default.copyItem(atPath: refs + "main", toPath: refs + "renamed")
+        let head = try String(contentsOfFile: refs + "main", encoding: .utf8).prefix(64)
+        try Self.write("\(String(repeating: "0", count: 64)) \(head) 2026-11-21T09:00:00Z\trename: from main\n",
+                       to: sandbox.repository + "/logs/threads/renamed")
+        let fsck = try sandbox.succeed(["fsck"])
+        #expect(fsck.stdout.contains("threadai threads delete renamed && threadai threads rename main renamed"), "\(fsck)")
+        try sandbox.succeed(["threads", "delete", "renamed"])
+        try sandbox.succeed(["threads", "rename", "main", "renamed"])
+        #expect(try sandbox.succeed(["fsck"]).stdout.isEmpty)
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+
+/// The awkward merges: the same new thread made twice, a rename or a delete against an extension,
+/// names that differ only in case, and a clone with `core.autocrlf=true`.
+@Suite("Sharing through git: awkward merges")
+struct GitMergeCaseTests {
+    /// Clones a and b of a repository whose `main` has one turn.
+    private static func twoClones() throws -> GitClones {
+        let clones = try GitClones()
+        try clones.start("a", sending: ["first question"])
+        try clones.clone("b")
+        return clones
+    }
+
+    private static func expectEverythingReachable(_ clones: GitClones, _ name: String) throws {
+        #expect(try clones.reachableIDs(name) == clones.storedIDs(name))
+    }
+
+    @Test("both clones make the same new thread: the merge keeps both heads and reconcile gives each a thread")
+    func addAdd() throws {
+        let clones = try Self.twoClones()
+        for name in ["a", "b"] {
+            try clones.threadai(["checkout", "-b", "topic"], in: name)
+            try clones.threadai(["send", "topic from \(name)"], in: name)
+        }
+        try clones.commitAndPush("a", "a")
+        try clones.commit("b", "b")
+        try clones.pull("b")
+        #expect(try clones.threadai(["fsck"], in: "b").stdout.contains("'topic' has diverged"))
+        try Self.expectEverythingReachable(clones, "b")
+        try clones.threadai(["threads", "reconcile", "topic"], in: "b")
+        try Self.expectEverythingReachable(clones, "b")
+        #expect(try clones.threadai(["fsck"], in: "b").stdout.isEmpty)
+    }
+
+    @Test("one clone renames the thread while the other extends it: git follows the rename, nothing is lost")
+    func renameVersusExtend() throws {
+        let clones = try Self.twoClones()
+        try clones.threadai(["threads", "rename", "main", "renamed"], in: "a")
+        try clones.commitAndPush("a", "rename")
+        try clones.threadai(["send", "b goes on with main"], in: "b")
+        try clones.commit("b", "b")
+        try clones.pull("b")
+        let threads = try JSON.array(try clones.threadai(["threads", "--json"], in: "b"))
+        #expect(threads.compactMap { $0["name"] as? String } == ["renamed"], "git's rename detection carried b's change")
+        try Self.expectEverythingReachable(clones, "b")
+        #expect(try clones.threadai(["fsck"], in: "b").stdout.isEmpty)
+    }
+
+    @Test("both clones go on after one renamed: fsck names the old name and reconcile joins it to the new one")
+    func renameAndExtendVersusExtend() throws {
+        let clones = try Self.twoClones()
+        try clones.threadai(["threads", "rename", "main", "renamed"], in: "a")
+        try clones.threadai(["send", "a goes on with renamed"], in: "a")
+        try clones.commitAndPush("a", "rename")
+        try clones.threadai(["send", "b goes on with main"], in: "b")
+        try clones.commit("b", "b")
+        #expect(throws: GitClones.GitFailure.self, "a modify/delete conflict on main") { try clones.pull("b") }
+        try clones.git(["add", ".threadai/refs/threads/main"], in: clones.path("b"))
+        try clones.git(["commit", "-q", "--no-edit"], in: clones.path("b"))
+        try Self.expectEverythingReachable(clones, "b")
+        let fsck = try clones.threadai(["fsck"], in: "b")
+        #expect(fsck.stdout.contains("was renamed to 'renamed' but still exists") && fsck.stdout.contains("threads reconcile main"), "\(fsck)")
+        let written = try clones.storedIDs("b")
+        try clones.threadai(["threads", "reconcile", "main"], in: "b")
+        let names = try JSON.array(try clones.threadai(["threads", "--json"], in: "b")).compactMap { $0["name"] as? String }
+        #expect(names.count == 2 && names.contains("renamed") && !names.contains("main"), "\(names)")
+        #expect(try clones.reachableIDs("b") == written)
+        #expect(try clones.threadai(["fsck"], in: "b").stdout.isEmpty)
+    }
+
+    @Test("one clone deletes a thread the other extends: git asks, keeping the file keeps every message")
+    func deleteVersusExtend() throws {
+        let clones = try Self.twoClones()
+        try clones.threadai(["checkout", "-b", "side"], in: "a")
+        try clones.threadai(["send", "on side"], in: "a")
+        try clones.threadai(["checkout", "main"], in: "a")
+        try clones.commitAndPush("a", "side")
+        try clones.pull("b")
+        try clones.threadai(["threads", "delete", "--force", "side"], in: "a")
+        try clones.commitAndPush("a", "delete side")
+        try clones.threadai(["checkout", "side"], in: "b")
+        try clones.threadai(["send", "b extends side"], in: "b")
+        try clones.commit("b", "b")
+        #expect(throws: GitClones.GitFailure.self, "a modify/delete conflict") { try clones.pull("b") }
+        try clones.git(["add", ".threadai/refs/threads/side"], in: clones.path("b"))
+        try clones.git(["commit", "-q", "--no-edit"], in: clones.path("b"))
+        try Self.expectEverythingReachable(clones, "b")
+        #expect(try clones.threadai(["fsck"], in: "b").stdout.isEmpty)
+    }
+
+    @Test("names that differ only in case arrive by a merge: fsck names the clash and how to fix it")
+    func caseOnlyNames() throws {
+        let clones = try Self.twoClones()
+        try clones.threadai(["checkout", "-b", "Feature"], in: "a")
+        try clones.threadai(["send", "upper"], in: "a")
+        try clones.commitAndPush("a", "a")
+        try clones.threadai(["checkout", "-b", "feature"], in: "b")
+        try clones.threadai(["send", "lower"], in: "b")
+        try clones.commit("b", "b")
+        try clones.pull("b")
+        let fsck = try clones.threadai(["fsck"], in: "b")
+        #expect(fsck.stdout.contains("'Feature' and 'feature' clash") && fsck.stdout.contains("threads rename"), "\(fsck)")
+        try Self.expectEverythingReachable(clones, "b")
+        try clones.threadai(["threads", "rename", "feature", "feature-2"], in: "b")
+        #expect(try clones.threadai(["fsck"], in: "b").stdout.isEmpty)
+    }
+
+    @Test("a clone with core.autocrlf=true stores and reads byte for byte")
+    func autocrlf() throws {
+        let clones = try GitClones()
+        try clones.start("a", sending: ["line one\nline two"])
+        try clones.clone("b", configuration: ["core.autocrlf=true"])
+        #expect(try clones.threadai(["fsck"], in: "b").stdout.isEmpty)
+        try clones.threadai(["send", "from b\nwith two lines"], in: "b")
+        try clones.commitAndPush("b", "b")
+        try clones.pull("a")
+        let fsck = try clones.run(["fsck"], in: "a")
+        #expect(fsck.status == 0 && fsck.stdout.isEmpty, "\(fsck)")
+        try Self.expectEverythingReachable(clones, "a")
+    }
+}
