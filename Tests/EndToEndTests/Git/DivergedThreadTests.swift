@@ -6,14 +6,7 @@ import Testing
 struct DivergedThreadTests {
     /// Clone b after merging a's and b's extensions of main: main has two heads.
     private static func merged() throws -> (clones: GitClones, heads: [String]) {
-        let clones = try GitClones()
-        try clones.start("a", sending: ["first question"])
-        try clones.clone("b")
-        try clones.threadai(["send", "asked in a"], in: "a")
-        try clones.commitAndPush("a", "a")
-        try clones.threadai(["send", "asked in b"], in: "b")
-        try clones.commit("b", "b")
-        try clones.pull("b")
+        let clones = try GitClones.bothExtendedMain(rebase: false)
         let heads = try JSON.array(try clones.threadai(["threads", "--json"], in: "b")).first?["heads"] as? [String] ?? []
         return (clones, heads)
     }

@@ -23,14 +23,7 @@ struct GitCloneRoundTripTests {
     @Test("two clones extend one thread: the merge keeps both heads, reconcile settles them, nothing is lost",
           arguments: [false, true])
     func twoClonesExtendOneThread(rebase: Bool) throws {
-        let clones = try GitClones()
-        try clones.start("a", sending: ["first question"])
-        try clones.clone("b")
-        try clones.threadai(["send", "asked in a"], in: "a")
-        try clones.commitAndPush("a", "a")
-        try clones.threadai(["send", "asked in b"], in: "b")
-        try clones.commit("b", "b")
-        try clones.pull("b", rebase: rebase)
+        let clones = try GitClones.bothExtendedMain(rebase: rebase)
         let written = try clones.storedIDs("b")
         #expect(try clones.reachableIDs("b") == written)
         let fsck = try clones.run(["fsck"], in: "b")

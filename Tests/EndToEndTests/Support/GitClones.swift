@@ -13,6 +13,20 @@ struct GitClones {
         try git(["init", "-q", "--bare", "-b", "main", origin], in: sandbox.work)
     }
 
+    /// Clones a and b of one repository, each of which asked one more question on `main`; b then
+    /// pulled a's (with a merge, or `--rebase`), so b's `main` has diverged into two heads.
+    static func bothExtendedMain(rebase: Bool) throws -> GitClones {
+        let clones = try GitClones()
+        try clones.start("a", sending: ["first question"])
+        try clones.clone("b")
+        try clones.threadai(["send", "asked in a"], in: "a")
+        try clones.commitAndPush("a", "a")
+        try clones.threadai(["send", "asked in b"], in: "b")
+        try clones.commit("b", "b")
+        try clones.pull("b", rebase: rebase)
+        return clones
+    }
+
     /// The folder of clone `name`.
     func path(_ name: String) -> String { sandbox.work + "/" + name }
 
