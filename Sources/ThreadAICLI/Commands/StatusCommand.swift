@@ -54,6 +54,7 @@ enum StatusCommand: Command {
         }
         context.output.line("send and retry refuse until it is settled: 'threadai threads reconcile \(name)' keeps the newest head")
         context.output.line("  (a head already in another's history is dropped; each other head gets a thread of its own),")
-        context.output.line("  'threadai threads reconcile \(name) ID' keeps head ID. 'threadai log' shows every head.")
+        context.output.line("  'threadai threads reconcile \(name) ID' keeps head ID. 'threadai log' shows every head;")
+        context.output.line("  'threadai diff \(heads[0].short) \(heads[1].short)' compares two of them.")
     }
 }

@@ -29,7 +29,19 @@ extension Repository {
         problems += nameClashes(names)
         problems += try renameProblems(names)
         problems += reflogProblems(names)
+        if let problem = try headOnRenamedAwayName(names) { problems.append(problem) }
         return problems
+    }
+
+    /// `HEAD` is local, so a pulled rename leaves it on the old name (§5.4, §6).
+    private func headOnRenamedAwayName(_ names: [ThreadName]) throws(RepositoryError) -> RepositoryProblem? {
+        guard case .thread(let name) = try? head.read(), !names.contains(name) else { return nil }
+        let now = try renames().currentName(of: name.rawValue)
+        guard now != name.rawValue else { return nil }
+        return RepositoryProblem(
+            severity: .warning, id: nil, path: head.path,
+            message: "HEAD names the thread '\(name)', which was renamed to '\(now)' (a rename pulled from another clone)",
+            remedy: "threadai checkout \(now)")
     }
 
     /// Empty folders where a ref may belong, and files in `refs/threads/` that are not refs.

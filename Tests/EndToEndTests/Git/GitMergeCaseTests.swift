@@ -45,6 +45,9 @@ struct GitMergeCaseTests {
         let threads = try JSON.array(try clones.threadai(["threads", "--json"], in: "b"))
         #expect(threads.compactMap { $0["name"] as? String } == ["renamed"], "git's rename detection carried b's change")
         try Self.expectEverythingReachable(clones, "b")
+        let fsck = try clones.threadai(["fsck"], in: "b")
+        #expect(fsck.stdout.contains("HEAD names the thread 'main', which was renamed") && fsck.stdout.contains("fix: threadai checkout renamed"), "\(fsck)")
+        try clones.threadai(["checkout", "renamed"], in: "b")
         #expect(try clones.threadai(["fsck"], in: "b").stdout.isEmpty)
     }
 
