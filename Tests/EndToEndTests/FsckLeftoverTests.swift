@@ -67,6 +67,9 @@ struct FsckLeftoverTests {
         let fsck = try sandbox.succeed(["fsck"])
         #expect(fsck.stdout.contains("refs/threads/feature/empty") && fsck.stdout.contains("rmdir"), "\(fsck)")
         #expect(fsck.stdout.contains("'main~HEAD' is not a valid thread name"), "\(fsck)")
+        try Self.write("x\n", to: sandbox.repository + "/refs/threads/evil\u{1B}]0;owned\u{07}")
+        let hostile = try sandbox.succeed(["fsck"])
+        #expect(hostile.stdout.contains("evil^[]0;owned^G") && !hostile.stdout.contains("\u{1B}"), "a name from git never drives the terminal")
     }
 
     @Test("a reflog line for a move that never happened is named, with how to keep its message")

@@ -26,12 +26,14 @@ enum FsckCommand: Command {
         }
         if arguments.flag("clear-stale-locks") {
             for lock in try repository.clearStaleLocks(force: arguments.flag("force")) {
-                context.errors.line("removed \(lock.path) (\(lock.summary))")
+                context.errors.line(TerminalSafe.text("removed \(lock.path) (\(lock.summary))"))
             }
         }
         let (problems, count) = try repository.check()
         for problem in problems {
-            context.output.line(problem.severity == .error ? context.style.removed(problem.description) : problem.description)
+            // File names among the refs and lock owners' host names come from other people, through git.
+            let text = TerminalSafe.text(problem.description)
+            context.output.line(problem.severity == .error ? context.style.removed(text) : text)
         }
         let errors = problems.filter { $0.severity == .error }.count
         context.errors.line("checked \(count) objects: \(errors) error\(errors == 1 ? "" : "s"), \(problems.count - errors) warning\(problems.count - errors == 1 ? "" : "s")")
