@@ -34,8 +34,8 @@ struct GitCloneRoundTripTests {
         #expect(try clones.run(["fsck"], in: "b").stdout.isEmpty)
     }
 
-    @Test("three clones: a head that is in another head's history is fast-forwarded past, not kept apart")
-    func reconcileFastForwards() throws {
+    @Test("three clones merged pairwise: a clone that built on another's message adds no head for it")
+    func threeClonesMergedPairwise() throws {
         let clones = try GitClones()
         try clones.start("a", sending: ["root question"])
         try clones.clone("b")
@@ -58,5 +58,30 @@ struct GitCloneRoundTripTests {
         let names = try JSON.array(try clones.threadai(["threads", "--json"], in: "b")).compactMap { $0["name"] as? String }
         #expect(names.count == 2, "main and one thread for c's head: \(names)")
         #expect(try clones.reachableIDs("b") == written)
+    }
+
+    @Test("three clones extend one thread and pull --rebase in turn: three heads, every message reachable")
+    func threeClonesRebase() throws {
+        let clones = try GitClones()
+        try clones.start("a", sending: ["root question"])
+        try clones.clone("b")
+        try clones.clone("c")
+        for name in ["a", "b", "c"] {
+            try clones.threadai(["send", "asked in \(name)"], in: name)
+            try clones.commit(name, name)
+            if name != "a" { try clones.pull(name, rebase: true) }
+            try clones.git(["push", "-q", "origin", "HEAD:main"], in: clones.path(name))
+        }
+        try clones.pull("a", rebase: true)
+        let heads = try JSON.array(try clones.threadai(["threads", "--json"], in: "a")).first?["heads"] as? [String] ?? []
+        #expect(heads.count == 3)
+        var written: Set<String> = []
+        for name in ["a", "b", "c"] { written.formUnion(try clones.storedIDs(name)) }
+        #expect(try clones.storedIDs("a") == written, "a has every clone's messages")
+        #expect(try clones.reachableIDs("a") == written)
+        try clones.threadai(["threads", "reconcile", "main"], in: "a")
+        #expect(try clones.reachableIDs("a") == written)
+        #expect(try JSON.array(try clones.threadai(["threads", "--json"], in: "a")).count == 3)
+        #expect(try clones.threadai(["fsck"], in: "a").stdout.isEmpty)
     }
 }
