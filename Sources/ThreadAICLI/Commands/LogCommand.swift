@@ -38,7 +38,7 @@ enum LogCommand: Command {
         if starts.count > 1 {
             let name = try DivergedNote.thread(named: revision, in: repository)
             context.errors.line(context.style.dim(DivergedNote.text(
-                name, heads: starts, showing: "Showing the messages of every head, newest first.")))
+                name, heads: starts, showing: "Showing the messages of every head, each head's line in turn.")))
         }
         var entries = try union(of: starts, walker: walker, limit: limit)
         let decorations = try Decorations(repository: repository, walker: walker, shown: Set(entries.map(\.id)))
@@ -58,18 +58,19 @@ enum LogCommand: Command {
         return .success
     }
 
-    /// The histories of `starts`, each message once, newest first (by date, then by id).
+    /// The histories of `starts`, each message once, in `log --graph`'s order: children before their
+    /// parent and each head's own line contiguous (dates alone cannot order messages of one second).
     private static func union(
         of starts: [ObjectID], walker: HistoryWalker, limit: Int?
     ) throws -> [(id: ObjectID, message: Message)] {
         guard starts.count > 1 else { return try walker.messages(from: starts[0], limit: limit) }
-        var seen: Set<ObjectID> = []
-        var entries: [(id: ObjectID, message: Message)] = []
+        var messages: [ObjectID: Message] = [:]
         for start in starts {
-            for entry in try walker.messages(from: start) where seen.insert(entry.id).inserted { entries.append(entry) }
+            for entry in try walker.messages(from: start) where messages[entry.id] == nil { messages[entry.id] = entry.message }
         }
-        entries.sort { ($0.message.date, $0.id) > ($1.message.date, $1.id) }
-        return limit.map { Array(entries.prefix($0)) } ?? entries
+        let nodes = messages.map { DatedGraphNode(id: $0.key, parent: $0.value.parent, date: $0.value.date) }
+        let ordered = TopologicalOrder.order(nodes: nodes, heads: starts).prefix(limit ?? Int.max)
+        return ordered.compactMap { node in messages[node.id].map { (node.id, $0) } }
     }
 }
 

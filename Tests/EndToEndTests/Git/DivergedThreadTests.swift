@@ -27,6 +27,14 @@ struct DivergedThreadTests {
         #expect(log.stdout.contains("asked in a") && log.stdout.contains("asked in b"), "\(log)")
         #expect(log.stdout.contains("head 1 of 2") && log.stdout.contains("head 2 of 2"))
         #expect(log.stderr.contains("reconcile"))
+        let entries = try JSON.array(try clones.threadai(["log", "--json"], in: "b"))
+        let position = Dictionary(uniqueKeysWithValues: entries.enumerated().compactMap { index, entry in
+            (entry["id"] as? String).map { ($0, index) }
+        })
+        #expect(entries.count == 6, "the first turn, and a question and its answer from each clone")
+        for (index, entry) in entries.enumerated() {
+            if let parent = entry["parent"] as? String { #expect(position[parent].map { $0 > index } == true, "a message before its parent") }
+        }
         let graph = try clones.threadai(["log", "--graph", "--all"], in: "b")
         #expect(graph.stdout.contains("asked in a") && graph.stdout.contains("asked in b"), "\(graph)")
         for head in heads {
