@@ -1,8 +1,12 @@
 /// Sending a message on a thread: the one place where the store and a provider meet.
 ///
-/// The order is what makes it safe: the user's message is stored and the thread advanced before any
-/// model is called, so a failed or interrupted call loses nothing the user wrote; the reply is stored
-/// when it ends, and a reply that ends early keeps the text that arrived, marked as partial.
+/// A turn — the user's message and its reply — is a unit. `prepare` first reserves the thread for
+/// the turn (`TurnLock`): any other sender on the same thread, in this process or another, waits
+/// until the reply is stored, so every question gets its reply as its child and nothing is left
+/// unreachable. Then it reads the whole history the message extends, so a corrupt or missing
+/// history is refused before anything is written. The user's message is stored and the thread
+/// advanced before any model is called, so a failed or interrupted call loses nothing the user
+/// wrote; the reply is stored when it ends, and the reservation ends with it.
 public struct Conversation: Sendable {
     public let repository: Repository
 
@@ -20,33 +24,71 @@ public struct Conversation: Sendable {
         /// The partial reply a retry replaces: the new reply is stored beside it (same parent) and
         /// the thread moves from it to the new one. Nil for a plain send.
         public var replacing: ObjectID?
+        /// The thread's reservation for this turn; `reply` ends it once the reply is stored. An app
+        /// that prepares a turn and never asks for the reply ends it with `release()`.
+        public var reservation: TurnLock?
+
+        /// Ends the reservation without a reply (the question stays; `retry` answers it later).
+        public func release() {
+            reservation?.release()
+        }
     }
 
-    /// Stores `text` as a user message on the current thread (after a system message, when `system`
-    /// differs from the thread's current prompt) and builds the context to send.
+    /// Reserves `thread` for one turn, waiting while another sender holds it.
+    /// - Parameter onWait: told once who holds the turn, when the caller has to wait.
+    public func reserveTurn(
+        on thread: ThreadName, onWait: (TurnLockOwner) -> Void = { _ in }
+    ) async throws(ThreadError) -> TurnLock {
+        do {
+            return try await TurnLock.acquire(thread, in: repository.directory, onWait: onWait)
+        } catch let error as LockError {
+            throw .ref(.lock(error))
+        } catch {
+            throw .cancelledWhileWaiting(thread)
+        }
+    }
+
+    /// Stores `text` as a user message on `thread` (after a system message, when `system` differs
+    /// from the thread's current prompt) and builds the context to send.
     /// - Parameter newRoot: start a new root instead of continuing (a one-off prompt with no history).
+    /// - Throws: `ThreadError`, with nothing written, when the history is corrupt, missing or
+    ///   unreadable, the thread has diverged, or the wait for the turn was cancelled.
     public func prepare(
         text: String, on thread: ThreadName, system: String?, budget: Int?, newRoot: Bool = false,
-        date: Timestamp = .now()
-    ) throws(ThreadError) -> PreparedTurn {
+        date: Timestamp = .now(), onWait: (TurnLockOwner) -> Void = { _ in }
+    ) async throws(ThreadError) -> PreparedTurn {
+        let reservation = try await reserveTurn(on: thread, onWait: onWait)
         var parent: ObjectID?
         if !newRoot {
-            do {
-                parent = try repository.singleHead(of: thread)
-            } catch {
-                throw .revision(error)
-            }
+            parent = try extendableHead(of: thread)
         }
+        var builder = try repository.contextBuilder(upTo: parent)
         var systemID: ObjectID?
-        if let system, try currentSystemPrompt(at: parent) != system {
+        if let system, builder.systemPrompt != system {
             let message = try makeMessage(parent: parent, thread: thread, role: .system, date: date, content: system)
-            systemID = try repository.append(message, to: thread, reflogMessage: "send: system prompt")
-            parent = systemID
+            let id = try repository.append(message, to: thread, reflogMessage: "send: system prompt")
+            builder.add(id, message)
+            systemID = id
+            parent = id
         }
         let user = try makeMessage(parent: parent, thread: thread, role: .user, date: date, content: text)
         let userID = try repository.append(user, to: thread, reflogMessage: "send: user message")
-        let context = try repository.context(of: userID, budget: budget)
-        return PreparedTurn(thread: thread, userMessageID: userID, systemMessageID: systemID, context: context)
+        builder.add(userID, user)
+        return PreparedTurn(
+            thread: thread, userMessageID: userID, systemMessageID: systemID, context: builder.build(budget: budget),
+            reservation: reservation)
+    }
+
+    /// The single head a new message on `thread` extends, or nil for an unborn thread.
+    func extendableHead(of thread: ThreadName) throws(ThreadError) -> ObjectID? {
+        let heads: [ObjectID]
+        do {
+            heads = try repository.refs.headsForExtending(thread)
+        } catch {
+            throw .ref(error)
+        }
+        guard heads.count <= 1 else { throw .ref(.diverged(thread, heads: heads)) }
+        return heads.first
     }
 
     func makeMessage(
@@ -57,10 +99,5 @@ public struct Conversation: Sendable {
         } catch {
             throw .message(error)
         }
-    }
-
-    private func currentSystemPrompt(at id: ObjectID?) throws(ThreadError) -> String? {
-        guard let id else { return nil }
-        return try repository.systemPrompt(at: id)
     }
 }

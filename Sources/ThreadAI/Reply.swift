@@ -16,7 +16,7 @@ public struct ReplyOutcome: Sendable {
 
 extension Conversation {
     /// Streams the reply to `prepared` from `provider`, handing each piece of text to `onText` as it
-    /// arrives, and stores it. A failure or cancellation keeps the text that arrived: the reply is
+    /// arrives, and stores it; then ends the turn's reservation. A failure or cancellation keeps the text that arrived: the reply is
     /// stored with `finish: error` (and the reason in `error`) or `finish: interrupted`.
     /// Nothing is stored when no text arrived and the call failed; the user's message stays, and
     /// `threadai retry` asks again.
@@ -24,6 +24,7 @@ extension Conversation {
         to prepared: PreparedTurn, provider: any ChatProvider, model: String, maxOutputTokens: Int? = nil,
         clock: ContinuousClock = ContinuousClock(), onText: (String) -> Void
     ) async -> ReplyOutcome {
+        defer { prepared.release() }
         let request = ChatRequest(context: prepared.context, model: model, maxOutputTokens: maxOutputTokens)
         let started = clock.now
         var firstToken: ContinuousClock.Instant?

@@ -12,11 +12,25 @@ extension Conversation {
     /// Prepares a retry on `thread`: finds the user message to answer and builds its context.
     /// - Throws: `RetryError` when the thread is empty, ends in a complete reply, or its newest
     ///   message is not a user message or a partial reply to one.
-    public func prepareRetry(on thread: ThreadName, budget: Int?) throws(RetryError) -> PreparedTurn {
+    public func prepareRetry(
+        on thread: ThreadName, budget: Int?, onWait: (TurnLockOwner) -> Void = { _ in }
+    ) async throws(RetryError) -> PreparedTurn {
+        let reservation: TurnLock
+        do {
+            reservation = try await reserveTurn(on: thread, onWait: onWait)
+        } catch {
+            throw .thread(error)
+        }
+        var prepared = try prepareRetryReserved(on: thread, budget: budget)
+        prepared.reservation = reservation
+        return prepared
+    }
+
+    private func prepareRetryReserved(on thread: ThreadName, budget: Int?) throws(RetryError) -> PreparedTurn {
         let head: ObjectID?
         let newest: Message?
         do {
-            head = try repository.singleHead(of: thread)
+            head = try extendableHead(of: thread)
             newest = try head.map { id throws(ObjectError) in try repository.objects.message(id) }
         } catch {
             throw .thread(ThreadError(wrapping: error))

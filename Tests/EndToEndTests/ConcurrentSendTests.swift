@@ -3,31 +3,85 @@ import Testing
 
 @Suite("CLI: several processes sending at once")
 struct ConcurrentSendTests {
-    @Test("concurrent sends on one thread either succeed or report a conflict; the repository stays valid")
-    func concurrentSends() throws {
-        let sandbox = try CLISandbox.initialized(sending: "start")
-        let results = ResultBox()
-        DispatchQueue.concurrentPerform(iterations: 4) { index in
-            results.append(Result { try sandbox.run(["send", "message \(index)"]) })
+    /// Every message of every thread, by id, from `log --all --json`-free means: each thread's log.
+    private static func reachable(_ sandbox: CLISandbox) throws -> [String: [String: Any]] {
+        var messages: [String: [String: Any]] = [:]
+        let threads = try JSON.array(try sandbox.succeed(["threads", "--json"]))
+        for thread in threads {
+            guard let name = thread["name"] as? String else { continue }
+            for item in try JSON.array(try sandbox.succeed(["log", "--json", name])) {
+                if let id = item["id"] as? String { messages[id] = item }
+            }
         }
-        let finished = try results.all().map { try $0.get() }
-        #expect(finished.count == 4)
-        for result in finished {
-            #expect(!result.signaled, "\(result)")
-            #expect(result.status == 0 || result.status == 4, "\(result)")
-            if result.status == 4 { #expect(result.stderr.contains("threadai: "), "\(result)") }
-        }
-        #expect(finished.contains { $0.status == 0 }, "at least one send gets through")
+        return messages
+    }
 
-        let fsck = try sandbox.run(["fsck"])
-        #expect(fsck.status == 0, "\(fsck)")
+    /// Each user message has a reply as its child, and every stored object is reachable from a thread.
+    private static func expectEveryQuestionAnswered(_ sandbox: CLISandbox, questions: Int) throws {
+        let messages = try reachable(sandbox)
+        let stored = Set(RepositoryFiles.objectIDs(in: sandbox.repository))
+        #expect(Set(messages.keys) == stored, "every stored object is reachable from a thread")
+        let users = messages.values.filter { $0["role"] as? String == "user" }
+        #expect(users.count == questions)
+        let parents = Set(messages.values.filter { $0["role"] as? String == "assistant" }.compactMap { $0["parent"] as? String })
+        for user in users {
+            #expect(parents.contains(user["id"] as? String ?? ""), "question \(user["content"] ?? "") has its reply")
+        }
+        #expect(try sandbox.run(["fsck"]).status == 0)
+    }
+
+    private static func sendAtOnce(_ sandbox: CLISandbox, count: Int, arguments: @escaping @Sendable (Int) -> [String]) throws -> [CLIResult] {
+        let results = ResultBox()
+        DispatchQueue.concurrentPerform(iterations: count) { index in
+            results.append(Result { try sandbox.run(arguments(index)) })
+        }
+        return try results.all().map { try $0.get() }
+    }
+
+    @Test("20 sends at once on one thread: each waits its turn, every question gets its reply, nothing unreachable")
+    func concurrentSendsOnOneThread() throws {
+        let sandbox = try CLISandbox.initialized(sending: "start")
+        let finished = try Self.sendAtOnce(sandbox, count: 20) { ["send", "message \($0)"] }
+        for result in finished {
+            #expect(result.status == 0 && !result.signaled, "\(result)")
+        }
+        try Self.expectEveryQuestionAnswered(sandbox, questions: 21)
         let log = try JSON.array(try sandbox.succeed(["log", "--json"]))
-        #expect(log.last?["content"] as? String == "start")
+        #expect(log.count == 42, "one chain of 21 questions and 21 replies")
         for (index, item) in log.enumerated().dropLast() {
             #expect(item["parent"] as? String == log[index + 1]["id"] as? String, "the thread is one chain")
+            #expect(item["role"] as? String != log[index + 1]["role"] as? String, "turns alternate")
         }
-        let successes = finished.filter { $0.status == 0 }.count
-        #expect(log.count >= 2 + 2 * successes, "each successful send stored its message and its reply")
+    }
+
+    @Test("sends at once on different threads and one-offs in the same second never collide")
+    func concurrentSendsOnSeveralThreads() throws {
+        let sandbox = try CLISandbox.initialized(sending: "start")
+        for name in ["a", "b", "c"] { try sandbox.succeed(["checkout", "-b", name, "main"]) }
+        try sandbox.succeed(["checkout", "main"])
+        let finished = try Self.sendAtOnce(sandbox, count: 12) { index in
+            switch index % 4 {
+            case 0: ["send", "--no-context", "one-off \(index)"]
+            default: ["--repo", sandbox.repository, "send", "on thread \(index)"]
+            }
+        }
+        for result in finished { #expect(result.status == 0 && !result.signaled, "\(result)") }
+        try Self.expectEveryQuestionAnswered(sandbox, questions: 13)
+        let oneOffs = try JSON.array(try sandbox.succeed(["threads", "--json"])).filter { ($0["name"] as? String ?? "").hasPrefix("oneoff/") }
+        #expect(oneOffs.count == 3)
+    }
+
+    @Test("a turn lock whose owner died is taken over, and the turn lock is gone after the turn")
+    func staleTurnLockIsTakenOver() throws {
+        let sandbox = try CLISandbox.initialized(sending: "start")
+        let turns = sandbox.repository + "/turns"
+        try FileManager.default.createDirectory(atPath: turns, withIntermediateDirectories: true)
+        // A process that no longer exists wrote this lock; no one holds its flock.
+        try Data("999999 \(ProcessInfo.processInfo.hostName) 2026-01-01T00:00:00Z\n".utf8)
+            .write(to: URL(fileURLWithPath: turns + "/main.lock"))
+        try sandbox.succeed(["send", "after a crash"])
+        #expect(!FileManager.default.fileExists(atPath: turns + "/main.lock"), "the turn lock is gone after the turn")
+        try Self.expectEveryQuestionAnswered(sandbox, questions: 2)
     }
 }
 

@@ -29,11 +29,10 @@ enum RetryCommand: Command {
         let budget = try arguments.int("budget", in: 1...100_000_000)
         let choice = try context.chooseProvider(arguments, repository: repository)
         let provider = try ReplyRunner.makeProvider(choice, context)
-        guard case .thread(let thread) = try repository.currentPosition().head else {
-            throw CLIError("HEAD is detached, so there is no thread to retry on. Check out a thread first.")
-        }
+        let thread = try context.threadForWriting(repository)
         let conversation = Conversation(repository: repository)
-        let prepared = try conversation.prepareRetry(on: thread, budget: budget ?? choice.contextBudget)
+        let prepared = try await conversation.prepareRetry(
+            on: thread, budget: budget ?? choice.contextBudget, onWait: context.noteWaiting(on: thread))
         if let notice = choice.notice { context.note(notice) }
         if let replaced = prepared.replacing {
             context.note("asking again for the reply to \(prepared.userMessageID.short); "

@@ -37,10 +37,10 @@ enum SendCommand: Command {
         let provider = try ReplyRunner.makeProvider(choice, context)
         let text = try messageText(arguments, context)
         let conversation = Conversation(repository: repository)
-        let thread = try targetThread(repository, newRoot: arguments.flag("no-context"))
-        let prepared = try conversation.prepare(
+        let thread = arguments.flag("no-context") ? try oneOffThread() : try context.threadForWriting(repository)
+        let prepared = try await conversation.prepare(
             text: text, on: thread, system: arguments.option("system"), budget: budget ?? choice.contextBudget,
-            newRoot: arguments.flag("no-context"))
+            newRoot: arguments.flag("no-context"), onWait: context.noteWaiting(on: thread))
         if let notice = choice.notice { context.note(notice) }
         if !prepared.context.dropped.isEmpty {
             context.note("the context exceeds the budget; left out the \(prepared.context.dropped.count) oldest messages.")
@@ -64,15 +64,12 @@ enum SendCommand: Command {
         return text
     }
 
-    private static func targetThread(_ repository: Repository, newRoot: Bool) throws -> ThreadName {
-        let (head, _) = try repository.currentPosition()
-        if newRoot {
-            let now = Timestamp.now().rfc3339.filter { $0.isNumber }
-            return try ThreadName("oneoff/" + now.prefix(8) + "-" + now.dropFirst(8))
-        }
-        guard case .thread(let name) = head else {
-            throw CLIError("HEAD is detached, so there is no thread to send on. Fork one here with 'threadai checkout -b NAME'.")
-        }
-        return name
+    /// A new thread for a message sent without history: `oneoff/YYYYMMDD-HHMMSS-XXXXXX`, the six
+    /// random hex digits keeping two one-offs of the same second apart.
+    private static func oneOffThread() throws -> ThreadName {
+        let now = Timestamp.now().rfc3339.filter { $0.isNumber }
+        let suffix = String(UInt32.random(in: 0...0xFF_FFFF), radix: 16)
+        let padded = String(repeating: "0", count: 6 - suffix.count) + suffix
+        return try ThreadName("oneoff/" + now.prefix(8) + "-" + now.dropFirst(8) + "-" + padded)
     }
 }

@@ -37,6 +37,7 @@ extension ExitStatus {
         case .ref(let inner): return status(of: inner)
         case .revision(let inner): return status(of: inner)
         case .history(let inner): return status(of: inner)
+        case .cancelledWhileWaiting: return .interrupted
         default: return .failure
         }
     }
@@ -54,7 +55,7 @@ extension ExitStatus {
     private static func status(of error: RefError) -> ExitStatus {
         switch error {
         case .concurrentChange, .lock: return .conflict
-        case .malformed: return .corrupt
+        case .malformed, .notAFile: return .corrupt
         default: return .failure
         }
     }

@@ -7,48 +7,24 @@ extension Repository {
     ///   until the estimate fits; never half a turn, never the newest turn.
     /// - Estimates are scaled by the usage the newest reply in the history recorded, when it did.
     public func context(of id: ObjectID, budget: Int?) throws(ThreadError) -> Context {
-        let renames = try renamesOrThrow()
-        var system: (id: ObjectID, content: String)?
-        var turns: [Context.Turn] = []
-        var calibration: (reported: Int, estimated: Int)?
-        var estimatedSoFar = 0
+        try contextBuilder(upTo: id).build(budget: budget)
+    }
+
+    /// A context builder fed with the history of `id` (none for nil), oldest first: reading every
+    /// message of it, so an unreadable or corrupt history fails here. Add new messages to it to get
+    /// the context they would have without reading the history again.
+    public func contextBuilder(upTo id: ObjectID?) throws(ThreadError) -> ContextBuilder {
+        var builder = ContextBuilder(renames: try renamesOrThrow())
+        guard let id else { return builder }
         do {
             // One read per message: the walk returns whole messages, newest first.
             for (messageID, message) in try walker().messages(from: id).reversed() {
-                let estimate = TokenEstimate.of(message.content)
-                estimatedSoFar += estimate
-                if message.role == .system {
-                    system = (messageID, message.content)
-                    continue
-                }
-                if let input = message.inputTokens, let output = message.outputTokens, input + output > 0 {
-                    calibration = (input + output, estimatedSoFar)
-                }
-                turns.append(Context.Turn(
-                    id: messageID, role: message.role, thread: renames.currentName(of: message.thread.rawValue),
-                    content: message.content, estimatedTokens: estimate))
+                builder.add(messageID, message)
             }
         } catch {
             throw ThreadError(wrapping: error)
         }
-        if let calibration {
-            let ratio = Self.calibrationRatio(calibration)
-            for index in turns.indices {
-                turns[index].estimatedTokens = Int((Double(turns[index].estimatedTokens) * ratio).rounded(.up))
-            }
-        }
-        var systemTokens = system.map { TokenEstimate.of($0.content) } ?? 0
-        if let calibration {
-            // The reported usage covers the system prompt too, so it is scaled like the turns.
-            let ratio = Self.calibrationRatio(calibration)
-            systemTokens = Int((Double(systemTokens) * ratio).rounded(.up))
-        }
-        var context = Context(
-            system: system?.content, systemID: system?.id,
-            systemTokens: systemTokens,
-            turns: turns, dropped: [], budget: budget)
-        if let budget { Self.fit(&context, into: budget) }
-        return context
+        return builder
     }
 
     /// How much to scale estimates by, from a reply's reported usage; clamped, so one odd report

@@ -9,6 +9,8 @@ public enum RefError: Error, CustomStringConvertible, Sendable {
     case conflictingName(ThreadName, existing: ThreadName)
     /// The thread has several heads (two clones extended it); it must be reconciled first.
     case diverged(ThreadName, heads: [ObjectID])
+    /// The ref's path is a folder where a thread's file should be.
+    case notAFile(ThreadName, path: String)
     case lock(LockError)
     case fileSystem(FileSystemError)
 
@@ -33,6 +35,10 @@ public enum RefError: Error, CustomStringConvertible, Sendable {
             return "thread '\(name)' has diverged into \(heads.count) heads (\(heads.map(\.short).joined(separator: ", "))), "
                 + "probably from a git merge of two clones; nothing is lost. Run 'threadai threads reconcile \(name)' "
                 + "to keep the newest head as '\(name)' and put each other head on a thread of its own."
+        case .notAFile(let name, let path):
+            return "the ref of thread '\(name)' (\(path)) is a folder, not a file, so its history cannot be found; "
+                + "nothing was written. Restore the ref from git (git checkout -- \(path)), or remove the folder if it "
+                + "is empty, then run 'threadai fsck'."
         case .lock(let error):
             return error.description
         case .fileSystem(let error):

@@ -59,6 +59,15 @@ public struct RefStore: Sendable {
         return heads
     }
 
+    /// The heads of `name` for a writer about to extend it: like `heads(of:)`, but a folder where
+    /// the ref file should be is an error, not an unborn thread (extending it would start a new
+    /// root and cut the old history off).
+    public func headsForExtending(_ name: ThreadName) throws(RefError) -> [ObjectID] {
+        let path = path(of: name)
+        if FilePaths.isDirectory(path) { throw .notAFile(name, path: path) }
+        return try heads(of: name)
+    }
+
     /// Whether thread `name` has a ref file (a born thread).
     public func exists(_ name: ThreadName) -> Bool {
         FilePaths.exists(path(of: name), followingLinks: true) && !FilePaths.isDirectory(path(of: name))

@@ -104,6 +104,12 @@ public enum ThreadError: Error, CustomStringConvertible, Sendable {
     case currentThread(ThreadName, action: String)
     case wouldLoseMessages(ThreadName, count: Int, head: ObjectID)
     case notDiverged(ThreadName)
+    /// `HEAD` is detached, so there is no thread to write on.
+    case detachedHead
+    /// `HEAD` names a thread that was deleted (here or in a clone whose change was pulled).
+    case deletedThread(ThreadName, lastHead: ObjectID?)
+    /// The task was cancelled while it waited for another process's turn; nothing was written.
+    case cancelledWhileWaiting(ThreadName)
     case unexpected(String)
 
     public var description: String {
@@ -126,6 +132,15 @@ public enum ThreadError: Error, CustomStringConvertible, Sendable {
                 + "--force: the thread's reflog in .threadai/logs/threads/ keeps the head id."
         case .notDiverged(let name):
             return "thread '\(name)' has not diverged (or the head named is not one of its heads); nothing to reconcile."
+        case .detachedHead:
+            return "HEAD is detached, so there is no thread to send on. Fork one here with 'threadai checkout -b NAME'."
+        case .deletedThread(let name, let last):
+            let restore = last.map { " To carry on from its last message, 'threadai checkout -b \(name) \($0.short)'." } ?? ""
+            return "the current thread '\(name)' no longer exists (deleted here, or in a clone you pulled from); "
+                + "nothing was written. Switch to another thread with 'threadai checkout NAME' ('threadai threads' "
+                + "lists them).\(restore)"
+        case .cancelledWhileWaiting(let name):
+            return "stopped while waiting for the turn on '\(name)'; nothing was written."
         case .unexpected(let text): return text
         }
     }

@@ -1,0 +1,55 @@
+/// Builds a `Context` from a history given oldest first, one message at a time (docs/FORMAT.md §5.5).
+///
+/// - System messages are not turns; the newest one added is the system prompt, so a fork inherits
+///   its parent's prompt and replaces it by adding its own.
+/// - With a budget, the oldest turns (a user message and the replies after it) are dropped until the
+///   estimate fits; never half a turn, never the newest turn.
+/// - Estimates are scaled by the usage the newest reply recorded, when one did.
+public struct ContextBuilder: Sendable {
+    private let renames: Renames
+    private var system: (id: ObjectID, content: String)?
+    private var turns: [Context.Turn] = []
+    private var calibration: (reported: Int, estimated: Int)?
+    private var estimatedSoFar = 0
+
+    init(renames: Renames) {
+        self.renames = renames
+    }
+
+    /// The system prompt of the messages added so far.
+    public var systemPrompt: String? { system?.content }
+
+    /// Adds the next message of the history.
+    public mutating func add(_ id: ObjectID, _ message: Message) {
+        let estimate = TokenEstimate.of(message.content)
+        estimatedSoFar += estimate
+        if message.role == .system {
+            system = (id, message.content)
+            return
+        }
+        if let input = message.inputTokens, let output = message.outputTokens, input + output > 0 {
+            calibration = (input + output, estimatedSoFar)
+        }
+        turns.append(Context.Turn(
+            id: id, role: message.role, thread: renames.currentName(of: message.thread.rawValue),
+            content: message.content, estimatedTokens: estimate))
+    }
+
+    /// The context of the messages added so far.
+    public func build(budget: Int?) -> Context {
+        let ratio = calibration.map(Repository.calibrationRatio) ?? 1
+        var scaled = turns
+        if calibration != nil {
+            for index in scaled.indices {
+                scaled[index].estimatedTokens = Int((Double(scaled[index].estimatedTokens) * ratio).rounded(.up))
+            }
+        }
+        // The reported usage covers the system prompt too, so it is scaled like the turns.
+        let systemTokens = system.map { Int((Double(TokenEstimate.of($0.content)) * ratio).rounded(.up)) } ?? 0
+        var context = Context(
+            system: system?.content, systemID: system?.id, systemTokens: systemTokens,
+            turns: scaled, dropped: [], budget: budget)
+        if let budget { Repository.fit(&context, into: budget) }
+        return context
+    }
+}

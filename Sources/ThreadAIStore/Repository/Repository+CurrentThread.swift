@@ -1,0 +1,46 @@
+/// Where a new message goes: the thread `HEAD` names, checked against what a `git pull` may have
+/// done to it behind this working copy's back (`HEAD` is local, refs and renames are shared).
+extension Repository {
+    /// The current thread, for a command about to write on it.
+    ///
+    /// - A thread that exists is returned as is.
+    /// - An unborn thread whose name was renamed away (`renames`, docs/FORMAT.md §5.4) is followed:
+    ///   `HEAD` moves to the new name, which is returned with the old one.
+    /// - An unborn thread this working copy has seen with messages (its reflog names a head) was
+    ///   deleted, here or in a clone: refused, with the way to continue. Writing would silently
+    ///   start a new conversation under the old name.
+    /// - Throws: `ThreadError.currentThread` for a detached `HEAD` or a deleted thread.
+    public func currentThreadForWriting() throws(ThreadError) -> (thread: ThreadName, renamedFrom: ThreadName?) {
+        let head: Head
+        do {
+            head = try self.head.read()
+        } catch {
+            throw .ref(error)
+        }
+        guard case .thread(let name) = head else { throw .detachedHead }
+        if refs.exists(name) { return (name, nil) }
+        if FilePaths.isDirectory(refs.path(of: name)) { throw .ref(.notAFile(name, path: refs.path(of: name))) }
+        let renames = try renamesOrThrow()
+        if renames.isRenamedAway(name) {
+            let now = renames.currentName(of: name.rawValue)
+            guard let newName = try? ThreadName(now), refs.exists(newName) else {
+                throw .deletedThread(name, lastHead: lastKnownHead(of: name))
+            }
+            do {
+                try self.head.write(.thread(newName), from: nil, to: nil, reflogMessage: "follow rename: \(name) to \(newName)")
+            } catch {
+                throw .ref(error)
+            }
+            return (newName, name)
+        }
+        if let last = lastKnownHead(of: name) { throw .deletedThread(name, lastHead: last) }
+        return (name, nil)
+    }
+
+    /// The newest head the reflog of `name` records, if any.
+    func lastKnownHead(of name: ThreadName) -> ObjectID? {
+        // A reflog is advisory: an unreadable one knows of no head.
+        guard let entries = try? refs.reflog(of: name).entries() else { return nil }
+        return entries.reversed().lazy.compactMap { $0.new ?? $0.old }.first
+    }
+}
