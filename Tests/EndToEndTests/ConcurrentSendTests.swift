@@ -77,7 +77,7 @@ struct ConcurrentSendTests {
         let turns = sandbox.repository + "/turns"
         try FileManager.default.createDirectory(atPath: turns, withIntermediateDirectories: true)
         // A process that no longer exists wrote this lock; no one holds its flock.
-        try Data("999999 \(ProcessInfo.processInfo.hostName) 2026-01-01T00:00:00Z\n".utf8)
+        try Data("pid: 999999\nhost: \(ProcessInfo.processInfo.hostName)\nstarted: 2026-01-01T00:00:00Z\n".utf8)
             .write(to: URL(fileURLWithPath: turns + "/main.lock"))
         try sandbox.succeed(["send", "after a crash"])
         #expect(!FileManager.default.fileExists(atPath: turns + "/main.lock"), "the turn lock is gone after the turn")

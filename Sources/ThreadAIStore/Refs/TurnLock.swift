@@ -6,17 +6,17 @@ import Musl
 import Darwin
 #endif
 
-/// The reservation of one thread for one turn: a question and its reply (docs/FORMAT.md §10.1).
+/// The reservation of one thread for one turn: a question and its reply (docs/FORMAT.md §10.2).
 ///
 /// Protocol:
 /// 1. The sender creates `turns/FLAT.lock` with `O_CREAT|O_EXCL` (`FLAT` is the thread's name with
-///    `/` written `%2F`), takes `flock(LOCK_EX)` on it at once, and writes its owner line
-///    `PID SP HOST SP DATE LF`. It holds the file, and the flock, until its reply is stored.
+///    `/` written `%2F`), takes `flock(LOCK_EX)` on it at once, and writes its owner lines
+///    (`pid:`, `host:`, `started:`, as every lock that names its owner, §10). It holds the file, and the flock, until its reply is stored.
 /// 2. Another sender finds the file and waits, telling its caller once who holds the turn.
 /// 3. The kernel drops a flock when its process dies, however it dies. A waiter that can take the
 ///    flock of a file with an owner line finds an owner that is gone: it removes the file, but only
 ///    if the path still names the very file it locked (a newer holder's file is never touched),
-///    and tries again. An owner line that never got written (a crash between create and write)
+///    and tries again. Owner lines that never got written (a crash between create and write)
 ///    counts as gone once the file is older than `unwrittenGrace`.
 /// 4. `release()` (or dropping the last reference) removes the file and closes it.
 ///
@@ -98,7 +98,7 @@ public final class TurnLock: Sendable {
             _ = close(descriptor)
             throw .fileSystem(error)
         }
-        let line = Array(owner.line.utf8)
+        let line = Array(owner.lines(started: .now()).utf8)
         let written = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         guard written == line.count else {
             let error = FileSystemError.last("write", path: path)

@@ -6,46 +6,31 @@ import Musl
 import Darwin
 #endif
 
-/// Who holds a turn lock: the line `PID SP HOST SP DATE LF` at the start of the lock file.
+/// Who holds a turn lock: the owner lines `pid: N`, `host: NAME` and `started: DATE` that every
+/// lock naming its owner carries (docs/FORMAT.md §10), read with the same parser `fsck` uses.
 public struct TurnLockOwner: Sendable, Equatable, CustomStringConvertible {
     public var processID: Int32
     public var host: String
-    public var since: Timestamp
 
-    public init(processID: Int32, host: String, since: Timestamp) {
+    public init(processID: Int32, host: String) {
         self.processID = processID
         self.host = host
-        self.since = since
     }
 
     static func current() -> TurnLockOwner {
-        TurnLockOwner(processID: getpid(), host: hostName(), since: .now())
+        TurnLockOwner(processID: getpid(), host: LeftoverLock.hostName())
     }
 
-    /// Parses the owner line; nil when the file holds no complete, valid line.
+    /// Parses the owner lines; nil when the file does not (yet) name a complete owner.
     init?(lockFileBytes bytes: [UInt8]) {
-        guard let end = bytes.firstIndex(of: 0x0A),
-              let line = String(validating: bytes[..<end], as: UTF8.self) else { return nil }
-        let parts = line.split(separator: " ", omittingEmptySubsequences: false)
-        guard parts.count == 3, let pid = Int32(parts[0]), pid > 0, !parts[1].isEmpty,
-              let since = try? Timestamp(rfc3339: String(parts[2])) else { return nil }
-        self.init(processID: pid, host: String(parts[1]), since: since)
+        guard let text = String(validating: bytes, as: UTF8.self), text.hasSuffix("\n"),
+              let owner = LeftoverLock.parseOwner(text) else { return nil }
+        self.init(processID: owner.processID, host: owner.host)
     }
 
-    var line: String { "\(processID) \(host) \(since.rfc3339)\n" }
-
-    /// Whether this owner is a process of this machine that no longer exists.
-    public var isDeadOnThisHost: Bool {
-        host == Self.hostName() && kill(processID, 0) != 0 && errno == ESRCH
+    func lines(started: Timestamp) -> String {
+        "pid: \(processID)\nhost: \(host)\nstarted: \(started.rfc3339)\n"
     }
 
-    public var description: String { "process \(processID) on \(host), since \(since.rfc3339)" }
-
-    static func hostName() -> String {
-        var buffer = [CChar](repeating: 0, count: 256)
-        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "unknown-host" }
-        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let safe = name.filter { !$0.isWhitespace }
-        return safe.isEmpty ? "unknown-host" : safe
-    }
+    public var description: String { "process \(processID) on \(host)" }
 }
