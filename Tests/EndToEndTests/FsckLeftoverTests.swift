@@ -99,4 +99,40 @@ struct FsckLeftoverTests {
         try sandbox.succeed(["threads", "rename", "main", "renamed"])
         #expect(try sandbox.succeed(["fsck"]).stdout.isEmpty)
     }
+
+    @Test("a rename stopped after moving the reflog, or after logging the new ref, is named with the command that finishes it")
+    func renameStoppedEarly() throws {
+        let sandbox = try CLISandbox.initialized(sending: "hello")
+        let logs = sandbox.repository + "/logs/threads/"
+        try FileManager.default.moveItem(atPath: logs + "main", toPath: logs + "renamed")
+        let moved = try sandbox.succeed(["fsck"])
+        #expect(moved.stdout.contains("the reflog of 'main' was moved to 'renamed'") && moved.stdout.contains("fix: threadai threads rename main renamed"), "\(moved)")
+
+        let head = try String(contentsOfFile: sandbox.repository + "/refs/threads/main", encoding: .utf8).prefix(64)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: logs + "renamed"))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("\(String(repeating: "0", count: 64)) \(head) 2026-11-21T09:00:00Z\trename: from main\n".utf8))
+        try handle.close()
+        let logged = try sandbox.succeed(["fsck"])
+        #expect(logged.stdout.contains("the rename of 'main' to 'renamed' stopped before 'renamed' was created"), "\(logged)")
+        try sandbox.succeed(["threads", "rename", "main", "renamed"])
+        #expect(try sandbox.succeed(["fsck"]).stdout.isEmpty)
+    }
+
+    @Test("a rename stopped before removing the old ref: the old name and the deletion never done are named")
+    func renameStoppedLate() throws {
+        let sandbox = try CLISandbox.initialized(sending: "hello")
+        let refs = sandbox.repository + "/refs/threads/"
+        let head = try String(contentsOfFile: refs + "main", encoding: .utf8).prefix(64)
+        try FileManager.default.copyItem(atPath: refs + "main", toPath: refs + "renamed")
+        try Self.write("main\trenamed\n", to: sandbox.repository + "/renames")
+        try Self.write("\(head) \(String(repeating: "0", count: 64)) 2026-11-21T09:00:00Z\trename: to renamed\n",
+                       to: sandbox.repository + "/logs/threads/main")
+        let fsck = try sandbox.succeed(["fsck"])
+        #expect(fsck.stdout.contains("'main' was renamed to 'renamed' but still exists") && fsck.stdout.contains("threads reconcile main"), "\(fsck)")
+        #expect(fsck.stdout.contains("records a deletion"), "\(fsck)")
+        try sandbox.succeed(["threads", "reconcile", "main"])
+        #expect(try sandbox.succeed(["fsck"]).stdout.isEmpty)
+        #expect(try sandbox.succeed(["status"]).stdout.contains("On thread renamed"), "HEAD followed")
+    }
 }

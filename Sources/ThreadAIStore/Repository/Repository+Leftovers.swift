@@ -29,6 +29,7 @@ extension Repository {
         problems += nameClashes(names)
         problems += try renameProblems(names)
         problems += reflogProblems(names)
+        problems += try orphanReflogProblems(names)
         if let problem = try headOnRenamedAwayName(names) { problems.append(problem) }
         return problems
     }
@@ -111,26 +112,5 @@ extension Repository {
               let heads = try? refs.heads(of: name), heads.count == 1, (try? refs.heads(of: from)) == heads
         else { return nil }
         return from
-    }
-
-    /// A reflog whose last line moved the ref from its current value to another that the ref does not hold:
-    /// the move was logged, then the writer stopped before making it (§7, §10).
-    private func reflogProblems(_ names: [ThreadName]) -> [RepositoryProblem] {
-        var problems: [RepositoryProblem] = []
-        for name in names {
-            guard let heads = try? refs.heads(of: name), heads.count == 1,
-                  let last = try? refs.reflog(of: name).entries().last,
-                  last.old == heads[0], let new = last.new, new != heads[0]
-            else { continue }
-            let reachable = objects.contains(new)
-            problems.append(RepositoryProblem(
-                severity: .warning, id: reachable ? new : nil, path: refs.reflog(of: name).path,
-                message: "the reflog of '\(name)' records a move to \(new.short) that never happened (a writer stopped "
-                    + "between logging and moving the ref); the thread still ends at \(heads[0].short)",
-                remedy: reachable
-                    ? "nothing is lost; to keep that message on a thread: threadai checkout -b \(name)-\(new.short) \(new.short)"
-                    : "nothing to do: that message was never stored"))
-        }
-        return problems
     }
 }

@@ -1,0 +1,75 @@
+extension Repository {
+    /// Reflog lines for changes that never happened: a writer logs a change under the ref's lock,
+    /// then moves the ref (§7, §10); a crash between the two leaves the line alone. A change git
+    /// made (a pull) writes no line, so only a last line whose old value is the ref's value counts.
+    func reflogProblems(_ names: [ThreadName]) -> [RepositoryProblem] {
+        var problems: [RepositoryProblem] = []
+        for name in names {
+            let reflog = refs.reflog(of: name)
+            guard let heads = try? refs.heads(of: name), heads.count == 1,
+                  let last = try? reflog.entries().last, last.old == heads[0], last.new != heads[0]
+            else { continue }
+            guard let new = last.new else {
+                problems.append(RepositoryProblem(
+                    severity: .warning, id: nil, path: reflog.path,
+                    message: "the reflog of '\(name)' records a deletion (\(last.message)) that never happened; the thread is still there",
+                    remedy: last.message.hasPrefix("rename: to ")
+                        ? "finish the rename as the warning about '\(name)' says"
+                        : "threadai threads delete \(name), if you still want it gone"))
+                continue
+            }
+            problems.append(RepositoryProblem(
+                severity: .warning, id: objects.contains(new) ? new : nil, path: reflog.path,
+                message: "the reflog of '\(name)' records a move to \(new.short) that never happened (a writer stopped "
+                    + "between logging and moving the ref); the thread still ends at \(heads[0].short)",
+                remedy: keepRemedy(name, new)))
+        }
+        return problems
+    }
+
+    /// Reflogs of names with no ref whose last line says the ref exists: a create or a rename that
+    /// stopped part-way (§5.4), or a thread a git pull deleted.
+    func orphanReflogProblems(_ names: [ThreadName]) throws(RepositoryError) -> [RepositoryProblem] {
+        let folder = directory + "/logs/threads"
+        let files: [String]
+        do {
+            files = try FilePaths.contents(of: folder)
+        } catch {
+            throw .fileSystem(error)
+        }
+        let renames = try renames()
+        var problems: [RepositoryProblem] = []
+        for file in files.sorted() {
+            // The reflog of a name renamed away (here, or by a pulled rename) rightly has no ref.
+            guard let name = try? ThreadName(file.replacing("%2F", with: "/")), !names.contains(name), !renames.isRenamedAway(name),
+                  let last = try? refs.reflog(of: name).entries().last, let new = last.new
+            else { continue }
+            let path = folder + "/" + file
+            if last.old == nil, last.message.hasPrefix("rename: from "),
+               let from = try? ThreadName(String(last.message.dropFirst("rename: from ".count))), names.contains(from) {
+                problems.append(RepositoryProblem(
+                    severity: .warning, id: nil, path: path,
+                    message: "the rename of '\(from)' to '\(name)' stopped before '\(name)' was created",
+                    remedy: "threadai threads rename \(from) \(name)"))
+            } else if let owner = names.first(where: { (try? refs.heads(of: $0)) == [new] && !FilePaths.exists(refs.reflog(of: $0).path) }) {
+                problems.append(RepositoryProblem(
+                    severity: .warning, id: nil, path: path,
+                    message: "the reflog of '\(owner)' was moved to '\(name)' by a rename that stopped there",
+                    remedy: "threadai threads rename \(owner) \(name) (to finish it), or mv '\(path)' '\(refs.reflog(of: owner).path)' (to undo it)"))
+            } else if last.old == nil {
+                problems.append(RepositoryProblem(
+                    severity: .warning, id: objects.contains(new) ? new : nil, path: path,
+                    message: "the reflog of '\(name)' records its creation at \(new.short), but there is no thread '\(name)' "
+                        + "(a writer stopped before creating it, or a git pull deleted it)",
+                    remedy: keepRemedy(name, new)))
+            }
+        }
+        return problems
+    }
+
+    private func keepRemedy(_ name: ThreadName, _ id: ObjectID) -> String {
+        objects.contains(id)
+            ? "nothing is lost; to keep that message on a thread: threadai checkout -b \(name)-\(id.short) \(id.short)"
+            : "nothing to do: that message was never stored"
+    }
+}
