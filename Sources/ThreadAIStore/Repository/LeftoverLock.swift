@@ -99,23 +99,28 @@ public struct LeftoverLock: Sendable, Equatable {
 extension Repository {
     /// Every `*.lock` file in the repository outside `objects/` (which has no locks), sorted by path.
     public func leftoverLocks() throws(RepositoryError) -> [LeftoverLock] {
+        let now = Timestamp.now().secondsSinceEpoch
+        return try filesOutsideObjects { $0.hasSuffix(".lock") }.compactMap { LeftoverLock.read($0, now: now) }
+    }
+
+    /// The files outside `objects/` (whose strays `ObjectStore` finds) whose names pass `wanted`, sorted.
+    func filesOutsideObjects(_ wanted: (String) -> Bool) throws(RepositoryError) -> [String] {
         var paths: [String] = []
         do {
-            try collectLocks(in: directory, into: &paths)
+            try collect(in: directory, wanted, into: &paths)
         } catch {
             throw .fileSystem(error)
         }
-        let now = Timestamp.now().secondsSinceEpoch
-        return paths.sorted().compactMap { LeftoverLock.read($0, now: now) }
+        return paths.sorted()
     }
 
-    private func collectLocks(in folder: String, into paths: inout [String]) throws(FileSystemError) {
+    private func collect(in folder: String, _ wanted: (String) -> Bool, into paths: inout [String]) throws(FileSystemError) {
         for entry in try FilePaths.contents(of: folder) {
             let path = folder + "/" + entry
-            if entry.hasSuffix(".lock") {
+            if wanted(entry) {
                 paths.append(path)
             } else if path != objects.directory, (try FilePaths.status(path))?.kind == .directory {
-                try collectLocks(in: path, into: &paths)
+                try collect(in: path, wanted, into: &paths)
             }
         }
     }

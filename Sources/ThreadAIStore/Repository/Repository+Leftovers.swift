@@ -15,6 +15,12 @@ extension Repository {
                 severity: .warning, id: nil, path: lock.path,
                 message: "a lock file (\(lock.summary)): it blocks every change of what it locks", remedy: remedy))
         }
+        for temporary in try filesOutsideObjects({ $0.hasPrefix(".tmp-") }) {
+            problems.append(RepositoryProblem(
+                severity: .warning, id: nil, path: temporary,
+                message: "a temporary file left by an interrupted write (the file it was for is unchanged)",
+                remedy: "rm '\(temporary)'"))
+        }
         do {
             try refFolderProblems(in: refs.threadsDirectory, prefix: "", into: &problems)
         } catch {
