@@ -85,7 +85,7 @@ public struct ThreadName: Hashable, Sendable, CustomStringConvertible, Comparabl
         lhs.rawValue.utf8.lexicographicallyPrecedes(rhs.rawValue.utf8)
     }
 
-    private var foldedComponents: [String] {
+    var foldedComponents: [String] {
         rawValue.lowercased().split(separator: "/", omittingEmptySubsequences: false).map(String.init)
     }
 }

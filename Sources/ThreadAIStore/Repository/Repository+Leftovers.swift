@@ -76,16 +76,26 @@ extension Repository {
     /// Names that differ only in case or Unicode form, or a name beside a folder of names (§5.2):
     /// one file on macOS and Windows. A git merge can bring them.
     private func nameClashes(_ names: [ThreadName]) -> [RepositoryProblem] {
-        var problems: [RepositoryProblem] = []
-        for (index, name) in names.enumerated() {
-            guard let other = name.conflict(among: names[(index + 1)...]) else { continue }
-            problems.append(RepositoryProblem(
+        // Keyed by folded components (String hashing follows canonical equivalence), so a repository
+        // with many threads is checked in time proportional to their number, not its square.
+        var byKey: [[String]: ThreadName] = [:]
+        var pairs: [(ThreadName, ThreadName)] = []
+        for name in names {
+            if let earlier = byKey[name.foldedComponents] { pairs.append((earlier, name)) } else { byKey[name.foldedComponents] = name }
+        }
+        for name in names {
+            let key = name.foldedComponents
+            for length in 1..<max(1, key.count) {
+                if let folder = byKey[Array(key.prefix(length))] { pairs.append((folder, name)) }
+            }
+        }
+        return pairs.map { name, other in
+            RepositoryProblem(
                 severity: .warning, id: nil, path: refs.path(of: other),
                 message: "threads '\(name)' and '\(other)' clash (FORMAT §5.2): on macOS and Windows they are one file, "
                     + "so one would overwrite the other",
-                remedy: "threadai threads rename '\(other)' NEW-NAME, then commit the rename"))
+                remedy: "threadai threads rename '\(other)' NEW-NAME, then commit the rename")
         }
-        return problems
     }
 
     /// A thread that still exists under a name renamed away, and a rename cut short (§5.4).

@@ -39,6 +39,8 @@ extension Repository {
         }
         let renames = try renames()
         var problems: [RepositoryProblem] = []
+        // Threads with no reflog of their own, by head: where a rename that stopped early took it from.
+        var withoutReflog: [ObjectID: ThreadName]?
         for file in files.sorted() {
             // The reflog of a name renamed away (here, or by a pulled rename) rightly has no ref.
             guard let name = try? ThreadName(file.replacing("%2F", with: "/")), !names.contains(name), !renames.isRenamedAway(name),
@@ -51,7 +53,10 @@ extension Repository {
                     severity: .warning, id: nil, path: path,
                     message: "the rename of '\(from)' to '\(name)' stopped before '\(name)' was created",
                     remedy: "threadai threads rename \(from) \(name)"))
-            } else if let owner = names.first(where: { (try? refs.heads(of: $0)) == [new] && !FilePaths.exists(refs.reflog(of: $0).path) }) {
+            } else if let owner = { () -> ThreadName? in
+                if withoutReflog == nil { withoutReflog = threadsWithoutReflog(names) }
+                return withoutReflog?[new]
+            }() {
                 problems.append(RepositoryProblem(
                     severity: .warning, id: nil, path: path,
                     message: "the reflog of '\(owner)' was moved to '\(name)' by a rename that stopped there",
@@ -65,6 +70,14 @@ extension Repository {
             }
         }
         return problems
+    }
+
+    private func threadsWithoutReflog(_ names: [ThreadName]) -> [ObjectID: ThreadName] {
+        var result: [ObjectID: ThreadName] = [:]
+        for name in names where !FilePaths.exists(refs.reflog(of: name).path) {
+            if let heads = try? refs.heads(of: name), heads.count == 1, result[heads[0]] == nil { result[heads[0]] = name }
+        }
+        return result
     }
 
     private func keepRemedy(_ name: ThreadName, _ id: ObjectID) -> String {
