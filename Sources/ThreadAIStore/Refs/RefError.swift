@@ -33,8 +33,10 @@ public enum RefError: Error, CustomStringConvertible, Sendable {
                 + "and Windows). Pick another name."
         case .diverged(let name, let heads):
             return "thread '\(name)' has diverged into \(heads.count) heads (\(heads.map(\.short).joined(separator: ", "))), "
-                + "probably from a git merge of two clones; nothing is lost. Run 'threadai threads reconcile \(name)' "
-                + "to keep the newest head as '\(name)' and put each other head on a thread of its own."
+                + "probably from a git merge of two clones; nothing is lost. 'threadai status' and 'threadai log' show "
+                + "the heads. Settle it with 'threadai threads reconcile \(name)' (keeps the newest head as '\(name)', "
+                + "drops a head already in another's history, gives each other head a thread of its own), or "
+                + "'threadai threads reconcile \(name) ID' to keep head ID; or name a head by its id."
         case .notAFile(let name, let path):
             return "the ref of thread '\(name)' (\(path)) is a folder, not a file, so its history cannot be found; "
                 + "nothing was written. Restore the ref from git (git checkout -- \(path)), or remove the folder if it "
