@@ -99,8 +99,11 @@ public struct LeftoverLock: Sendable, Equatable {
 extension Repository {
     /// Every `*.lock` file in the repository outside `objects/` (which has no locks), sorted by path.
     public func leftoverLocks() throws(RepositoryError) -> [LeftoverLock] {
-        let now = Timestamp.now().secondsSinceEpoch
-        return try filesOutsideObjects { $0.hasSuffix(".lock") }.compactMap { LeftoverLock.read($0, now: now) }
+        try leftoverLocks(now: Timestamp.now().secondsSinceEpoch)
+    }
+
+    private func leftoverLocks(now: Int64) throws(RepositoryError) -> [LeftoverLock] {
+        try filesOutsideObjects { $0.hasSuffix(".lock") }.compactMap { LeftoverLock.read($0, now: now) }
     }
 
     /// The files outside `objects/` (whose strays `ObjectStore` finds) whose names pass `wanted`, sorted.
@@ -128,8 +131,11 @@ extension Repository {
     /// Removes the locks that `LeftoverLock.mayBeCleared(force:)` allows; the others stay.
     /// - Returns: the locks removed.
     public func clearStaleLocks(force: Bool) throws(RepositoryError) -> [LeftoverLock] {
+        let now = Timestamp.now().secondsSinceEpoch
         var cleared: [LeftoverLock] = []
-        for lock in try leftoverLocks() where lock.mayBeCleared(force: force) {
+        // Read again just before removing: a lock released and taken anew meanwhile has another
+        // time or owner and belongs to a live writer.
+        for lock in try leftoverLocks(now: now) where lock.mayBeCleared(force: force) && LeftoverLock.read(lock.path, now: now) == lock {
             do {
                 try FilePaths.remove(lock.path)
             } catch {
