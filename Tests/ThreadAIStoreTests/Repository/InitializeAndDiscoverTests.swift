@@ -130,6 +130,22 @@ struct InitializeAndDiscoverTests {
         }
     }
 
+    @Test("a tree as git clones it before the first message (no empty folders) is found, reads empty, and is written to")
+    func cloneWithoutEmptyFolders() throws {
+        let root = try Repository.initialize(in: folder.path).repository.directory
+        for path in [root + "/refs/threads", root + "/refs", root + "/objects", root + "/HEAD"] {
+            try FileManager.default.removeItem(atPath: path)
+        }
+        let repository = try discover(cwd: folder.path)
+        #expect(try repository.refs.names().isEmpty)
+        #expect(try repository.objects.allIDs().isEmpty)
+        #expect(try repository.check().problems.isEmpty)
+        let message = try Message(parent: nil, thread: .main, role: .user, date: Timestamp(secondsSinceEpoch: 1_795_251_600), content: "hi")
+        let id = try repository.append(message, to: .main, reflogMessage: "test")
+        #expect(try repository.singleHead(of: .main) == id)
+        #expect(Files.isDirectory(root + "/objects") && Files.isDirectory(root + "/refs/threads"))
+    }
+
     private func discover(cwd: String, explicit: String? = nil, environment: [String: String] = [:]) throws -> Repository {
         try Repository.discover(explicit: explicit, environment: environment, currentDirectory: cwd)
     }
