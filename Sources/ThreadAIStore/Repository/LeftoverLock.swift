@@ -10,10 +10,7 @@ import Darwin
 /// behind by one that crashed. Whose it is and how old it is decide whether it may be cleared.
 public struct LeftoverLock: Sendable, Equatable {
     /// The process that holds it, when the lock records one (`pid:` and `host:` lines, §10).
-    public struct Owner: Sendable, Equatable {
-        public var processID: Int32
-        public var host: String
-    }
+    public typealias Owner = TurnLockOwner
 
     /// Whether the lock's owner is still there.
     public enum Liveness: Sendable, Equatable {
@@ -32,9 +29,13 @@ public struct LeftoverLock: Sendable, Equatable {
     public var path: String
     public var ageSeconds: Int64
     public var owner: Owner?
+    /// Whether a process holds a `flock` on it, as the owner of a turn lock does (§10.2).
+    public var isFlocked = false
 
-    /// Whether the owner is alive, asked of this host's process table.
+    /// Whether the owner is alive: a `flock` held on the file says so anywhere; else this host's
+    /// process table is asked.
     public var liveness: Liveness {
+        if isFlocked { return .alive }
         guard let owner, owner.host == Self.hostName() else { return .unknown }
         if kill(owner.processID, 0) == 0 || errno == EPERM { return .alive }
         return errno == ESRCH ? .dead : .unknown
@@ -67,7 +68,19 @@ public struct LeftoverLock: Sendable, Equatable {
         guard let status = try? FilePaths.status(path), status.kind == .regularFile else { return nil }
         // A ref lock holds the new ref value once written; only owner lines are read from it.
         let text = (try? FilePaths.readText(path)) ?? nil
-        return LeftoverLock(path: path, ageSeconds: max(0, now - status.modifiedSeconds), owner: text.flatMap(parseOwner))
+        return LeftoverLock(
+            path: path, ageSeconds: max(0, now - status.modifiedSeconds), owner: text.flatMap(parseOwner),
+            isFlocked: isFlocked(path))
+    }
+
+    /// Tries the file's `flock` without waiting, and lets go at once.
+    private static func isFlocked(_ path: String) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { _ = close(descriptor) }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return errno == EWOULDBLOCK }
+        _ = flock(descriptor, LOCK_UN)
+        return false
     }
 
     static func parseOwner(_ text: String) -> Owner? {

@@ -28,4 +28,19 @@ struct LeftoverLockTests {
         let ownerless = LeftoverLock(path: "x.lock", ageSeconds: LeftoverLock.forceAge - 1, owner: nil)
         #expect(!ownerless.mayBeCleared(force: true))
     }
+
+    @Test("a lock someone holds a flock on is alive whatever its owner lines say, and is never cleared")
+    func flockedIsAlive() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path + "/main.lock"
+        try Data("pid: 999999\nhost: \(Self.host)\n".utf8).write(to: URL(fileURLWithPath: path))
+        let holder = open(path, O_RDONLY)
+        defer { close(holder) }
+        #expect(flock(holder, LOCK_EX) == 0)
+        let lock = try #require(LeftoverLock.read(path, now: Int64(Date().timeIntervalSince1970) + 3600))
+        #expect(lock.isFlocked && lock.liveness == .alive)
+        #expect(!lock.mayBeCleared(force: true))
+        _ = flock(holder, LOCK_UN)
+        #expect(LeftoverLock.read(path, now: 0)?.isFlocked == false)
+    }
 }
