@@ -9,8 +9,9 @@ public struct ReplyOutcome: Sendable {
     public var interrupted: Bool
     /// An error storing the reply (the user's message is stored regardless).
     public var storeError: ThreadError?
-    /// When the reply's object was written but the thread had moved on (another process advanced
-    /// it), the reply's id: it is kept in the store and can be forked from.
+    /// When the reply's object was written but the thread could not be moved to it (another
+    /// process moved the thread, or the ref could not be written: a full disk, a read-only
+    /// repository), the reply's id: it is kept in the store and can be forked from.
     public var unattachedReplyID: ObjectID?
 }
 
@@ -67,28 +68,32 @@ extension Conversation {
         message.outputTokens = completion?.usage?.outputTokens
         message.firstTokenMilliseconds = firstToken.map { Self.milliseconds(started.duration(to: $0)) }
         message.latencyMilliseconds = Self.milliseconds(started.duration(to: clock.now))
+        let id: ObjectID
         do {
-            outcome.replyID = try store(message, for: prepared)
+            id = try repository.objects.write(message)
+        } catch {
+            outcome.storeError = .object(error)
+            return outcome
+        }
+        do {
+            try link(id, for: prepared)
+            outcome.replyID = id
         } catch {
             outcome.storeError = error
-            if case .ref(.concurrentChange) = error { outcome.unattachedReplyID = ObjectID.of(MessageCodec.encode(message)) }
+            outcome.unattachedReplyID = id
         }
         return outcome
     }
 
-    /// Stores the reply and moves the thread to it: from the user message after a send, or from
-    /// the partial reply a retry replaces (compare-and-swap either way).
-    private func store(_ reply: Message, for prepared: PreparedTurn) throws(ThreadError) -> ObjectID {
-        guard let replaced = prepared.replacing else {
-            return try repository.append(reply, to: prepared.thread, reflogMessage: "send: reply")
-        }
+    /// Moves the thread to the stored reply: from the user message after a send, or from the
+    /// partial reply a retry replaces (compare-and-swap either way).
+    private func link(_ id: ObjectID, for prepared: PreparedTurn) throws(ThreadError) {
+        let expected = prepared.replacing ?? prepared.userMessageID
+        let reflog = prepared.replacing.map { "retry: reply replacing \($0.short)" } ?? "send: reply"
         do {
-            let id = try repository.objects.write(reply)
-            try repository.refs.update(
-                prepared.thread, to: id, expecting: .head(replaced), reflogMessage: "retry: reply replacing \(replaced.short)")
-            return id
+            try repository.refs.update(prepared.thread, to: id, expecting: .head(expected), reflogMessage: reflog)
         } catch {
-            throw ThreadError(wrapping: error)
+            throw .ref(error)
         }
     }
 

@@ -39,7 +39,9 @@ struct ProviderFailureE2ETests {
         #expect(partial.fields["parent"] == user.id)
     }
 
-    @Test func ctrlCWhileStreamingKeepsWhatArrivedMarkedInterrupted() throws {
+    @Test("Ctrl-C, SIGTERM and SIGHUP while streaming keep what arrived, marked interrupted; exit 128 + signal",
+          arguments: [(SIGINT, 130), (SIGTERM, 143), (SIGHUP, 129)] as [(Int32, Int32)])
+    func signalWhileStreamingKeepsWhatArrivedMarkedInterrupted(_ stop: Int32, _ expectedStatus: Int32) throws {
         let sandbox = try CLISandbox.initialized()
         var stalling = try StubResponse.fixture("openai-hello")
         stalling.chunks = Array(stalling.chunks.prefix(3))
@@ -48,9 +50,9 @@ struct ProviderFailureE2ETests {
         let result = try sandbox.run(
             ["send", "--provider", "openai", "Hi"],
             environment: ["OPENAI_API_KEY": Self.canary, "OPENAI_BASE_URL": server.url + "/v1"],
-            interruptAfterOutput: "Hello")
-        #expect(!result.signaled, "Ctrl-C must stop the reply, not kill the process")
-        #expect(result.status == 130, "\(result)")
+            interruptAfterOutput: "Hello", stopSignal: stop)
+        #expect(!result.signaled, "the signal must stop the reply, not kill the process")
+        #expect(result.status == expectedStatus, "\(result)")
         #expect(result.stderr.contains("interrupted"))
         let partial = try StoredObject.head(in: sandbox.repository)
         #expect(partial.fields["finish"] == "interrupted")

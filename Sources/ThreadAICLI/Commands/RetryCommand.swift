@@ -41,9 +41,9 @@ enum RetryCommand: Command {
         if !prepared.context.dropped.isEmpty {
             context.note("the context exceeds the budget; left out the \(prepared.context.dropped.count) oldest messages.")
         }
-        let outcome = await ReplyRunner.stream(
+        let streamed = await ReplyRunner.stream(
             prepared, conversation: conversation, provider: provider, choice: choice,
             live: !arguments.flag("no-stream"), context)
-        return ReplyRunner.report(outcome, prepared: prepared, context)
+        return ReplyRunner.report(streamed, prepared: prepared, context)
     }
 }

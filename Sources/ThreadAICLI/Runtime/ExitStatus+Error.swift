@@ -11,7 +11,7 @@ extension ExitStatus {
         case let error as RefError: self = Self.status(of: error)
         case let error as ObjectError: self = Self.status(of: error)
         case let error as HistoryError: self = Self.status(of: error)
-        case is LockError: self = .conflict
+        case let error as LockError: self = Self.status(of: error)
         case is ProviderError: self = .providerFailed
         case let error as ConfigurationError: self = Self.status(of: error)
         case let error as RetryError: self = Self.status(of: error)
@@ -54,10 +54,18 @@ extension ExitStatus {
 
     private static func status(of error: RefError) -> ExitStatus {
         switch error {
-        case .concurrentChange, .lock: return .conflict
+        case .concurrentChange: return .conflict
+        case .lock(let inner): return status(of: inner)
         case .malformed, .notAFile: return .corrupt
         default: return .failure
         }
+    }
+
+    /// A held lock is another process at work (4); a lock that cannot be created is a file-system
+    /// failure (a full disk, a read-only repository, no permission), not a race.
+    private static func status(of error: LockError) -> ExitStatus {
+        if case .held = error { return .conflict }
+        return .failure
     }
 
     private static func status(of error: ObjectError) -> ExitStatus {

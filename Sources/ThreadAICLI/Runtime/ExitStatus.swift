@@ -11,8 +11,12 @@ public enum ExitStatus: Int32, Sendable {
     case conflict = 4
     /// The provider failed; the user's message is stored and any partial reply kept.
     case providerFailed = 5
+    /// Stopped by SIGHUP (the terminal closed); what arrived was kept.
+    case hungUp = 129
     /// Interrupted by Ctrl-C; what arrived was kept.
     case interrupted = 130
+    /// Stopped by SIGTERM; what arrived was kept.
+    case terminated = 143
 }
 
 /// An error the CLI reports as `threadai: <message>` on stderr, with an exit status.

@@ -11,12 +11,18 @@ enum ReplyRunner {
         return try choice.makeProvider { notice in notices.note(notice.description) }
     }
 
+    /// A stored reply and the signal that stopped it, if one did.
+    struct Streamed {
+        var outcome: ReplyOutcome
+        var stoppedBy: Int32?
+    }
+
     /// Streams the reply to `prepared` onto stdout as it arrives (or at the end when `live` is
-    /// false) and stores it. Ctrl-C stops it and keeps what arrived.
+    /// false) and stores it. Ctrl-C, SIGTERM and SIGHUP stop it and keep what arrived.
     static func stream(
         _ prepared: Conversation.PreparedTurn, conversation: Conversation, provider: any ChatProvider,
         choice: ProviderChoice, live: Bool, _ context: CommandContext
-    ) async -> ReplyOutcome {
+    ) async -> Streamed {
         let sink = StreamSink(output: context.output, live: live)
         let (model, maxOutputTokens) = (choice.model, choice.maxOutputTokens)
         let task = Task {
@@ -26,18 +32,36 @@ enum ReplyRunner {
         }
         let interrupt = InterruptSignal { task.cancel() }
         let outcome = await task.value
+        let stoppedBy = interrupt.signalNumber
         withExtendedLifetime(interrupt) {}
         sink.finish()
-        return outcome
+        return Streamed(outcome: outcome, stoppedBy: stoppedBy)
     }
 
-    /// Tells how the reply ended and returns the exit status: success, interrupted (130), or the
-    /// provider's failure (5) with what was kept and how to ask again.
-    static func report(_ outcome: ReplyOutcome, prepared: Conversation.PreparedTurn, _ context: CommandContext) -> ExitStatus {
-        if let kept = outcome.unattachedReplyID {
-            context.errors.line("threadai: thread '\(prepared.thread)' moved on while the reply streamed (another send?). "
-                + "The reply is kept as message \(kept.short); continue from it with 'threadai checkout -b NAME \(kept.short)'.")
-            return .conflict
+    /// Tells how the reply ended and returns the exit status: success, stopped by a signal (128 +
+    /// its number: 130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP), or the provider's failure (5)
+    /// with what was kept and how to ask again.
+    static func report(_ streamed: Streamed, prepared: Conversation.PreparedTurn, _ context: CommandContext) -> ExitStatus {
+        let status = reportStatus(streamed.outcome, prepared: prepared, context)
+        guard status == .interrupted else { return status }
+        switch streamed.stoppedBy {
+        case SIGTERM: return .terminated
+        case SIGHUP: return .hungUp
+        default: return .interrupted
+        }
+    }
+
+    private static func reportStatus(_ outcome: ReplyOutcome, prepared: Conversation.PreparedTurn, _ context: CommandContext) -> ExitStatus {
+        if let kept = outcome.unattachedReplyID, let storeError = outcome.storeError {
+            let why: String
+            if case .ref(.concurrentChange) = storeError {
+                why = "thread '\(prepared.thread)' moved on while the reply streamed"
+            } else {
+                why = "thread '\(prepared.thread)' could not be moved to it: \(storeError)"
+            }
+            context.errors.line("threadai: the reply is stored as message \(kept.hex), but \(why). "
+                + "Link it to a thread with 'threadai checkout -b NAME \(kept.short)'.")
+            return ExitStatus(for: storeError)
         }
         if let storeError = outcome.storeError {
             context.errors.line("threadai: the reply could not be stored: \(storeError)")

@@ -72,11 +72,13 @@ final class CLISandbox: Sendable {
     /// Runs `threadai arguments` and waits for it. Input and output are files, not pipes: a large output
     /// cannot fill a pipe and block the child, and a child that never reads its input cannot make the
     /// test process write to a closed pipe. A run still going after `timeout` seconds is killed (and fails).
-    /// With `interruptAfterOutput`, the run gets SIGINT (Ctrl-C) as soon as its output contains that text.
+    /// With `interruptAfterOutput`, the run gets `stopSignal` (SIGINT, Ctrl-C, by default) as soon as
+    /// its output contains that text.
     @discardableResult
     func run(
         _ arguments: [String], stdin: String = "", in directory: String? = nil, environment extra: [String: String] = [:],
-        timeout: TimeInterval = 120, interruptAfterOutput marker: String? = nil, stdinBytes: [UInt8]? = nil
+        timeout: TimeInterval = 120, interruptAfterOutput marker: String? = nil, stopSignal: Int32 = SIGINT,
+        stdinBytes: [UInt8]? = nil
     ) throws -> CLIResult {
         let io = try folder.folder("io") + "/" + UUID().uuidString  // Unique, so runs may overlap.
         let inPath = io + ".in", outPath = io + ".out", errPath = io + ".err"
@@ -101,7 +103,7 @@ final class CLISandbox: Sendable {
                   !String(decoding: try Data(contentsOf: URL(fileURLWithPath: outPath)), as: UTF8.self).contains(marker) {
                 Thread.sleep(forTimeInterval: 0.02)
             }
-            if process.isRunning { kill(process.processIdentifier, SIGINT) }
+            if process.isRunning { kill(process.processIdentifier, stopSignal) }
         }
         process.waitUntilExit()
         watchdog.disarm()
