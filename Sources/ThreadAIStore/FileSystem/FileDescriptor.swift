@@ -18,6 +18,7 @@ struct FileDescriptor: ~Copyable {
     /// Opens `path` with the given `open(2)` flags and permission bits (for created files).
     /// - Throws: `FileSystemError` with the system's reason.
     init(opening path: String, flags: Int32, mode: mode_t = 0o644) throws(FileSystemError) {
+        if flags & (O_WRONLY | O_RDWR | O_CREAT) != 0 { try FaultSeam.step("open", path: path) }
         var descriptor: Int32
         repeat {
             descriptor = open(path, flags | O_CLOEXEC, mode)
@@ -29,6 +30,7 @@ struct FileDescriptor: ~Copyable {
 
     /// Writes every byte of `bytes`, retrying short writes.
     func writeAll(_ bytes: some Collection<UInt8>) throws(FileSystemError) {
+        try FaultSeam.step("write", path: path)
         let array = Array(bytes)
         var written = 0
         while written < array.count {
@@ -68,6 +70,7 @@ struct FileDescriptor: ~Copyable {
 
     /// Flushes the file's data and metadata to stable storage.
     func synchronize() throws(FileSystemError) {
+        try FaultSeam.step("fsync", path: path)
         guard fsync(raw) == 0 else { throw .last("fsync", path: path) }
     }
 

@@ -65,6 +65,7 @@ public enum FilePaths {
         if isDirectory(path) { return }
         let parent = directoryName(of: path)
         if parent != path && !parent.isEmpty { try makeDirectories(parent, mode: mode) }
+        try FaultSeam.step("create directory", path: path)
         if mkdir(path, mode) != 0 && !(errno == EEXIST && isDirectory(path)) {
             throw .last("create directory", path: path)
         }
@@ -72,11 +73,13 @@ public enum FilePaths {
 
     /// Moves `source` over `destination` atomically (both in one filesystem).
     static func rename(_ source: String, to destination: String) throws(FileSystemError) {
+        try FaultSeam.step("rename", path: destination)
         guard renameFile(source, destination) == 0 else { throw .last("rename", path: destination) }
     }
 
     /// Removes a file; a file that is already gone is not an error.
     static func remove(_ path: String) throws(FileSystemError) {
+        try FaultSeam.step("remove", path: path)
         guard unlink(path) == 0 || errno == ENOENT else { throw .last("remove", path: path) }
     }
 
@@ -88,6 +91,7 @@ public enum FilePaths {
     /// Flushes a directory's entries, so a rename or create inside it survives a crash.
     static func synchronizeDirectory(_ path: String) throws(FileSystemError) {
         let directory = try FileDescriptor(opening: path, flags: O_RDONLY | O_DIRECTORY)
+        try FaultSeam.step("fsync", path: path)
         // Some filesystems refuse fsync on directories (EINVAL); there is nothing more to flush then.
         if fsync(directory.raw) != 0 && errno != EINVAL && errno != EBADF {
             throw .last("fsync", path: path)

@@ -9,8 +9,9 @@ import Darwin
 /// A lock on one file, held by creating `PATH.lock` exclusively — git's lock-file protocol.
 ///
 /// Calling sequence (docs/FORMAT.md §10):
-/// 1. `acquire(for:)` creates `PATH.lock` with `O_CREAT|O_EXCL`. Only one process can; the others
-///    retry with backoff for a short while, then fail with `LockError.held`.
+/// 1. `acquire(for:)` creates `PATH.lock` with `O_CREAT|O_EXCL` and takes a `flock` on it, which
+///    the kernel drops when the process dies. Only one process can; the others retry with backoff
+///    for a short while, then fail with `LockError.held`.
 /// 2. The holder reads `PATH` (its expected old value), then `commit(_:)` writes the new contents to
 ///    the lock file, flushes it, renames it over `PATH` and flushes the folder.
 /// 3. A holder that does not commit — it found a conflict, or threw — releases the lock when the
@@ -35,6 +36,9 @@ struct LockFile: ~Copyable {
         while true {
             do {
                 let file = try FileDescriptor(opening: lockPath, flags: O_WRONLY | O_CREAT | O_EXCL)
+                // Held for the lock's life: the kernel drops it if this process dies, which is
+                // how `fsck --clear-stale-locks` proves a leftover lock dead (docs/FORMAT.md §10).
+                while flock(file.raw, LOCK_EX) != 0 && errno == EINTR {}
                 return LockFile(targetPath: path, lockPath: lockPath, file: file)
             } catch {
                 guard error.alreadyExists else { throw .fileSystem(error) }

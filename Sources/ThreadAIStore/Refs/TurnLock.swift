@@ -84,6 +84,11 @@ public final class TurnLock: Sendable {
     // MARK: - Steps
 
     private static func create(_ path: String, owner: TurnLockOwner) throws(LockError) -> TurnLock? {
+        do {
+            try FaultSeam.step("open", path: path)
+        } catch {
+            throw .fileSystem(error)
+        }
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             if errno == EEXIST { return nil }

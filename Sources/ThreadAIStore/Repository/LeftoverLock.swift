@@ -29,16 +29,20 @@ public struct LeftoverLock: Sendable, Equatable {
     public var path: String
     public var ageSeconds: Int64
     public var owner: Owner?
-    /// Whether a process holds a `flock` on it, as the owner of a turn lock does (§10.2).
-    public var isFlocked = false
+    /// Whether a process holds a `flock` on it (every ThreadAI writer does while it writes); nil
+    /// when that could not be asked.
+    public var isFlocked: Bool? = nil
 
-    /// Whether the owner is alive: a `flock` held on the file says so anywhere; else this host's
-    /// process table is asked.
+    /// Whether the owner is alive: a held `flock` says so on any host that shares the kernel's
+    /// view of the file; else this host's process table is asked about the recorded owner.
     public var liveness: Liveness {
-        if isFlocked { return .alive }
-        guard let owner, owner.host == Self.hostName() else { return .unknown }
-        if kill(owner.processID, 0) == 0 || errno == EPERM { return .alive }
-        return errno == ESRCH ? .dead : .unknown
+        if isFlocked == true { return .alive }
+        if let owner, owner.host == Self.hostName() {
+            if kill(owner.processID, 0) == 0 || errno == EPERM { return .alive }
+            if errno == ESRCH { return .dead }
+        }
+        if isFlocked == false { return .dead }
+        return .unknown
     }
 
     /// Whether `fsck --clear-stale-locks` removes it: its owner is provably dead, or, with `force`,
@@ -68,18 +72,25 @@ public struct LeftoverLock: Sendable, Equatable {
         guard let status = try? FilePaths.status(path), status.kind == .regularFile else { return nil }
         // A ref lock holds the new ref value once written; only owner lines are read from it.
         let text = (try? FilePaths.readText(path)) ?? nil
-        return LeftoverLock(
-            path: path, ageSeconds: max(0, now - status.modifiedSeconds), owner: text.flatMap(parseOwner),
-            isFlocked: isFlocked(path))
+        var lock = LeftoverLock(path: path, ageSeconds: max(0, now - status.modifiedSeconds), owner: text.flatMap(parseOwner))
+        lock.isFlocked = isFlocked(path)
+        return lock
     }
 
-    /// Tries the file's `flock` without waiting, and lets go at once.
-    private static func isFlocked(_ path: String) -> Bool {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return false }
-        defer { _ = close(descriptor) }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return errno == EWOULDBLOCK }
-        _ = flock(descriptor, LOCK_UN)
+    /// Whether some process holds a `flock` on the file at `path`; nil when it cannot be opened.
+    /// Every ThreadAI writer takes the `flock` a moment after creating the file, so a file found
+    /// without one is asked again 50 ms later before it counts as unheld.
+    static func isFlocked(_ path: String) -> Bool? {
+        for attempt in 0..<2 {
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { return nil }
+            let free = flock(descriptor, LOCK_EX | LOCK_NB) == 0
+            let busy = !free && errno == EWOULDBLOCK
+            _ = close(descriptor)
+            if busy { return true }
+            if !free { return nil }
+            if attempt == 0 { usleep(50_000) }
+        }
         return false
     }
 

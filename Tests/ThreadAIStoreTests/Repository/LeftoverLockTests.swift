@@ -38,7 +38,7 @@ struct LeftoverLockTests {
         defer { close(holder) }
         #expect(flock(holder, LOCK_EX) == 0)
         let lock = try #require(LeftoverLock.read(path, now: Int64(Date().timeIntervalSince1970) + 3600))
-        #expect(lock.isFlocked && lock.liveness == .alive)
+        #expect(lock.isFlocked == true && lock.liveness == .alive)
         #expect(!lock.mayBeCleared(force: true))
         _ = flock(holder, LOCK_UN)
         #expect(LeftoverLock.read(path, now: 0)?.isFlocked == false)

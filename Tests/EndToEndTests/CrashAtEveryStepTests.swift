@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+
+/// A process killed at any step that changes the file system (through the fault seam under the
+/// file layer, THREADAI_TEST_FAULT) leaves a repository that `fsck` finds sound, whose leftovers
+/// `fsck --clear-stale-locks` clears without --force, and where `retry` answers the question the
+/// killed process left: every question ends with its reply.
+@Suite("CLI: a crash at every write step")
+struct CrashAtEveryStepTests {
+    static let killed: Int32 = 86
+
+    /// Runs `command` killed at step 1, 2, … until a run gets through, recovering after each.
+    private func killAtEveryStep(_ command: [String], on sandbox: CLISandbox, recover: (CLISandbox) throws -> Void) throws -> Int {
+        var step = 1
+        while step < 200 {
+            let result = try sandbox.run(command, environment: ["THREADAI_TEST_FAULT": "\(step):kill"])
+            if result.status != Self.killed {
+                #expect(result.status == 0, "step \(step): \(result)")
+                return step
+            }
+            try recover(sandbox)
+            step += 1
+        }
+        Issue.record("the command never got through")
+        return step
+    }
+
+    private static func expectSoundAndAnswered(_ sandbox: CLISandbox, after step: Int) throws {
+        let fsck = try sandbox.run(["fsck"])
+        #expect(fsck.status == 0, "step \(step): \(fsck)")
+        let log = try JSON.array(try sandbox.succeed(["log", "--json"]))
+        for (index, item) in log.enumerated() where item["role"] as? String == "user" {
+            #expect(index > 0 && log[index - 1]["role"] as? String == "assistant", "step \(step): a question without its reply")
+        }
+    }
+
+    /// After a crash: clear dead locks, answer a question left without a reply.
+    private static func recoverLikeAUser(_ sandbox: CLISandbox) throws {
+        try sandbox.succeed(["fsck", "--clear-stale-locks"])
+        let head = try JSON.array(try sandbox.succeed(["log", "--json", "-n", "1"]))
+        if head.first?["role"] as? String == "user" { try sandbox.succeed(["retry"]) }
+    }
+
+    @Test("send killed at every write step: fsck is sound, retry answers, nothing blocks")
+    func sendKilledAtEveryStep() throws {
+        let sandbox = try CLISandbox.initialized(sending: "first")
+        var current = 0
+        let steps = try killAtEveryStep(["send", "-s", "be brief", "second"], on: sandbox) { sandbox in
+            current += 1
+            try Self.recoverLikeAUser(sandbox)
+            try Self.expectSoundAndAnswered(sandbox, after: current)
+        }
+        #expect(steps > 10, "a send takes many write steps; the seam must count them")
+        try Self.expectSoundAndAnswered(sandbox, after: steps)
+    }
+
+    @Test("threads rename killed at every write step: fsck is sound and the thread keeps its messages under one of its names")
+    func renameKilledAtEveryStep() throws {
+        var step = 1
+        while step < 100 {
+            let sandbox = try CLISandbox.initialized(sending: "first")
+            try sandbox.succeed(["checkout", "-b", "draft"])
+            try sandbox.succeed(["send", "on draft"])
+            try sandbox.succeed(["checkout", "main"])
+            let result = try sandbox.run(["threads", "rename", "draft", "final"], environment: ["THREADAI_TEST_FAULT": "\(step):kill"])
+            if result.status != Self.killed {
+                #expect(result.status == 0, "\(result)")
+                break
+            }
+            #expect(try sandbox.run(["fsck"]).status == 0, "step \(step)")
+            try sandbox.succeed(["fsck", "--clear-stale-locks"])
+            let names = try JSON.array(try sandbox.succeed(["threads", "--json"])).compactMap { $0["name"] as? String }
+            let holders = try names.filter { name in
+                try JSON.array(try sandbox.succeed(["log", "--json", name])).contains { $0["content"] as? String == "on draft" }
+            }
+            #expect(!holders.isEmpty, "step \(step): the thread's messages are still on a thread (\(names))")
+            step += 1
+        }
+        #expect(step > 2, "a rename takes several write steps")
+    }
+}
+
+/// A full disk (ENOSPC), a read-only repository (EROFS) or a permission problem (EACCES) at any
+/// write step is reported as what it is, never as another process's change.
+@Suite("CLI: file-system faults at every write step")
+struct FaultAtEveryStepTests {
+    @Test("send with ENOSPC, EROFS or EACCES at each step: a truthful message, never exit 4; a stored reply is named", arguments: [
+        (28, "No space left"), (30, "Read-only"), (13, "Permission denied"),
+    ] as [(Int, String)])
+    func faultAtEveryStep(_ code: Int, _ reason: String) throws {
+        let sandbox = try CLISandbox.initialized(sending: "first")
+        var step = 1
+        while step < 200 {
+            let result = try sandbox.run(["send", "q\(step)"], environment: ["THREADAI_TEST_FAULT": "\(step):\(code)"])
+            if result.status == 0 { break }
+            #expect(result.status != 4, "step \(step): a fault is not a concurrent change: \(result)")
+            #expect(result.stderr.contains(reason), "step \(step): \(result)")
+            if let range = result.stderr.range(of: "the reply is stored as message ") {
+                let id = String(result.stderr[range.upperBound...].prefix(64))
+                #expect(RepositoryFiles.objectIDs(in: sandbox.repository).contains(id), "step \(step): the named reply exists")
+                #expect(result.stderr.contains("checkout -b"))
+            }
+            #expect(try sandbox.run(["fsck"]).status == 0, "step \(step)")
+            try sandbox.succeed(["fsck", "--clear-stale-locks"])
+            let head = try JSON.array(try sandbox.succeed(["log", "--json", "-n", "1"]))
+            if head.first?["role"] as? String == "user" { try sandbox.succeed(["retry"]) }
+            step += 1
+        }
+        #expect(step > 10)
+    }
+}
