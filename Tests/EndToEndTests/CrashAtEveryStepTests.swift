@@ -54,6 +54,31 @@ struct CrashAtEveryStepTests {
         try Self.expectSoundAndAnswered(sandbox, after: steps)
     }
 
+    @Test("retry killed at every write step: fsck is sound, and a later retry answers the question once")
+    func retryKilledAtEveryStep() throws {
+        var step = 1
+        while step < 100 {
+            let sandbox = try CLISandbox.initialized(sending: "first")
+            // A provider nobody answers for: the question is stored, its reply is not (exit 5).
+            let failed = try sandbox.run(
+                ["send", "--provider", "openai", "unanswered"],
+                environment: ["OPENAI_API_KEY": "sk-test-not-a-key", "OPENAI_BASE_URL": "http://127.0.0.1:9/v1"])
+            #expect(failed.status == 5, "\(failed)")
+            let result = try sandbox.run(["retry"], environment: ["THREADAI_TEST_FAULT": "\(step):kill"])
+            if result.status != Self.killed {
+                #expect(result.status == 0, "\(result)")
+                try Self.expectSoundAndAnswered(sandbox, after: step)
+                break
+            }
+            try Self.recoverLikeAUser(sandbox)
+            try Self.expectSoundAndAnswered(sandbox, after: step)
+            let users = try JSON.array(try sandbox.succeed(["log", "--json"])).filter { $0["role"] as? String == "user" }
+            #expect(users.count == 2, "step \(step): retry never stores the question again")
+            step += 1
+        }
+        #expect(step > 3, "a retry takes several write steps")
+    }
+
     @Test("threads rename killed at every write step: fsck is sound and the thread keeps its messages under one of its names")
     func renameKilledAtEveryStep() throws {
         var step = 1
