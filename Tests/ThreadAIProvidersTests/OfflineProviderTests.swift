@@ -6,12 +6,12 @@ struct OfflineProviderTests {
     @Test("a long reply streams in groups whose pauses add up to at most the pacing limit")
     func pacingIsBounded() {
         let word = Duration.milliseconds(8)
-        let limit = Duration.milliseconds(400)
+        let limit = Duration.milliseconds(200)
         let short = "one two three"
         #expect(OfflineProvider.pacedPieces(of: short, wordDelay: word, pacingLimit: limit) == ["one ", "two ", "three"])
         let long = (0..<10_000).map { "w\($0)" }.joined(separator: " ")
         let pieces = OfflineProvider.pacedPieces(of: long, wordDelay: word, pacingLimit: limit)
-        #expect(pieces.count <= 50)
+        #expect(pieces.count <= 25)
         #expect(pieces.count > 1)
         #expect(pieces.joined() == long)
         #expect(OfflineProvider.pacedPieces(of: long, wordDelay: .zero, pacingLimit: limit).count == 10_000)

@@ -13,7 +13,7 @@ public struct OfflineProvider: ChatProvider {
     /// time to answer stays linear in the text (and small) however long the message is.
     private let pacingLimit: Duration
 
-    public init(wordDelay: Duration = .zero, pacingLimit: Duration = .milliseconds(400)) {
+    public init(wordDelay: Duration = .zero, pacingLimit: Duration = .milliseconds(200)) {
         self.wordDelay = wordDelay
         self.pacingLimit = pacingLimit
     }
