@@ -15,6 +15,14 @@ enum FrontmatterKey {
     static let outputTokens = "output-tokens"
     static let provider = "provider"
 
+    /// Keys of imported messages (docs/FORMAT.md §4.6).
+    static let source = "source"
+    static let sourceRole = "source-role"
+    static let sourceTitle = "source-title"
+    static let hidden = "hidden"
+    static let workingDirectory = "cwd"
+    static let gitBranch = "git-branch"
+
     static let maximumByteCount = 64
 
     /// The keys that come first, in this order; every other key follows them.
