@@ -1,0 +1,146 @@
+import ThreadAIStore
+
+#if canImport(FoundationEssentials)
+import Foundation
+#else
+import Foundation
+#endif
+
+/// Reads ChatGPT's data export `conversations.json`: an array of conversations, each a `mapping`
+/// from node id to `{id, parent, children, message}` and a `current_node` (docs/CLI.md, `import`).
+public enum ChatGPTParser {
+    public static func parse(_ data: Data, name: String) throws(ImportError) -> [ImportConversation] {
+        let root: Any
+        do {
+            root = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            throw ImportError(item: name, reason: "not valid JSON (truncated?): \(error.localizedDescription)")
+        }
+        guard let list = root as? [Any] else {
+            throw ImportError(item: name, reason: "not a ChatGPT conversations.json: the top level is not an array")
+        }
+        var conversations: [ImportConversation] = []
+        for (index, element) in list.enumerated() {
+            guard let object = element as? [String: Any] else {
+                throw ImportError(item: "\(name) conversation #\(index + 1)", reason: "not a JSON object")
+            }
+            conversations.append(try conversation(object, item: "\(name) conversation #\(index + 1)"))
+        }
+        return conversations
+    }
+
+    static func conversation(_ object: [String: Any], item: String) throws(ImportError) -> ImportConversation {
+        guard let id = (object["conversation_id"] ?? object["id"]) as? String, !id.isEmpty else {
+            throw ImportError(item: item, reason: "has no conversation_id or id")
+        }
+        let item = "\(item) (\(id))"
+        guard let mapping = object["mapping"] as? [String: Any] else {
+            throw ImportError(item: item, reason: "has no mapping (unknown export version?)")
+        }
+        var entries: [String: [String: Any]] = [:]
+        for (key, value) in mapping {
+            guard let entry = value as? [String: Any] else { throw ImportError(item: "\(item) node \(key)", reason: "not a JSON object") }
+            entries[key] = entry
+        }
+        var nodes: [ImportNode] = []
+        // Parents first: walk from the roots through `children`, in the order the export gives.
+        var parentOf: [String: String] = [:]
+        for (key, entry) in entries {
+            guard let parent = entry["parent"] as? String else { continue }
+            guard entries[parent] != nil else {
+                throw ImportError(item: "\(item) node \(key)", reason: "its parent \(parent) is not in the mapping")
+            }
+            parentOf[key] = parent
+        }
+        var stack = entries.keys.filter { parentOf[$0] == nil }.sorted().reversed().map { ($0, String?.none) }
+        var keptParent: [String: String?] = [:]
+        while let (key, keptAncestor) = stack.popLast() {
+            guard let entry = entries[key], keptParent[key] == nil else { continue }
+            var kept = keptAncestor
+            if let node = try node(entry, key: key, parent: keptAncestor, item: "\(item) node \(key)") {
+                nodes.append(node)
+                kept = key
+            }
+            keptParent[key] = keptAncestor
+            let children = (entry["children"] as? [String] ?? []).filter { parentOf[$0] == key }
+            stack.append(contentsOf: children.reversed().map { ($0, kept) })
+        }
+        // The current node may be one that was skipped: its nearest kept ancestor stands for it.
+        var current = object["current_node"] as? String
+        while let key = current, !nodes.contains(where: { $0.sourceID == key }) {
+            current = keptParent[key] ?? nil
+        }
+        return ImportConversation(
+            format: "chatgpt", id: id, title: object["title"] as? String,
+            date: try timestamp(object["create_time"], item: item), nodes: nodes, currentNode: current)
+    }
+
+    /// The node's message, or nil for a node without one.
+    static func node(
+        _ entry: [String: Any], key: String, parent: String?, item: String
+    ) throws(ImportError) -> ImportNode? {
+        guard let message = entry["message"] as? [String: Any] else {
+            return nil  // A structural node (ChatGPT's client-created-root): nothing to keep.
+        }
+        let author = (message["author"] as? [String: Any])?["role"] as? String ?? "unknown"
+        var fields: [String: String] = [:]
+        let role: Role
+        switch author {
+        case "system": role = .system
+        case "user": role = .user
+        case "assistant": role = .assistant
+        default:
+            role = .assistant
+            fields["source-role"] = author
+        }
+        let metadata = message["metadata"] as? [String: Any] ?? [:]
+        if role == .assistant, let model = metadata["model_slug"] as? String, !model.isEmpty {
+            fields["model"] = model
+        }
+        if metadata["is_visually_hidden_from_conversation"] as? Bool == true {
+            fields["hidden"] = "true"
+        }
+        let date = try timestamp(message["create_time"], item: item)
+        return ImportNode(
+            sourceID: key, parentSourceID: parent, role: role, date: date,
+            content: content(message["content"] as? [String: Any] ?? [:]), fields: fields)
+    }
+
+    static func timestamp(_ value: Any?, item: String) throws(ImportError) -> Timestamp? {
+        guard let seconds = value as? Double else { return nil }
+        do {
+            return try Timestamp(secondsSinceEpoch: Int64(seconds.rounded(.down)))
+        } catch {
+            throw ImportError(item: item, reason: "create_time \(seconds) is not a date")
+        }
+    }
+
+    /// The message's text, with each non-text part in its textual form (docs/FORMAT.md §4.6).
+    static func content(_ content: [String: Any]) -> String {
+        let type = content["content_type"] as? String ?? "unknown"
+        switch type {
+        case "text", "multimodal_text":
+            return (content["parts"] as? [Any] ?? []).map { part -> String in
+                if let text = part as? String { return text }
+                let kind = (part as? [String: Any])?["content_type"] as? String
+                return ImportPart.fenced(kind: kind == "image_asset_pointer" ? "image" : kind ?? "unknown", body: compactJSON(part))
+            }.filter { !$0.isEmpty }.joined(separator: "\n\n")
+        case "code":
+            return ImportPart.fenced(kind: "code", body: content["text"] as? String ?? "")
+        case "execution_output":
+            return ImportPart.fenced(kind: "execution-output", body: content["text"] as? String ?? "")
+        case "thoughts":
+            return ImportPart.fenced(kind: "thoughts", body: compactJSON(content["thoughts"] ?? []))
+        default:
+            return ImportPart.fenced(kind: type, body: compactJSON(content))
+        }
+    }
+
+    static func compactJSON(_ value: Any) -> String {
+        guard JSONSerialization.isValidJSONObject([value]),
+            let data = try? JSONSerialization.data(withJSONObject: [value], options: [.sortedKeys, .withoutEscapingSlashes])
+        else { return String(describing: value) }
+        // Wrapped in an array so that strings and numbers serialize too; unwrap the brackets.
+        return String(decoding: data.dropFirst().dropLast(), as: UTF8.self)
+    }
+}

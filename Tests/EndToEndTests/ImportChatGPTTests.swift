@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+/// `threadai import` of ChatGPT's `conversations.json` (docs/FORMAT.md §4.6), from `Fixtures/import/chatgpt/`.
+@Suite("import chatgpt")
+struct ImportChatGPTTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures/import/chatgpt")
+    static let export = fixtures.appendingPathComponent("conversations.json").path
+    static let main = "chatgpt/merkle-chains-explained-6e1c2a4b"
+
+    @Test("every branch is a fork; the current node's path is the thread; times, models, parts, hidden kept")
+    func importsTheTree() throws {
+        let sandbox = try CLISandbox.initialized()
+        let result = try sandbox.succeed(["import", Self.export])
+        #expect(result.stderr.contains("imported 1 conversation: 9 messages (9 new), 2 forks"))
+        let threads = try sandbox.succeed(["threads"]).stdout
+        #expect(threads.contains(Self.main + " "))
+        #expect(threads.contains(Self.main + "-2"))  // the first answer, regenerated
+        #expect(threads.contains(Self.main + "-3"))  // the question before it was edited
+        let log = try sandbox.succeed(["log", Self.main]).stdout
+        #expect(log.contains("Show me one in Python"))
+        #expect(!log.contains("Pythn"))
+        #expect(log.contains("```part:code\n    import hashlib"))
+        #expect(log.contains("```part:execution-output\n    ca978112"))
+        #expect(log.contains("```part:image\n    {\"asset_pointer\":\"file-service://file-Xy12\""))
+        let root = try sandbox.succeed(["show", "--raw", Self.main + "~6"]).stdout
+        #expect(root == """
+            ---
+            thread: \(Self.main)
+            role: system
+            date: 2024-03-01T10:15:00Z
+            hidden: true
+            source: chatgpt:6e1c2a4b-0d7f-4c39-9a61-2f0b8e3d5c17/s0
+            source-title: "Merkle chains, explained"
+            ---
+
+
+            """)
+        let fork = try sandbox.succeed(["show", "--raw", Self.main + "-2"]).stdout
+        #expect(fork.contains("role: assistant\ndate: 2024-03-01T10:15:41Z\nmodel: gpt-4\n"))
+        let tool = try sandbox.succeed(["show", "--raw", Self.main + "~1"]).stdout
+        #expect(tool.contains("role: assistant\ndate: 2024-03-01T10:16:56Z\nsource: chatgpt:6e1c2a4b-0d7f-4c39-9a61-2f0b8e3d5c17/x4\nsource-role: tool\n"))
+        try sandbox.succeed(["fsck"])
+    }
+
+    @Test("importing again writes nothing")
+    func reimportIsIdempotent() throws {
+        let sandbox = try CLISandbox.initialized()
+        try sandbox.succeed(["import", "chatgpt", Self.export])
+        let before = try DirectorySnapshot(sandbox.repository)
+        let again = try sandbox.succeed(["import", Self.export])
+        #expect(again.stderr.contains("9 messages (0 new), 2 forks, 0 threads created or moved"))
+        #expect(try DirectorySnapshot(sandbox.repository) == before)
+    }
+
+    @Test("a grown export adds only what is new and moves the thread forward")
+    func grownExport() throws {
+        let sandbox = try CLISandbox.initialized()
+        try sandbox.succeed(["import", Self.export])
+        let text = try String(contentsOfFile: Self.export, encoding: .utf8)
+            .replacingOccurrences(of: "\"current_node\": \"a5\"", with: "\"current_node\": \"u6\"")
+            .replacingOccurrences(of: "\"a5\": {\"id\": \"a5\", \"parent\": \"x4\", \"children\": [],", with: """
+                "u6": {"id": "u6", "parent": "a5", "children": [], "message": {"id": "u6", "author": {"role": "user"}, \
+                "create_time": 1709288300.0, "content": {"content_type": "text", "parts": ["Thanks"]}}},
+                "a5": {"id": "a5", "parent": "x4", "children": ["u6"],
+                """)
+        #expect(text.contains("\"u6\": {"))
+        let grown = sandbox.work + "/grown.json"
+        try text.write(toFile: grown, atomically: true, encoding: .utf8)
+        let result = try sandbox.succeed(["import", grown])
+        #expect(result.stderr.contains("10 messages (1 new), 2 forks, 1 threads created or moved"))
+        #expect(try sandbox.succeed(["show", Self.main]).stdout.contains("Thanks"))
+    }
+
+    @Test("a truncated export is refused, naming the file, and changes nothing")
+    func truncatedExport() throws {
+        let sandbox = try CLISandbox.initialized()
+        let before = try DirectorySnapshot(sandbox.repository)
+        let result = try sandbox.run(["import", Self.fixtures.appendingPathComponent("truncated.json").path])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("truncated.json: not valid JSON"))
+        #expect(try DirectorySnapshot(sandbox.repository) == before)
+    }
+
+    @Test("a node whose parent is missing is refused, naming the conversation and the node")
+    func missingParent() throws {
+        let sandbox = try CLISandbox.initialized()
+        let broken = sandbox.work + "/broken.json"
+        try """
+            [{"id": "c1", "title": "t", "current_node": "b", "mapping": {
+              "a": {"id": "a", "parent": null, "children": [], "message": {"author": {"role": "user"}, "content": {"content_type": "text", "parts": ["hi"]}}},
+              "b": {"id": "b", "parent": "gone", "children": [], "message": {"author": {"role": "assistant"}, "content": {"content_type": "text", "parts": ["yo"]}}}}}]
+            """.write(toFile: broken, atomically: true, encoding: .utf8)
+        let before = try DirectorySnapshot(sandbox.repository)
+        let result = try sandbox.run(["import", broken])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("conversation #1 (c1) node b: its parent gone is not in the mapping"))
+        #expect(try DirectorySnapshot(sandbox.repository) == before)
+    }
+}
