@@ -123,24 +123,16 @@ public enum ChatGPTParser {
             return (content["parts"] as? [Any] ?? []).map { part -> String in
                 if let text = part as? String { return text }
                 let kind = (part as? [String: Any])?["content_type"] as? String
-                return ImportPart.fenced(kind: kind == "image_asset_pointer" ? "image" : kind ?? "unknown", body: compactJSON(part))
+                return ImportPart.fenced(kind: kind == "image_asset_pointer" ? "image" : kind ?? "unknown", body: ImportPart.compactJSON(part))
             }.filter { !$0.isEmpty }.joined(separator: "\n\n")
         case "code":
             return ImportPart.fenced(kind: "code", body: content["text"] as? String ?? "")
         case "execution_output":
             return ImportPart.fenced(kind: "execution-output", body: content["text"] as? String ?? "")
         case "thoughts":
-            return ImportPart.fenced(kind: "thoughts", body: compactJSON(content["thoughts"] ?? []))
+            return ImportPart.fenced(kind: "thoughts", body: ImportPart.compactJSON(content["thoughts"] ?? []))
         default:
-            return ImportPart.fenced(kind: type, body: compactJSON(content))
+            return ImportPart.fenced(kind: type, body: ImportPart.compactJSON(content))
         }
-    }
-
-    static func compactJSON(_ value: Any) -> String {
-        guard JSONSerialization.isValidJSONObject([value]),
-            let data = try? JSONSerialization.data(withJSONObject: [value], options: [.sortedKeys, .withoutEscapingSlashes])
-        else { return String(describing: value) }
-        // Wrapped in an array so that strings and numbers serialize too; unwrap the brackets.
-        return String(decoding: data.dropFirst().dropLast(), as: UTF8.self)
     }
 }

@@ -1,5 +1,11 @@
 import ThreadAIStore
 
+#if canImport(FoundationEssentials)
+import Foundation
+#else
+import Foundation
+#endif
+
 /// One conversation as a source holds it, before it is written: the neutral shape every parser
 /// produces and the one `Importer` writes (docs/FORMAT.md §4.6).
 public struct ImportConversation: Sendable {
@@ -74,5 +80,14 @@ enum ImportPart {
         }
         let fence = String(repeating: "`", count: max(3, longest + 1))
         return fence + "part:" + kind + "\n" + body + "\n" + fence
+    }
+
+    /// A structured part as compact JSON with sorted keys, so the same part always gives the same bytes.
+    static func compactJSON(_ value: Any) -> String {
+        guard JSONSerialization.isValidJSONObject([value]),
+            let data = try? JSONSerialization.data(withJSONObject: [value], options: [.sortedKeys, .withoutEscapingSlashes])
+        else { return String(describing: value) }
+        // Wrapped in an array so that strings and numbers serialize too; unwrap the brackets.
+        return String(decoding: data.dropFirst().dropLast(), as: UTF8.self)
     }
 }

@@ -8,11 +8,11 @@ import Foundation
 
 /// `threadai import [FORMAT] PATH…`: conversations from other tools, branches kept (docs/FORMAT.md §4.6).
 enum ImportCommand: Command {
-    static let formats = ["chatgpt"]
+    static let formats = ["chatgpt", "claude-code"]
 
     static let spec = CommandSpec(
         name: "import",
-        abstract: "Import conversations from other tools (ChatGPT's conversations.json), every branch a fork.",
+        abstract: "Import conversations from other tools (ChatGPT, Claude Code), every branch a fork.",
         discussion: """
             Each conversation becomes a thread FORMAT/TITLE-ID whose history is the conversation as the source \
             last showed it; every other branch (edits, regenerations) is a fork THREAD-2, THREAD-3, … at the \
@@ -21,30 +21,30 @@ enum ImportCommand: Command {
             a failed import leaves no thread at a partial conversation.
             """,
         arguments: [
-            .positional("paths", valueName: "[FORMAT] PATH", arity: .rest, help: "The format (chatgpt; detected when left out) and the files."),
+            .positional("paths", valueName: "[FORMAT] PATH", arity: .rest, help: "The format (chatgpt, claude-code; detected when left out) and the files or folders."),
         ],
-        examples: [.init("threadai import chatgpt conversations.json"), .init("threadai import conversations.json")])
+        examples: [
+            .init("threadai import chatgpt conversations.json"),
+            .init("threadai import ~/.claude/projects/-home-me-src-app"),
+        ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
         let repository = try context.repository()
         var paths = arguments.positionals("paths")
-        if let first = paths.first, formats.contains(first) { paths.removeFirst() }
-        guard !paths.isEmpty else { throw CLIError("Name the file to import: threadai import [chatgpt] PATH.", status: .usage) }
+        var format: String?
+        if let first = paths.first, formats.contains(first) { format = paths.removeFirst() }
+        guard !paths.isEmpty else { throw CLIError("Name the file to import: threadai import [FORMAT] PATH.", status: .usage) }
         let importer = Importer(repository: repository)
         var summary = Importer.Summary()
         for path in paths {
-            let data: Data
-            do {
-                data = try Data(contentsOf: URL(fileURLWithPath: path))
-            } catch {
-                throw CLIError("cannot read \(path): \(error.localizedDescription); nothing was imported from it.")
-            }
-            do {
-                for conversation in try ChatGPTParser.parse(data, name: path) {
-                    try importer.write(conversation, into: &summary)
+            for file in try files(at: path) {
+                do {
+                    for conversation in try conversations(in: file, format: format ?? detectedFormat(of: file)) {
+                        try importer.write(conversation, into: &summary)
+                    }
+                } catch {
+                    throw CLIError(TerminalSafe.text("cannot import \(error)"))
                 }
-            } catch {
-                throw CLIError(TerminalSafe.text("cannot import \(error)"))
             }
         }
         for reason in summary.skipped {
@@ -52,5 +52,42 @@ enum ImportCommand: Command {
         }
         context.errors.line("imported \(summary.conversations) conversation\(summary.conversations == 1 ? "" : "s"): \(summary.messages) messages (\(summary.newMessages) new), \(summary.forks) forks, \(summary.movedRefs) threads created or moved, \(summary.skipped.count) items skipped")
         return .success
+    }
+
+    /// `path` itself, or for a folder (a Claude Code project) every `.jsonl` file below it, in order.
+    static func files(at path: String) throws -> [String] {
+        let type: FileAttributeType?
+        do {
+            type = try FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType
+        } catch {
+            throw CLIError(TerminalSafe.text("cannot import \(path): no such file or folder."))
+        }
+        guard type == .typeDirectory else { return [path] }
+        let below: [String]
+        do {
+            below = try FileManager.default.subpathsOfDirectory(atPath: path)
+        } catch {
+            throw CLIError(TerminalSafe.text("cannot read the folder \(path): \(error.localizedDescription)"))
+        }
+        let folder = path.hasSuffix("/") ? String(path.dropLast()) : path
+        return below.filter { $0.hasSuffix(".jsonl") }.sorted().map { folder + "/" + $0 }
+    }
+
+    /// `.jsonl` files are Claude Code sessions; other files ChatGPT exports.
+    static func detectedFormat(of path: String) -> String {
+        path.hasSuffix(".jsonl") ? "claude-code" : "chatgpt"
+    }
+
+    static func conversations(in path: String, format: String) throws -> [ImportConversation] {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw CLIError(TerminalSafe.text("cannot read \(path): \(error.localizedDescription); nothing was imported from it."))
+        }
+        switch format {
+        case "claude-code": return [try ClaudeCodeParser.parse(data, name: path)]
+        default: return try ChatGPTParser.parse(data, name: path)
+        }
     }
 }

@@ -1,0 +1,143 @@
+import ThreadAIStore
+
+#if canImport(FoundationEssentials)
+import Foundation
+#else
+import Foundation
+#endif
+
+/// Reads a Claude Code session file (`~/.claude/projects/DIR/SESSION.jsonl`): one JSON object a line,
+/// linked by `uuid`/`parentUuid` (docs/CLI.md, `import`).
+public enum ClaudeCodeParser {
+    /// One line that holds a message, before lines of one reply are merged.
+    struct Line {
+        var uuid: String
+        var parent: String?
+        var messageID: String?
+        var node: ImportNode
+        var sidechain: Bool
+    }
+
+    public static func parse(_ data: Data, name: String) throws(ImportError) -> ImportConversation {
+        var lines: [Line] = []
+        var title: String?
+        var sessionID: String?
+        var skipped: [String: Int] = [:]
+        var passThrough: [String: String] = [:]  // a line that is not a message → its parent
+        var number = 0
+        for text in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            number += 1
+            if text.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") }) { continue }
+            let item = "\(name) line \(number)"
+            guard let object = (try? JSONSerialization.jsonObject(with: Data(text))) as? [String: Any] else {
+                throw ImportError(item: item, reason: "not a JSON object (a truncated or corrupt line?)")
+            }
+            let type = object["type"] as? String ?? "unknown"
+            if type == "summary", title == nil { title = object["summary"] as? String }
+            guard ["user", "assistant", "system"].contains(type), let uuid = object["uuid"] as? String else {
+                if let uuid = object["uuid"] as? String, let parent = object["parentUuid"] as? String { passThrough[uuid] = parent }
+                skipped[type, default: 0] += 1
+                continue
+            }
+            sessionID = sessionID ?? object["sessionId"] as? String
+            lines.append(try line(object, type: type, uuid: uuid, item: item))
+        }
+        guard let sessionID else {
+            throw ImportError(item: name, reason: "holds no Claude Code message line (no line with a uuid and a sessionId)")
+        }
+        for index in lines.indices {
+            var seen = 0  // A cycle among pass-through lines cannot hang the import.
+            while let parent = lines[index].parent, let through = passThrough[parent], seen < passThrough.count {
+                lines[index].parent = through
+                lines[index].node.parentSourceID = through
+                seen += 1
+            }
+        }
+        let nodes = merged(lines)
+        let current = lines.last { !$0.sidechain }.map(\.uuid).flatMap { uuid in nodes.last { $0.sourceID == uuid }?.sourceID }
+        return ImportConversation(
+            format: "claude-code", id: sessionID, title: title, date: nodes.first?.date, nodes: nodes,
+            currentNode: current ?? nodes.last?.sourceID,
+            skipped: skipped.sorted { $0.key < $1.key }.map { "\(name): \($0.value) \($0.key) line\($0.value == 1 ? "" : "s") (not messages)" })
+    }
+
+    static func line(_ object: [String: Any], type: String, uuid: String, item: String) throws(ImportError) -> Line {
+        let message = object["message"] as? [String: Any] ?? [:]
+        var fields: [String: String] = [:]
+        let role: Role
+        switch type {
+        case "assistant": role = .assistant
+        case "user": role = .user
+        default:
+            role = .system
+            fields["source-role"] = object["subtype"] as? String ?? "system"
+        }
+        if let cwd = object["cwd"] as? String, !cwd.isEmpty { fields["cwd"] = cwd }
+        if let branch = object["gitBranch"] as? String, !branch.isEmpty { fields["git-branch"] = branch }
+        if object["isMeta"] as? Bool == true { fields["hidden"] = "true" }
+        if role == .assistant, let model = message["model"] as? String, !model.isEmpty { fields["model"] = model }
+        let (content, onlyToolResults) = text(message["content"] ?? object["content"])
+        if role == .user && onlyToolResults { fields["source-role"] = "tool_result" }
+        // A compaction boundary starts a new chain; `logicalParentUuid` names where it continues.
+        let parent = object["parentUuid"] as? String ?? object["logicalParentUuid"] as? String
+        return Line(
+            uuid: uuid, parent: parent, messageID: role == .assistant ? message["id"] as? String : nil,
+            node: ImportNode(sourceID: uuid, parentSourceID: parent, role: role, date: date(object["timestamp"]), content: content, fields: fields),
+            sidechain: object["isSidechain"] as? Bool == true)
+    }
+
+    /// Lines of one reply (sharing `message.id`, each the parent of the next) become one message,
+    /// named by the last line's uuid; every later reference to one of them points at the merged message.
+    static func merged(_ lines: [Line]) -> [ImportNode] {
+        var nodes: [ImportNode] = []
+        var index: [String: Int] = [:]  // line uuid → position in `nodes`
+        var messageIDOfNode: [Int: String] = [:]
+        for line in lines {
+            var node = line.node
+            node.parentSourceID = line.parent.flatMap { index[$0] }.map { nodes[$0].sourceID } ?? line.parent
+            if let messageID = line.messageID, let parent = line.parent, let position = index[parent],
+                messageIDOfNode[position] == messageID {
+                nodes[position].content += nodes[position].content.isEmpty || node.content.isEmpty ? node.content : "\n\n" + node.content
+                nodes[position].sourceID = line.uuid
+                nodes[position].fields.merge(node.fields) { old, _ in old }
+                index[line.uuid] = position
+                continue
+            }
+            index[line.uuid] = nodes.count
+            if let messageID = line.messageID { messageIDOfNode[nodes.count] = messageID }
+            nodes.append(node)
+        }
+        // A merged message's children may have been read while it was still named by an earlier line.
+        return nodes.map { node in
+            var node = node
+            node.parentSourceID = node.parentSourceID.map { parent in index[parent].map { nodes[$0].sourceID } ?? parent }
+            return node
+        }
+    }
+
+    /// The text of a message's content (a string or a list of blocks), non-text blocks in their
+    /// textual form; and whether it held only tool results.
+    static func text(_ content: Any?) -> (String, Bool) {
+        if let string = content as? String { return (string, false) }
+        let blocks = content as? [Any] ?? []
+        var onlyToolResults = !blocks.isEmpty
+        let parts = blocks.map { element -> String in
+            let block = element as? [String: Any] ?? [:]
+            let type = block["type"] as? String ?? "unknown"
+            if type != "tool_result" { onlyToolResults = false }
+            switch type {
+            case "text": return block["text"] as? String ?? ""
+            case "thinking": return ImportPart.fenced(kind: "thoughts", body: block["thinking"] as? String ?? "")
+            case "tool_use", "tool_result": return ImportPart.fenced(kind: type == "tool_use" ? "tool-use" : "tool-result", body: ImportPart.compactJSON(block))
+            default: return ImportPart.fenced(kind: type, body: ImportPart.compactJSON(block))
+            }
+        }
+        return (parts.filter { !$0.isEmpty }.joined(separator: "\n\n"), onlyToolResults)
+    }
+
+    /// `2025-06-01T10:00:00.123Z` → the second, in UTC; nil for anything else.
+    static func date(_ value: Any?) -> Timestamp? {
+        guard let text = value as? String, text.hasSuffix("Z"), text.count >= 20 else { return nil }
+        return try? Timestamp(rfc3339: String(text.prefix(19)) + "Z")
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+/// `threadai import` of a Claude Code session file (docs/FORMAT.md §4.6), from `Fixtures/import/claude-code/`.
+@Suite("import claude-code")
+struct ImportClaudeCodeTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures/import/claude-code")
+    static let session = fixtures.appendingPathComponent("session.jsonl").path
+    static let main = "claude-code/fix-the-ledger-rounding-bug-5f2b9c1e"
+
+    @Test("split replies merge, compaction links through, sidechains and rewinds are threads of their own")
+    func importsTheSession() throws {
+        let sandbox = try CLISandbox.initialized()
+        let result = try sandbox.succeed(["import", Self.session])
+        #expect(result.stderr.contains("imported 1 conversation: 11 messages (11 new), 2 forks"))
+        #expect(result.stderr.contains("1 file-history-snapshot line (not messages)"))
+        let threads = try sandbox.succeed(["threads"]).stdout
+        #expect(threads.contains(Self.main + " "))
+        #expect(threads.contains(Self.main + "-2"))  // the sidechain
+        #expect(threads.contains(Self.main + "-3"))  // "Fix it", before the question was rewritten
+        // Compaction does not cut the history: the thread reaches back to the first question.
+        let log = try sandbox.succeed(["log", Self.main]).stdout
+        #expect(log.contains("Conversation compacted"))
+        #expect(log.contains("Why does the total round down?"))
+        let reply = try sandbox.succeed(["show", "--raw", Self.main + "~6"]).stdout
+        let firstQuestion = try sandbox.succeed(["show", "--raw", Self.main + "~7"]).stdout
+        #expect(firstQuestion.contains("source: claude-code:5f2b9c1e-8d4a-4e6b-9c0d-1a2b3c4d5e6f/u1\n"))
+        #expect(reply.hasPrefix("---\nparent: "))
+        #expect(reply.split(separator: "\n", maxSplits: 2, omittingEmptySubsequences: false).last == """
+            thread: \(Self.main)
+            role: assistant
+            date: 2025-06-01T10:00:03Z
+            cwd: /home/ada/src/ledger
+            git-branch: main
+            model: claude-sonnet-4-5
+            source: claude-code:5f2b9c1e-8d4a-4e6b-9c0d-1a2b3c4d5e6f/a3
+            ---
+            ```part:thoughts
+            Look at total()
+            ```
+
+            Let me read the file.
+
+            ```part:tool-use
+            {"id":"toolu_1","input":{"file_path":"ledger.py"},"name":"Read","type":"tool_use"}
+            ```
+
+            """)
+        let toolResult = try sandbox.succeed(["show", "--raw", Self.main + "~5"]).stdout
+        #expect(toolResult.contains("source-role: tool_result\n"))
+        let last = try sandbox.succeed(["show", "--raw", Self.main]).stdout
+        #expect(last.contains("git-branch: fix-rounding\n"))
+        #expect(try sandbox.succeed(["show", "--raw", Self.main + "~1"]).stdout.contains("hidden: true\n"))
+        try sandbox.succeed(["fsck"])
+    }
+
+    @Test("importing the project folder again writes nothing")
+    func reimportIsIdempotent() throws {
+        let sandbox = try CLISandbox.initialized()
+        try sandbox.succeed(["import", "claude-code", Self.session])
+        let before = try DirectorySnapshot(sandbox.repository)
+        let folder = sandbox.work + "/project"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.session, toPath: folder + "/s.jsonl")
+        let again = try sandbox.succeed(["import", folder])
+        #expect(again.stderr.contains("11 messages (0 new), 2 forks, 0 threads created or moved"))
+        #expect(try DirectorySnapshot(sandbox.repository) == before)
+    }
+
+    @Test("a truncated line is refused, naming the file and the line, and changes nothing")
+    func truncatedSession() throws {
+        let sandbox = try CLISandbox.initialized()
+        let before = try DirectorySnapshot(sandbox.repository)
+        let result = try sandbox.run(["import", Self.fixtures.appendingPathComponent("truncated.jsonl").path])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("truncated.jsonl line 5: not a JSON object"))
+        #expect(try DirectorySnapshot(sandbox.repository) == before)
+    }
+}
