@@ -65,7 +65,7 @@ public struct Importer: Sendable {
     }
 
     /// Creates the thread at `id`, or moves it there when it is at an ancestor (a grown export).
-    private func moveRef(_ name: ThreadName, to id: ObjectID, item: String, summary: inout Summary) throws(ImportError) {
+    func moveRef(_ name: ThreadName, to id: ObjectID, item: String, summary: inout Summary) throws(ImportError) {
         do {
             let heads = try repository.refs.heads(of: name)
             if heads == [id] { return }

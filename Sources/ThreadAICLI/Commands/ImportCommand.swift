@@ -8,7 +8,7 @@ import Foundation
 
 /// `threadai import [FORMAT] PATH…`: conversations from other tools, branches kept (docs/FORMAT.md §4.6).
 enum ImportCommand: Command {
-    static let formats = ["chatgpt", "claude-code"]
+    static let formats = ["chatgpt", "claude-code", "threadai-json"]
 
     static let spec = CommandSpec(
         name: "import",
@@ -21,7 +21,7 @@ enum ImportCommand: Command {
             a failed import leaves no thread at a partial conversation.
             """,
         arguments: [
-            .positional("paths", valueName: "[FORMAT] PATH", arity: .rest, help: "The format (chatgpt, claude-code; detected when left out) and the files or folders."),
+            .positional("paths", valueName: "[FORMAT] PATH", arity: .rest, help: "The format (chatgpt, claude-code, threadai-json; detected when left out) and the files or folders."),
         ],
         examples: [
             .init("threadai import chatgpt conversations.json"),
@@ -38,9 +38,15 @@ enum ImportCommand: Command {
         var summary = Importer.Summary()
         for path in paths {
             for file in try files(at: path) {
+                let data = try contents(of: file)
                 do {
-                    for conversation in try conversations(in: file, format: format ?? detectedFormat(of: file)) {
-                        try importer.write(conversation, into: &summary)
+                    switch format ?? detectedFormat(of: file, data: data) {
+                    case "threadai-json": try ThreadAIJSON.load(data, name: file, into: importer, summary: &summary)
+                    case "claude-code": try importer.write(try ClaudeCodeParser.parse(data, name: file), into: &summary)
+                    default:
+                        for conversation in try ChatGPTParser.parse(data, name: file) {
+                            try importer.write(conversation, into: &summary)
+                        }
                     }
                 } catch {
                     throw CLIError(TerminalSafe.text("cannot import \(error)"))
@@ -73,21 +79,17 @@ enum ImportCommand: Command {
         return below.filter { $0.hasSuffix(".jsonl") }.sorted().map { folder + "/" + $0 }
     }
 
-    /// `.jsonl` files are Claude Code sessions; other files ChatGPT exports.
-    static func detectedFormat(of path: String) -> String {
-        path.hasSuffix(".jsonl") ? "claude-code" : "chatgpt"
+    /// `.jsonl` files are Claude Code sessions, ThreadAI's own exports say so; other files are ChatGPT exports.
+    static func detectedFormat(of path: String, data: Data) -> String {
+        if path.hasSuffix(".jsonl") { return "claude-code" }
+        return ThreadAIJSON.looksLikeExport(data) ? "threadai-json" : "chatgpt"
     }
 
-    static func conversations(in path: String, format: String) throws -> [ImportConversation] {
-        let data: Data
+    static func contents(of path: String) throws -> Data {
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            return try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             throw CLIError(TerminalSafe.text("cannot read \(path): \(error.localizedDescription); nothing was imported from it."))
-        }
-        switch format {
-        case "claude-code": return [try ClaudeCodeParser.parse(data, name: path)]
-        default: return try ChatGPTParser.parse(data, name: path)
         }
     }
 }

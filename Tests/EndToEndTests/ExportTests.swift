@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+/// `threadai export md|json` and `import threadai-json` (docs/FORMAT.md §11).
+@Suite("export")
+struct ExportTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures/import")
+
+    /// A repository with sends, a fork, and both imports in it.
+    static func populated() throws -> CLISandbox {
+        let sandbox = try CLISandbox.initialized(sending: "one", "two")
+        try sandbox.succeed(["checkout", "-b", "side", "HEAD~2"])
+        try sandbox.succeed(["send", "three"])
+        try sandbox.succeed(["import", fixtures.appendingPathComponent("chatgpt/conversations.json").path])
+        try sandbox.succeed(["import", fixtures.appendingPathComponent("claude-code/session.jsonl").path])
+        return sandbox
+    }
+
+    @Test("import → export json → import → export json is byte-identical, and rebuilds objects and refs")
+    func jsonRoundTrip() throws {
+        let source = try Self.populated()
+        let first = try source.succeed(["export", "json"]).stdoutBytes
+        let copy = try CLISandbox.initialized()
+        let file = copy.work + "/export.json"
+        try Data(first).write(to: URL(fileURLWithPath: file))
+        try copy.succeed(["import", file])
+        let second = try copy.succeed(["export", "json"]).stdoutBytes
+        #expect(second == first)
+        let objects = { (sandbox: CLISandbox) throws -> DirectorySnapshot in try DirectorySnapshot(sandbox.repository + "/objects") }
+        #expect(try objects(copy) == objects(source))
+        try copy.succeed(["checkout", "side"])  // HEAD is local: not in the export.
+        #expect(try copy.succeed(["threads"]).stdout == source.succeed(["threads"]).stdout)
+        let again = try copy.succeed(["import", "threadai-json", file])
+        #expect(again.stderr.contains("(0 new)"))
+    }
+
+    @Test("an unknown version, a bad id and a missing head are refused, naming the item, changing nothing")
+    func badExports() throws {
+        let sandbox = try CLISandbox.initialized()
+        let before = try DirectorySnapshot(sandbox.repository)
+        let cases = [
+            ("{\"format\" : \"threadai-json\", \"version\" : 2}", "unknown threadai-json version 2"),
+            ("{\"format\" : \"threadai-json\", \"version\" : 1, \"messages\" : [{\"id\" : \"\(String(repeating: "ab", count: 32))\", \"object\" : \"---\\nthread: main\\nrole: user\\ndate: 2026-01-01T00:00:00Z\\n---\\nhi\\n\"}]}",
+             "message #1 (abab"),
+            ("{\"format\" : \"threadai-json\", \"version\" : 1, \"threads\" : [{\"name\" : \"x\", \"heads\" : [\"\(String(repeating: "cd", count: 32))\"]}]}",
+             "is not among the messages"),
+        ]
+        for (index, (text, expected)) in cases.enumerated() {
+            let file = sandbox.work + "/bad\(index).json"
+            try text.write(toFile: file, atomically: true, encoding: .utf8)
+            let result = try sandbox.run(["import", "threadai-json", file])
+            #expect(result.status == 1)
+            #expect(result.stderr.contains(expected), "\(result)")
+        }
+        #expect(try DirectorySnapshot(sandbox.repository) == before)
+    }
+
+    @Test("export md: messages root first under headings, a marker where a fork leaves")
+    func markdown() throws {
+        let sandbox = try Self.populated()
+        let text = try sandbox.succeed(["export", "md", "main"]).stdout
+        #expect(text.hasPrefix("# main\n\n## 1. user · "))
+        let one = try #require(text.range(of: "\none\n"))
+        let two = try #require(text.range(of: "\ntwo\n"))
+        #expect(one.lowerBound < two.lowerBound)
+        #expect(text.contains("> ⑂ fork `side` continues from here"))
+        let side = try sandbox.succeed(["export", "md", "side"]).stdout
+        #expect(side.contains("Forked from `main` at message"))
+        #expect(side.contains("\nthree\n"))
+        let usage = try sandbox.run(["export", "pdf"])
+        #expect(usage.status == 2)
+    }
+}
