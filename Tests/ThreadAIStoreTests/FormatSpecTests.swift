@@ -126,7 +126,8 @@ struct FormatSpecTests {
 
     @Test("the golden folder holds exactly the three examples")
     func goldenFolderIsComplete() throws {
-        let names = try FileManager.default.contentsOfDirectory(atPath: Self.fixturesFolder.path).sorted()
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.fixturesFolder.path)
+            .filter { $0.hasSuffix(".md") }.sorted()
         #expect(names == Self.examples.map { $0.id + ".md" }.sorted())
     }
 

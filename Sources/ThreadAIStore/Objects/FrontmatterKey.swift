@@ -23,6 +23,12 @@ enum FrontmatterKey {
     static let workingDirectory = "cwd"
     static let gitBranch = "git-branch"
 
+    /// Keys of code anchors and attached files (docs/FORMAT.md §4.7).
+    static let codeBranch = "code-branch"
+    static let codeCommit = "code-commit"
+    static let codeDirty = "code-dirty"
+    static let files = "files"
+
     static let maximumByteCount = 64
 
     /// The keys that come first, in this order; every other key follows them.
@@ -63,6 +69,9 @@ enum FrontmatterKey {
         }
         if let value, decimalIntegerKeys.contains(key), !isDecimalInteger(value.utf8) {
             return .invalidDecimalInteger(key: key, value: value)
+        }
+        if let value, let expected = CodeAnchorValue.problem(withKey: key, value: value) {
+            return .invalidValue(key: key, value: value, expected: expected)
         }
         return nil
     }

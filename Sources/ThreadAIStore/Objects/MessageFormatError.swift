@@ -30,6 +30,8 @@ public struct MessageFormatError: Error, CustomStringConvertible, Equatable, Sen
         case invalidDate(TimestampError)
         /// A key that holds a decimal integer has another value.
         case invalidDecimalInteger(key: String, value: String)
+        /// A defined key whose value has not the form the format gives it; `expected` says that form.
+        case invalidValue(key: String, value: String, expected: String)
         /// An unquoted value that is not in the plain form (empty, a space, a character outside the plain set).
         case valueMustBeQuoted(String)
         /// A quoted value whose text could have been written plain.
@@ -102,6 +104,8 @@ public struct MessageFormatError: Error, CustomStringConvertible, Equatable, Sen
         case .invalidDecimalInteger(let key, let value):
             "the value of '\(key)', \(value.quotedForDisplay), is not a decimal integer (0, or digits "
                 + "without a leading zero)."
+        case .invalidValue(let key, let value, let expected):
+            "the value of '\(key)', \(value.quotedForDisplay), is not valid: \(expected)"
         case .valueMustBeQuoted(let value):
             "the value \(value.quotedForDisplay) must be written in double quotes: only a non-empty value "
                 + "of letters, digits and . _ / + @ : - that starts with a letter, digit, _, . or / is written plain."

@@ -41,6 +41,14 @@ struct MessageRejectionTests {
         return lines
     }
 
+    /// A §4.7 key with a malformed value on line 5, rejected with the form the key expects.
+    static func anchor(_ why: String, _ line: String) -> Rejection {
+        let key = String(line.prefix { $0 != ":" })
+        let value = (try? FrontmatterValue.decode(String(line.dropFirst(key.count + 2)))) ?? "(undecodable)"
+        let expected = CodeAnchorValue.problem(withKey: key, value: value) ?? "(accepted)"
+        return Rejection(why, object(with(line)), line: 5, .invalidValue(key: key, value: value, expected: expected))
+    }
+
     static let longKey = String(repeating: "k", count: 65)
     static let hello = Array("Hello".utf8)
 
@@ -102,6 +110,15 @@ struct MessageRejectionTests {
         Rejection("an exponent", object(with("output-tokens: 1e3")), line: 5, .invalidDecimalInteger(key: "output-tokens", value: "1e3")),
         Rejection("a negative number", object(with(#"first-token-ms: "-1""#)), line: 5, .invalidDecimalInteger(key: "first-token-ms", value: "-1")),
         Rejection("an empty number", object(with(#"input-tokens: """#)), line: 5, .invalidDecimalInteger(key: "input-tokens", value: "")),
+        // Code anchors and attached files (§4.7).
+        anchor("an abbreviated commit", "code-commit: 3f786850"),
+        anchor("an uppercase commit", "code-commit: 3F786850E387550FDAB836ED7E6DC881DE23001B"),
+        anchor("a false dirty flag", "code-dirty: false"),
+        anchor("an empty branch", #"code-branch: """#),
+        anchor("a file entry without a path", "files: 11b15b1a4584b08fa423a57964bdbf018b0da0d5"),
+        anchor("a file entry with an empty path", #"files: "11b15b1a4584b08fa423a57964bdbf018b0da0d5 ""#),
+        anchor("a file entry with a short blob", #"files: "11b15b1a a.swift""#),
+        anchor("an empty second file entry", #"files: "11b15b1a4584b08fa423a57964bdbf018b0da0d5 a.swift\n""#),
         // Value forms.
         Rejection("a quoted value that could be plain", object(with(#"model: "gpt""#)), line: 5, .quotedValueCouldBePlain("gpt")),
         Rejection("a quoted role", object(replacing(1, with: #"role: "user""#)), line: 3, .quotedValueCouldBePlain("user")),
