@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ThreadAIStore
 
 @Suite("CLI: several processes sending at once")
 struct ConcurrentSendTests {
@@ -69,6 +70,42 @@ struct ConcurrentSendTests {
         try Self.expectEveryQuestionAnswered(sandbox, questions: 13)
         let oneOffs = try JSON.array(try sandbox.succeed(["threads", "--json"])).filter { ($0["name"] as? String ?? "").hasPrefix("oneoff/") }
         #expect(oneOffs.count == 3)
+    }
+
+    @Test("staggered senders, each starting while the one before streams: every question gets its reply")
+    func staggeredSends() throws {
+        let sandbox = try CLISandbox.initialized(sending: "start")
+        // The gaps only vary the interleaving; what is checked holds for every interleaving.
+        let finished = try Self.sendAtOnce(sandbox, count: 10) { index in
+            Thread.sleep(forTimeInterval: 0.03 * Double(index))
+            return ["send", "staggered \(index)"]
+        }
+        for result in finished { #expect(result.status == 0 && !result.signaled, "\(result)") }
+        try Self.expectEveryQuestionAnswered(sandbox, questions: 11)
+    }
+
+    @Test("a sender that finds the turn taken says who holds it, waits, writes nothing meanwhile, then sends")
+    func senderWaitsForTheTurnWithANote() async throws {
+        let sandbox = try CLISandbox.initialized(sending: "start")
+        let holder = try await TurnLock.acquire(try ThreadName("main"), in: sandbox.repository)
+        let storedBefore = RepositoryFiles.objectIDs(in: sandbox.repository)
+        let waiter = Task.detached { try sandbox.run(["send", "after the turn"]) }
+        let errors = try sandbox.folder.folder("io")
+        // Bounded like the run's own watchdog (120 s), so a sender that never notes fails instead of hanging.
+        var polls = 0
+        while !(try FileManager.default.contentsOfDirectory(atPath: errors).contains { name in
+            name.hasSuffix(".err") && ((try? String(contentsOfFile: errors + "/" + name, encoding: .utf8)) ?? "").contains("waiting for the turn")
+        }) {
+            polls += 1
+            if polls > 6_000 { Issue.record("the waiting sender never said it waits"); break }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(RepositoryFiles.objectIDs(in: sandbox.repository) == storedBefore, "nothing is written while waiting")
+        holder.release()
+        let result = try await waiter.value
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr.contains("process \(ProcessInfo.processInfo.processIdentifier) on"), "the note names the holder: \(result.stderr)")
+        try Self.expectEveryQuestionAnswered(sandbox, questions: 2)
     }
 
     @Test("a turn lock whose owner died is taken over, and the turn lock is gone after the turn")

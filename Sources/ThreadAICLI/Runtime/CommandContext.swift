@@ -43,7 +43,9 @@ final class CommandContext {
     }
 
     /// A one-line note on stderr (`threadai: …`), for things the user should know but that are not errors.
+    /// Flushed at once: a note may say why the command is waiting, and must be seen while it waits.
     func note(_ text: String) {
         errors.line("threadai: \(text)")
+        errors.flush()
     }
 }
