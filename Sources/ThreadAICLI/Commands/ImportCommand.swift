@@ -8,7 +8,7 @@ import Foundation
 
 /// `threadai import [FORMAT] PATH…`: conversations from other tools, branches kept (docs/FORMAT.md §4.6).
 enum ImportCommand: Command {
-    static let formats = ["chatgpt", "claude-code", "threadai-json"]
+    static let formats = ["chatgpt", "claude-code", "llm", "threadai-json"]
 
     static let spec = CommandSpec(
         name: "import",
@@ -21,11 +21,12 @@ enum ImportCommand: Command {
             a failed import leaves no thread at a partial conversation.
             """,
         arguments: [
-            .positional("paths", valueName: "[FORMAT] PATH", arity: .rest, help: "The format (chatgpt, claude-code, threadai-json; detected when left out) and the files or folders."),
+            .positional("paths", valueName: "[FORMAT] PATH", arity: .rest, help: "The format (chatgpt, claude-code, llm, threadai-json; detected when left out) and the files or folders."),
         ],
         examples: [
             .init("threadai import chatgpt conversations.json"),
             .init("threadai import ~/.claude/projects/-home-me-src-app"),
+            .init("threadai import \"$(llm logs path)\""),
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
@@ -38,9 +39,16 @@ enum ImportCommand: Command {
         var summary = Importer.Summary()
         for path in paths {
             for file in try files(at: path) {
-                let data = try contents(of: file)
+                let detected = format ?? (file.hasSuffix(".db") ? "llm" : nil)
+                let data = detected == "llm"
+                    ? try SQLiteQuery.json(LLMParser.responsesQuery, database: file, path: context.environment["PATH"])
+                    : try contents(of: file)
                 do {
-                    switch format ?? detectedFormat(of: file, data: data) {
+                    switch detected ?? detectedFormat(of: file, data: data) {
+                    case "llm":
+                        for conversation in try LLMParser.parse(data, name: file) {
+                            try importer.write(conversation, into: &summary)
+                        }
                     case "threadai-json": try ThreadAIJSON.load(data, name: file, into: importer, summary: &summary)
                     case "claude-code": try importer.write(try ClaudeCodeParser.parse(data, name: file), into: &summary)
                     default:

@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+/// `threadai import` of llm's `logs.db` through the `sqlite3` tool, from `Fixtures/import/llm/logs.sql`.
+@Suite("import llm")
+struct ImportLLMTests {
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures/import/llm/logs.sql").path
+
+    /// `logs.db` built from the fixture's SQL by the real sqlite3.
+    static func database(in sandbox: CLISandbox) throws -> String {
+        let path = sandbox.work + "/logs.db"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "sqlite3 \"$1\" < \"$2\"", "sh", path, script]
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "sqlite3 must be installed (.ci/run installs it)")
+        return path
+    }
+
+    @Test("each conversation a thread: system prompt, prompts and replies with model, tokens and times")
+    func importsConversations() throws {
+        let sandbox = try CLISandbox.initialized()
+        let database = try Self.database(in: sandbox)
+        let result = try sandbox.succeed(["import", database])
+        #expect(result.stderr.contains("imported 2 conversations: 7 messages (7 new)"))
+        let threads = try sandbox.succeed(["threads"]).stdout
+        #expect(threads.contains("llm/haiku-about-rain-01hx0c1"))
+        #expect(threads.contains("llm/untitled-01hx0r3"))
+        let reply = try sandbox.succeed(["show", "--raw", "llm/haiku-about-rain-01hx0c1"]).stdout
+        #expect(reply.contains("role: assistant\ndate: 2024-05-01T09:01:00Z\ninput-tokens: 20\nlatency-ms: 700\nmodel: gpt-4o-mini\noutput-tokens: 8\nsource: llm:01hx0c1/01hx0r2\n---\nPuddles hold the sky\n"))
+        let root = try sandbox.succeed(["show", "--raw", "llm/haiku-about-rain-01hx0c1~4"]).stdout
+        #expect(root.contains("role: system\n") && root.contains("source: llm:01hx0c1/01hx0r1.system\n"))
+        #expect(try sandbox.succeed(["show", "llm/untitled-01hx0r3~1"]).stdout.contains("2024-05-02T10:00:00Z"))
+        let before = try DirectorySnapshot(sandbox.repository)
+        try sandbox.succeed(["import", "llm", database])
+        #expect(try DirectorySnapshot(sandbox.repository) == before)
+    }
+
+    @Test("without sqlite3 the error says what to install")
+    func missingTool() throws {
+        let sandbox = try CLISandbox.initialized()
+        let database = try Self.database(in: sandbox)
+        let result = try sandbox.run(["import", database], environment: ["PATH": sandbox.work])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("needs the sqlite3 command-line tool: install it"))
+    }
+}
