@@ -10,9 +10,12 @@ Each request is appended to the journal as one JSON line: method, path, headers,
 A response is {"status", "headers", "chunks", "end"}: the body is sent with chunked transfer
 encoding, one HTTP chunk per item of "chunks"; "end" is "clean" (the terminating chunk),
 "drop" (the connection is closed mid-body) or "stall" (silence for "stall_seconds", then close).
+"delay_seconds" holds the response that long before its head, as a model that thinks does.
+With "tls_cert" and "tls_key" (PEM files) in the scenario, the server speaks https.
 """
 import json
 import socket
+import ssl
 import sys
 import time
 
@@ -44,6 +47,7 @@ def read_request(connection):
 
 
 def respond(connection, response):
+    time.sleep(response.get("delay_seconds", 0))
     status = response.get("status", 200)
     head = "HTTP/1.1 %d %s\r\n" % (status, REASONS.get(status, "Status"))
     for name, value in response.get("headers", {}).items():
@@ -68,6 +72,10 @@ def main():
     server = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     server.bind(("127.0.0.1", 0))
     server.listen(8)
+    if scenario.get("tls_cert"):
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(scenario["tls_cert"], scenario["tls_key"])
+        server = context.wrap_socket(server, server_side=True)
     print(server.getsockname()[1], flush=True)
     served = 0
     while served < len(responses) and time.monotonic() < deadline:
@@ -76,6 +84,8 @@ def main():
             connection, _ = server.accept()
         except socket.timeout:
             break
+        except ssl.SSLError:
+            continue
         with connection:
             connection.settimeout(10)
             request = read_request(connection)

@@ -89,3 +89,39 @@ struct ProviderStreamE2ETests {
         #expect(keys[.posixPermissions] as? Int == 0o600)
     }
 }
+
+/// https replies on Linux go through libcurl, which waits in poll (the CPU figure is in the
+/// benchmark, Benchmarks/https-wait.sh, not in a timed test).
+@Suite("CLI: https through the system's libcurl")
+struct HTTPSStreamE2ETests {
+    @Test("a reply held for two seconds and then streamed over https arrives intact and is stored")
+    func heldReplyOverTLS() throws {
+        let sandbox = try CLISandbox.initialized()
+        let tls = try StubProviderServer.selfSignedCertificate(in: sandbox.folder)
+        var held = try StubResponse.fixture("openai-hello")
+        held.delaySeconds = 2
+        let server = try StubProviderServer([held], in: sandbox.folder, tls: tls)
+        #expect(server.url.hasPrefix("https://"))
+        let result = try sandbox.run(
+            ["send", "--provider", "openai", "Hi"],
+            environment: ["OPENAI_API_KEY": "sk-test-canary-https", "OPENAI_BASE_URL": server.url + "/v1", "SSL_CERT_FILE": tls.cert])
+        #expect(result.status == 0, "\(result)")
+        let reply = try StoredObject.head(in: sandbox.repository)
+        #expect(reply.fields["role"] == "assistant" && reply.content.hasPrefix("Hello"))
+        #expect(!result.stdout.contains("sk-test-canary-https") && !result.stderr.contains("sk-test-canary-https"))
+        let request = try #require(try server.journal().first)
+        #expect((request["headers"] as? [String: String])?["authorization"] == "Bearer sk-test-canary-https")
+    }
+
+    @Test("an untrusted certificate is refused with a clear error, and the question is kept")
+    func untrustedCertificateIsRefused() throws {
+        let sandbox = try CLISandbox.initialized()
+        let tls = try StubProviderServer.selfSignedCertificate(in: sandbox.folder)
+        let server = try StubProviderServer([try StubResponse.fixture("openai-hello")], in: sandbox.folder, tls: tls)
+        let result = try sandbox.run(
+            ["send", "--provider", "openai", "Hi"],
+            environment: ["OPENAI_API_KEY": "sk-test-canary-https", "OPENAI_BASE_URL": server.url + "/v1"])
+        #expect(result.status == 5, "\(result)")
+        #expect(result.stderr.lowercased().contains("certificate"), "\(result)")
+    }
+}

@@ -1,15 +1,19 @@
 import Foundation
 
 /// The default transport: `SocketHTTPTransport` for plain `http` URLs, which keeps the CPU
-/// idle while a local model thinks, and `URLSessionTransport` for `https` (and anything else).
+/// idle while a local model thinks; on Linux `CurlHTTPTransport` for `https`, since URLSession
+/// there spins a core while it waits (docs/DESIGN.md), falling back to URLSession with a one-line
+/// note when libcurl cannot be loaded; on Apple platforms URLSession for `https`.
 ///
 /// URLSession on Linux honours the `http_proxy` and `all_proxy` environment variables and the
 /// socket transport does not, so when one of them is set, plain `http` to any host but the
 /// machine itself stays with URLSession.
 public struct AutomaticHTTPTransport: HTTPTransport {
     private let plain = SocketHTTPTransport()
-    private let secure: URLSessionTransport
+    private let secure: any HTTPTransport
     private let proxyConfigured: Bool
+    /// Why `https` goes through URLSession on a platform that prefers curl, when it does.
+    public let fallbackNote: String?
 
     /// - Parameters:
     ///   - environment: where to look for proxy variables.
@@ -17,7 +21,19 @@ public struct AutomaticHTTPTransport: HTTPTransport {
     public init(
         environment: [String: String] = ProcessInfo.processInfo.environment, backstopTimeout: TimeInterval = 3_600
     ) {
+        #if canImport(Glibc)
+        switch environment["THREADAI_HTTPS_TRANSPORT"] == "urlsession" ? .failure(LibCurlUnavailable(reason: "THREADAI_HTTPS_TRANSPORT=urlsession")) : CurlHTTPTransport.availability {
+        case .success:
+            secure = CurlHTTPTransport(environment: environment)
+            fallbackNote = nil
+        case .failure(let reason):
+            secure = URLSessionTransport(backstopTimeout: backstopTimeout)
+            fallbackNote = "https goes through URLSession, which keeps a core busy while it waits (\(reason)); install libcurl4 to avoid that."
+        }
+        #else
         secure = URLSessionTransport(backstopTimeout: backstopTimeout)
+        fallbackNote = nil
+        #endif
         proxyConfigured = ["http_proxy", "all_proxy", "ALL_PROXY"].contains { !(environment[$0] ?? "").isEmpty }
     }
 

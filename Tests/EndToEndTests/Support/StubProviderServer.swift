@@ -8,6 +8,13 @@ struct StubResponse: Encodable {
     var chunks: [String] = []
     /// `clean`, `drop` (closed mid-body) or `stall`.
     var end = "clean"
+    /// Seconds the server waits before the response head, as a model that thinks.
+    var delaySeconds = 0.0
+
+    enum CodingKeys: String, CodingKey {
+        case status, headers, chunks, end
+        case delaySeconds = "delay_seconds"
+    }
 
     /// A recorded stream from `Fixtures/streams`, sent one event per chunk (each ends with a blank line).
     static func fixture(_ name: String) throws -> StubResponse {
@@ -28,12 +35,15 @@ final class StubProviderServer {
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures")
 
     private let process = Process()
+    private let isTLS: Bool
     private let journalPath: String
     let port: Int
 
     /// Starts the server with its script of responses, answered in order; its scenario and journal
     /// files go in `folder`.
-    init(_ responses: [StubResponse], in folder: TemporaryDirectory) throws {
+    /// - Parameter tls: a certificate and key (PEM paths); the server then speaks https.
+    init(_ responses: [StubResponse], in folder: TemporaryDirectory, tls: (cert: String, key: String)? = nil) throws {
+        isTLS = tls != nil
         let name = UUID().uuidString
         let scenarioPath = try folder.folder("stub") + "/scenario-\(name).json"
         journalPath = try folder.folder("stub") + "/journal-\(name).jsonl"
@@ -41,12 +51,16 @@ final class StubProviderServer {
             var responses: [StubResponse]
             /// The server exits by itself after this long, even if requests are still expected.
             var deadlineSeconds = 60
+            var tlsCert: String?
+            var tlsKey: String?
             enum CodingKeys: String, CodingKey {
                 case responses
                 case deadlineSeconds = "deadline_seconds"
+                case tlsCert = "tls_cert"
+                case tlsKey = "tls_key"
             }
         }
-        try JSONEncoder().encode(Scenario(responses: responses)).write(to: URL(fileURLWithPath: scenarioPath))
+        try JSONEncoder().encode(Scenario(responses: responses, tlsCert: tls?.cert, tlsKey: tls?.key)).write(to: URL(fileURLWithPath: scenarioPath))
         let script = Self.fixtures.appendingPathComponent("provider-e2e/stub_server.py").path
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script, scenarioPath, journalPath]
@@ -67,7 +81,26 @@ final class StubProviderServer {
         if process.isRunning { process.terminate() }
     }
 
-    var url: String { "http://127.0.0.1:\(port)" }
+    var url: String { (isTLS ? "https" : "http") + "://127.0.0.1:\(port)" }
+
+    /// A self-signed certificate for 127.0.0.1 and localhost, made with openssl in `folder`:
+    /// trusted by pointing `SSL_CERT_FILE` at `cert` (docs/PROVIDERS.md).
+    static func selfSignedCertificate(in folder: TemporaryDirectory) throws -> (cert: String, key: String) {
+        let base = try folder.folder("tls")
+        let (cert, key) = (base + "/cert.pem", base + "/key.pem")
+        let openssl = Process()
+        openssl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        openssl.arguments = [
+            "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "1",
+            "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost",
+        ]
+        openssl.standardOutput = FileHandle.nullDevice
+        openssl.standardError = FileHandle.nullDevice
+        try openssl.run()
+        openssl.waitUntilExit()
+        try #require(openssl.terminationStatus == 0, "openssl could not make a certificate (is openssl installed?)")
+        return (cert, key)
+    }
 
     /// The requests received so far: method, path, headers (lowercased names), body.
     func journal() throws -> [[String: Any]] {

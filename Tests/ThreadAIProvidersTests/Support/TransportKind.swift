@@ -5,6 +5,9 @@ import Testing
 enum TransportKind: String, Sendable, CaseIterable, CustomTestStringConvertible {
     case urlSession = "URLSession"
     case socket
+    #if canImport(Glibc)
+    case curl = "libcurl"
+    #endif
 
     var testDescription: String { "over \(rawValue)" }
 
@@ -12,6 +15,9 @@ enum TransportKind: String, Sendable, CaseIterable, CustomTestStringConvertible 
         switch self {
         case .urlSession: URLSessionTransport()
         case .socket: SocketHTTPTransport()
+        #if canImport(Glibc)
+        case .curl: CurlHTTPTransport()
+        #endif
         }
     }
 }
