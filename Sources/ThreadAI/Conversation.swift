@@ -9,9 +9,13 @@
 /// wrote; the reply is stored when it ends, and the reservation ends with it.
 public struct Conversation: Sendable {
     public let repository: Repository
+    /// Where the code stood for this turn (docs/FORMAT.md §4.7), written on every message the turn
+    /// stores; nil writes no anchor. Read it once per turn with `CodeAnchor.read`.
+    public var codeAnchor: CodeAnchor?
 
-    public init(repository: Repository) {
+    public init(repository: Repository, codeAnchor: CodeAnchor? = nil) {
         self.repository = repository
+        self.codeAnchor = codeAnchor
     }
 
     /// The user's side of a send, stored: the thread, the new user message and the context to ask with.
@@ -95,7 +99,8 @@ public struct Conversation: Sendable {
         parent: ObjectID?, thread: ThreadName, role: Role, date: Timestamp, content: String
     ) throws(ThreadError) -> Message {
         do {
-            return try Message(parent: parent, thread: thread, role: role, date: date, content: content)
+            return try Message(
+                parent: parent, thread: thread, role: role, date: date, fields: codeAnchor?.fields ?? [:], content: content)
         } catch {
             throw .message(error)
         }

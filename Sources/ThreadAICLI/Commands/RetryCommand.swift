@@ -30,7 +30,7 @@ enum RetryCommand: Command {
         let choice = try context.chooseProvider(arguments, repository: repository)
         let provider = try ReplyRunner.makeProvider(choice, context)
         let thread = try context.threadForWriting(repository)
-        let conversation = Conversation(repository: repository)
+        let conversation = try context.conversation(repository)
         let prepared = try await conversation.prepareRetry(
             on: thread, budget: budget ?? choice.contextBudget, onWait: context.noteWaiting(on: thread))
         if let notice = choice.notice { context.note(notice) }

@@ -36,7 +36,7 @@ enum SendCommand: Command {
         let choice = try context.chooseProvider(arguments, repository: repository)
         let provider = try ReplyRunner.makeProvider(choice, context)
         let text = try messageText(arguments, context)
-        let conversation = Conversation(repository: repository)
+        let conversation = try context.conversation(repository)
         let thread = arguments.flag("no-context") ? try oneOffThread() : try context.threadForWriting(repository)
         let prepared = try await conversation.prepare(
             text: text, on: thread, system: arguments.option("system"), budget: budget ?? choice.contextBudget,
