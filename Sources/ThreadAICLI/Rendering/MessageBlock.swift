@@ -5,6 +5,7 @@ import ThreadAI
 ///     message 3f2a9c1e… (HEAD -> main)
 ///     Role:   assistant · anthropic/claude-sonnet-4-5 · end_turn · 18 in, 41 out
 ///     Date:   2026-11-21T09:00:09Z
+///     Code:   3f786850e387 (main, uncommitted changes)
 ///
 ///         The content, indented by four spaces.
 enum MessageBlock {
@@ -16,9 +17,20 @@ enum MessageBlock {
         output.line("Role:   \(style.role(message.role.rawValue))\(details(of: message))")
         output.line("Thread: \(message.thread)")
         output.line("Date:   \(message.date.rfc3339)")
+        if let code = codeAnchor(of: message) { output.line("Code:   \(TerminalSafe.text(code))") }
         if let error = message.error { output.line("Error:  \(TerminalSafe.text(error))") }
         output.line()
         TerminalSafe.writeIndented(message.content, to: output)
+    }
+
+    /// Where the code stood (docs/FORMAT.md §4.7): the commit's first 12 digits (or `unborn`), then
+    /// the branch and `uncommitted changes` when recorded; nil for a message without an anchor.
+    static func codeAnchor(of message: Message) -> String? {
+        let commit = message.fields["code-commit"].map { String($0.prefix(12)) }
+        let branch = message.fields["code-branch"]
+        guard commit != nil || branch != nil else { return nil }
+        let notes = [branch, message.fields["code-dirty"] == "true" ? "uncommitted changes" : nil].compactMap { $0 }
+        return (commit ?? "unborn") + (notes.isEmpty ? "" : " (" + notes.joined(separator: ", ") + ")")
     }
 
     /// ` · provider/model · finish · N in, M out`, for the parts the message has.

@@ -40,6 +40,9 @@ struct CodeAnchorTests {
         try clones.git(["checkout", "-q", "--detach", first], in: clones.path("a"))
         try clones.threadai(["send", "detached"], in: "a")
         #expect(try Self.anchor(of: "detached", in: clones, "a") == ["code-commit: \(first)"])
+        #expect(try clones.threadai(["show", "main~1"], in: "a").stdout.contains("Code:   \(first.prefix(12))\n"))
+        let log = try clones.threadai(["log"], in: "a").stdout
+        #expect(log.contains("Code:   unborn (main)\n"))
     }
 
     @Test("outside git, or with THREADAI_NO_ANCHORS=1, no anchor is written")
