@@ -49,20 +49,48 @@ extension Repository {
             throw .fileSystem(FileSystemError("list objects", path: objects.directory, code: EIO))
         }
         let known = Set(ids)
+        var parents = Set<ObjectID>()
+        var unreadable = Set<ObjectID>()
         for id in ids.sorted() {
             let path = objects.path(of: id)
             do {
                 let header = try objects.header(id)
-                if let parent = header.parent, !known.contains(parent) {
-                    problem(.error, id, path, "its parent \(parent.hex) is missing")
+                if let parent = header.parent {
+                    parents.insert(parent)
+                    if !known.contains(parent) { problem(.error, id, path, "its parent \(parent.hex) is missing") }
                 }
             } catch {
+                unreadable.insert(id)
                 problem(.error, id, path, Self.reason(error))
             }
         }
         checkRefs(known: known, problems: &problems)
+        // An unreadable message hides which message is its parent: reachability is unknown then.
+        if unreadable.isEmpty { problems += danglingProblems(known: known, parents: parents) }
         problems += try leftoverProblems()
         return (problems, ids.count)
+    }
+
+    /// Messages no thread reaches: every unreachable message is an ancestor of (or is) one that has
+    /// no child and is no thread's head, so those tips are named, as git names dangling commits.
+    /// A write stopped between storing a message and moving its thread leaves one; so does
+    /// deleting a thread. Nothing is lost: each can be kept on a thread of its own.
+    private func danglingProblems(known: Set<ObjectID>, parents: Set<ObjectID>) -> [RepositoryProblem] {
+        var heads = Set<ObjectID>()
+        // An unreadable ref is reported by `checkRefs`; without its heads, nothing can be called
+        // unreachable.
+        guard let names = try? refs.names() else { return [] }
+        for name in names {
+            guard let found = try? refs.heads(of: name) else { return [] }
+            heads.formUnion(found)
+        }
+        if case .detached(let id)? = try? head.read() { heads.insert(id) }
+        return known.subtracting(parents).subtracting(heads).sorted().map { id in
+            RepositoryProblem(
+                severity: .warning, id: id, path: objects.path(of: id),
+                message: "is on no thread (a write stopped before its thread moved, or its thread was deleted)",
+                remedy: "to keep it and its history: threadai checkout -b NAME \(id.short)")
+        }
     }
 
     private func checkRefs(known: Set<ObjectID>, problems: inout [RepositoryProblem]) {
