@@ -5,16 +5,10 @@ import Testing
 /// The code anchors and attached files of docs/FORMAT.md §4.7, as stored in `Fixtures/format/anchors/`.
 @Suite("FORMAT.md §4.7 code anchors and attached files")
 struct CodeAnchorSpecTests {
-    static var folder: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Fixtures/format/anchors")
-    }
+    static let folder = MessageFixtures.folder("format/anchors")
 
     static func fixtures() throws -> [(id: String, bytes: [UInt8])] {
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        return try names.map { name in
-            (String(name.dropLast(".md".count)), [UInt8](try Data(contentsOf: folder.appendingPathComponent(name))))
-        }
+        try MessageFixtures.objects(in: folder)
     }
 
     @Test("each fixture is named by its hash and re-encodes to identical bytes")

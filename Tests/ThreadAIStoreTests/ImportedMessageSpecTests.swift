@@ -5,16 +5,10 @@ import Testing
 /// The imported messages of docs/FORMAT.md §4.6, as stored in `Fixtures/import/messages/`.
 @Suite("FORMAT.md §4.6 imported messages")
 struct ImportedMessageSpecTests {
-    static var folder: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Fixtures/import/messages")
-    }
+    static let folder = MessageFixtures.folder("import/messages")
 
     static func fixtures() throws -> [(id: String, bytes: [UInt8])] {
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        return try names.map { name in
-            (String(name.dropLast(".md".count)), [UInt8](try Data(contentsOf: folder.appendingPathComponent(name))))
-        }
+        try MessageFixtures.objects(in: folder)
     }
 
     @Test("each fixture is named by its hash and re-encodes to identical bytes")
