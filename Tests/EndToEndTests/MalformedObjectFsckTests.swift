@@ -15,11 +15,21 @@ struct MalformedObjectFsckTests {
         ("no final line feed", "---\nthread: main\nrole: user\ndate: 2026-11-21T09:00:00Z\n---\nhi"),
         ("a NUL byte", "---\nthread: main\nrole: user\ndate: 2026-11-21T09:00:00Z\n---\nh\u{0}i\n"),
         ("a byte-order mark", "\u{FEFF}---\nthread: main\nrole: user\ndate: 2026-11-21T09:00:00Z\n---\nhi\n"),
+        ("a code-commit that is not a commit id", "---\nthread: main\nrole: user\ndate: 2026-11-21T09:00:00Z\ncode-commit: HEAD\n---\nhi\n"),
+        ("code-dirty: false", "---\nthread: main\nrole: user\ndate: 2026-11-21T09:00:00Z\ncode-dirty: \"false\"\n---\nhi\n"),
+        ("an empty code-branch", "---\nthread: main\nrole: user\ndate: 2026-11-21T09:00:00Z\ncode-branch: \"\"\n---\nhi\n"),
+        ("a files entry without a path", "---\nthread: main\nrole: user\ndate: 2026-11-21T09:00:00Z\nfiles: 11b15b1a4584b08fa423a57964bdbf018b0da0d5\n---\nhi\n"),
     ]
 
     @Test("every malformed object is reported with its id and path; fsck exits 3")
     func fsckReportsEach() throws {
         let sandbox = try CLISandbox.initialized(sending: "a valid message")
+        // Messages with valid code anchors and attached files (FORMAT.md §4.7) are accepted.
+        let anchors = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fixtures/format/anchors")
+        for file in try FileManager.default.contentsOfDirectory(atPath: anchors.path) {
+            _ = try RepositoryFiles.place(try Data(contentsOf: anchors.appendingPathComponent(file)), in: sandbox.repository)
+        }
         var placed: [(name: String, id: String)] = []
         for (name, text) in Self.malformed {
             placed.append((name, try RepositoryFiles.place(Data(text.utf8), in: sandbox.repository)))

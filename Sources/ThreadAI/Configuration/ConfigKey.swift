@@ -20,6 +20,7 @@ public struct ConfigKey: Sendable, Hashable, CustomStringConvertible {
         case apiVersion
         case integer(ClosedRange<Int>)
         case seconds(ClosedRange<Double>)
+        case boolean
     }
 
     public var description: String { name }
@@ -62,10 +63,16 @@ public struct ConfigKey: Sendable, Hashable, CustomStringConvertible {
         name: "retry.max", summary: "Retries after a failed attempt (429, 5xx, 529, connection errors) before any text arrived.",
         defaultText: "3", environmentVariable: nil, kind: .integer(0...10))
 
+    /// Whether messages record where the code stands (docs/FORMAT.md §4.7). The environment variable is
+    /// inverted: `THREADAI_NO_ANCHORS=1` turns anchors off whatever the config says (`anchorsEnabled`).
+    public static let anchors = ConfigKey(
+        name: "anchors", summary: "Record the code's git commit, branch and dirtiness on each message (true or false).",
+        defaultText: "true", environmentVariable: nil, kind: .boolean)
+
     /// Every key, in the order `config list` shows them.
     public static let all: [ConfigKey] = [
         provider, model, anthropicBaseURL, anthropicVersion, openAIBaseURL, compatibleBaseURL,
-        maxOutputTokens, contextBudget, firstByteTimeout, stallTimeout, retryMax,
+        maxOutputTokens, contextBudget, firstByteTimeout, stallTimeout, retryMax, anchors,
     ]
 
     /// The key called `name`.
@@ -108,6 +115,12 @@ public struct ConfigKey: Sendable, Hashable, CustomStringConvertible {
         case .seconds(let range):
             guard let seconds = Double(trimmed), seconds.isFinite, range.contains(seconds) else {
                 throw invalid("it must be a number of seconds from \(range.lowerBound) to \(Int(range.upperBound))")
+            }
+        case .boolean:
+            switch trimmed.lowercased() {
+            case "true", "yes", "on", "1": return "true"
+            case "false", "no", "off", "0": return "false"
+            default: throw invalid("it must be true or false")
             }
         }
         return trimmed

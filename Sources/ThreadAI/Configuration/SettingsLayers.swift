@@ -78,3 +78,13 @@ public struct SettingsLayers: Sendable {
         }
     }
 }
+
+extension SettingsLayers {
+    /// Whether `send` and `retry` record code anchors: off when `THREADAI_NO_ANCHORS` is set to anything
+    /// but empty or `0`, else the `anchors` key (default true).
+    /// - Throws: `ConfigurationError.invalidValue` for an `anchors` value that is not a boolean.
+    public func anchorsEnabled() throws(ConfigurationError) -> Bool {
+        if let off = environment["THREADAI_NO_ANCHORS"], !off.isEmpty, off != "0" { return false }
+        return try validated(.anchors)?.value != "false"
+    }
+}

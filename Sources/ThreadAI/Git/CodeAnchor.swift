@@ -36,7 +36,8 @@ public struct CodeAnchor: Sendable, Equatable {
         let exclusion = ":(exclude)" + threadaiDirectory.lastPathComponent
         let result = try GitCommand.run(
             ["--no-optional-locks", "status", "--porcelain=v2", "--branch", "--untracked-files=no", "--", ":/", exclusion],
-            in: folder)
+            in: folder, purpose: "reading where the code stands",
+            advice: "'threadai config set anchors false' (or THREADAI_NO_ANCHORS=1) writes messages without code anchors")
         guard let output = result else { return nil }
         return parse(statusOutput: output)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ThreadAI
 
 /// Reads an SQLite database through the `sqlite3` command-line tool's JSON output, so that
 /// ThreadAI needs no SQLite library (docs/CLI.md, `import llm`).
@@ -7,33 +8,13 @@ enum SQLiteQuery {
 
     /// The rows `query` selects from `database`, as `sqlite3 -json` prints them (nothing for no rows).
     static func json(_ query: String, database: String, path: String?) throws -> Data {
-        guard let tool = executable(named: "sqlite3", path: path) else { throw CLIError(missingTool) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = ["-readonly", "-json", database, query]
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            throw CLIError("cannot run \(tool): \(error.localizedDescription). \(missingTool)")
+        guard let tool = ToolRun.executable(named: "sqlite3", path: path) else { throw CLIError(missingTool) }
+        guard let result = ToolRun.run(tool, ["-readonly", "-json", database, query]) else {
+            throw CLIError("cannot run \(tool). \(missingTool)")
         }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw CLIError(TerminalSafe.text("cannot read \(database) with sqlite3: \(message.trimmingCharacters(in: .whitespacesAndNewlines)); is it llm's logs.db?"))
+        guard result.status == 0 else {
+            throw CLIError(TerminalSafe.text("cannot read \(database) with sqlite3: \(result.errorText.trimmingCharacters(in: .whitespacesAndNewlines)); is it llm's logs.db?"))
         }
-        return data
-    }
-
-    static func executable(named name: String, path: String?) -> String? {
-        for folder in (path ?? "/usr/bin:/bin:/usr/local/bin").split(separator: ":") {
-            let candidate = folder + "/" + name
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
+        return result.output
     }
 }

@@ -35,14 +35,54 @@ struct CodeAnchorTests {
         try clones.git(["add", "main.swift"], in: clones.path("a"))
         try clones.threadai(["send", "dirty"], in: "a")
         #expect(try Self.anchor(of: "dirty", in: clones, "a") == ["code-branch: main", "code-commit: \(first)", "code-dirty: true"])
+        let log = try clones.threadai(["log"], in: "a").stdout
+        #expect(log.contains("Code:   \(first.prefix(12)) (main, uncommitted changes)\n"))
+        #expect(log.contains("Code:   unborn (main)\n"))
 
-        try clones.commit("a", "second")
+        // Only the code is committed: checking out an older commit of a tree whose .threadai is
+        // tracked would also check out the conversation as it was then (docs/CLI.md, send).
+        try clones.git(["commit", "-q", "-m", "second"], in: clones.path("a"))
         try clones.git(["checkout", "-q", "--detach", first], in: clones.path("a"))
         try clones.threadai(["send", "detached"], in: "a")
         #expect(try Self.anchor(of: "detached", in: clones, "a") == ["code-commit: \(first)"])
         #expect(try clones.threadai(["show", "main~1"], in: "a").stdout.contains("Code:   \(first.prefix(12))\n"))
-        let log = try clones.threadai(["log"], in: "a").stdout
-        #expect(log.contains("Code:   unborn (main)\n"))
+    }
+
+    @Test("a linked worktree records its own branch and commit; a submodule its own commit")
+    func worktreeAndSubmodule() throws {
+        let clones = try GitClones()
+        try clones.start("app")
+        let appCommit = try clones.head("app")
+        try clones.git(["worktree", "add", "-q", "-b", "feature", clones.path("tree")], in: clones.path("app"))
+        try clones.threadai(["send", "in the worktree"], in: "tree")
+        #expect(try Self.anchor(of: "in the worktree", in: clones, "tree") == ["code-branch: feature", "code-commit: \(appCommit)"])
+
+        try FileManager.default.createDirectory(atPath: clones.path("lib"), withIntermediateDirectories: true)
+        try clones.git(["init", "-q", "-b", "main"], in: clones.path("lib"))
+        try clones.threadai(["init"], in: "lib")
+        try clones.commit("lib", "library code")
+        let libCommit = try clones.head("lib")
+        try clones.git(["-c", "protocol.file.allow=always", "submodule", "add", "-q", clones.path("lib"), "lib"], in: clones.path("app"))
+        try clones.commit("app", "add lib")
+        try clones.threadai(["send", "in the submodule"], in: "app/lib")
+        #expect(try Self.anchor(of: "in the submodule", in: clones, "app/lib") == ["code-branch: main", "code-commit: \(libCommit)"])
+        try clones.threadai(["send", "in the superproject"], in: "app")
+        #expect(try Self.anchor(of: "in the superproject", in: clones, "app") == ["code-branch: main", "code-commit: \(try clones.head("app"))"])
+    }
+
+    @Test("the anchors config key turns anchors off and on; a bad value is refused")
+    func configKey() throws {
+        let clones = try GitClones()
+        try clones.start("a")
+        try clones.threadai(["config", "set", "anchors", "false"], in: "a")
+        try clones.threadai(["send", "off"], in: "a")
+        #expect(try Self.anchor(of: "off", in: clones, "a").isEmpty)
+        try clones.threadai(["config", "set", "anchors", "on"], in: "a")
+        #expect(try clones.threadai(["config", "get", "anchors"], in: "a").stdout == "true\n")
+        try clones.threadai(["send", "on"], in: "a")
+        #expect(try Self.anchor(of: "on", in: clones, "a").count == 2)
+        let refused = try clones.run(["config", "set", "anchors", "maybe"], in: "a")
+        #expect(refused.status != 0 && refused.stderr.contains("true or false"))
     }
 
     @Test("outside git, or with THREADAI_NO_ANCHORS=1, no anchor is written")

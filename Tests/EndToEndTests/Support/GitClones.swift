@@ -65,6 +65,11 @@ struct GitClones {
         try git(["pull", "-q", rebase ? "--rebase" : "--no-rebase", "origin", "main"], in: path(name))
     }
 
+    /// The commit clone `name`'s HEAD is at, in full.
+    func head(_ name: String) throws -> String {
+        try git(["rev-parse", "HEAD"], in: path(name)).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     /// Runs `threadai` in clone `name`; it must succeed.
     @discardableResult
     func threadai(_ arguments: [String], in name: String) throws -> CLIResult {
