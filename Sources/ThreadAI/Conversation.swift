@@ -55,11 +55,13 @@ public struct Conversation: Sendable {
     /// Stores `text` as a user message on `thread` (after a system message, when `system` differs
     /// from the thread's current prompt) and builds the context to send.
     /// - Parameter newRoot: start a new root instead of continuing (a one-off prompt with no history).
+    /// - Parameter userFields: more frontmatter for the user message (`files`, from
+    ///   `AttachedFile.message`).
     /// - Throws: `ThreadError`, with nothing written, when the history is corrupt, missing or
     ///   unreadable, the thread has diverged, or the wait for the turn was cancelled.
     public func prepare(
         text: String, on thread: ThreadName, system: String?, budget: Int?, newRoot: Bool = false,
-        date: Timestamp = .now(), onWait: (TurnLockOwner) -> Void = { _ in }
+        userFields: [String: String] = [:], date: Timestamp = .now(), onWait: (TurnLockOwner) -> Void = { _ in }
     ) async throws(ThreadError) -> PreparedTurn {
         let reservation = try await reserveTurn(on: thread, onWait: onWait)
         var parent: ObjectID?
@@ -75,7 +77,7 @@ public struct Conversation: Sendable {
             systemID = id
             parent = id
         }
-        let user = try makeMessage(parent: parent, thread: thread, role: .user, date: date, content: text)
+        let user = try makeMessage(parent: parent, thread: thread, role: .user, date: date, content: text, fields: userFields)
         let userID = try repository.append(user, to: thread, reflogMessage: "send: user message")
         builder.add(userID, user)
         return PreparedTurn(
@@ -96,11 +98,12 @@ public struct Conversation: Sendable {
     }
 
     func makeMessage(
-        parent: ObjectID?, thread: ThreadName, role: Role, date: Timestamp, content: String
+        parent: ObjectID?, thread: ThreadName, role: Role, date: Timestamp, content: String, fields: [String: String] = [:]
     ) throws(ThreadError) -> Message {
         do {
             return try Message(
-                parent: parent, thread: thread, role: role, date: date, fields: codeAnchor?.fields ?? [:], content: content)
+                parent: parent, thread: thread, role: role, date: date,
+                fields: (codeAnchor?.fields ?? [:]).merging(fields) { $1 }, content: content)
         } catch {
             throw .message(error)
         }

@@ -21,11 +21,14 @@ enum SendCommand: Command {
             .flag("no-stream", help: "Print the reply when it is complete instead of as it arrives."),
             .option("budget", valueName: "TOKENS", help: "Token budget for the context; the oldest turns are dropped to fit."),
             .flag("no-context", help: "Send without history, as a new root on a new thread 'oneoff/…'."),
+            .repeatableOption("file", short: "f", valueName: "PATH",
+                              help: "Attach a text file (repeatable; '-' is standard input), fenced with its path after your text."),
         ],
         examples: [
             .init("threadai send \"Explain Merkle trees in two sentences\""),
             .init("git diff | threadai send -s \"You review code.\""),
             .init("threadai send --provider anthropic -m sonnet \"And now in one?\""),
+            .init("threadai send -f Sources/main.swift -f Package.swift \"Why does this not build?\""),
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
@@ -35,12 +38,14 @@ enum SendCommand: Command {
         // must change nothing.
         let choice = try context.chooseProvider(arguments, repository: repository)
         let provider = try ReplyRunner.makeProvider(choice, context)
-        let text = try messageText(arguments, context)
+        let files = arguments.options("file")
+        let typed = try messageText(arguments, context, attaching: !files.isEmpty, stdinIsAFile: files.contains("-"))
+        let (text, fields) = try FileAttachments.message(text: typed, paths: files, repository: repository, context)
         let conversation = try context.conversation(repository)
         let thread = arguments.flag("no-context") ? try oneOffThread() : try context.threadForWriting(repository)
         let prepared = try await conversation.prepare(
             text: text, on: thread, system: arguments.option("system"), budget: budget ?? choice.contextBudget,
-            newRoot: arguments.flag("no-context"), onWait: context.noteWaiting(on: thread))
+            newRoot: arguments.flag("no-context"), userFields: fields, onWait: context.noteWaiting(on: thread))
         if let notice = choice.notice { context.note(notice) }
         if !prepared.context.dropped.isEmpty {
             context.note("the context exceeds the budget; left out the \(prepared.context.dropped.count) oldest messages.")
@@ -51,13 +56,18 @@ enum SendCommand: Command {
         return ReplyRunner.report(streamed, prepared: prepared, context)
     }
 
-    private static func messageText(_ arguments: ParsedArguments, _ context: CommandContext) throws -> String {
+    /// The typed text: the arguments, else piped standard input (unless `-f -` attaches it), else the
+    /// editor. With files attached, no text is needed.
+    private static func messageText(
+        _ arguments: ParsedArguments, _ context: CommandContext, attaching: Bool = false, stdinIsAFile: Bool = false
+    ) throws -> String {
         var text = arguments.positionals("text").joined(separator: " ")
-        if text.isEmpty && !context.input.isTerminal {
+        if text.isEmpty && !context.input.isTerminal && !stdinIsAFile {
             text = try context.input.readAll()
-        } else if text.isEmpty {
+        } else if text.isEmpty && !stdinIsAFile {
             text = try Editor.compose(environment: context.environment)
         }
+        if attaching { return text.allSatisfy(\.isWhitespace) ? "" : text }
         guard !text.allSatisfy(\.isWhitespace) else {
             throw CLIError("the message is empty; nothing was sent.", status: .usage)
         }

@@ -6,6 +6,7 @@ import ThreadAI
 ///     Role:   assistant · anthropic/claude-sonnet-4-5 · end_turn · 18 in, 41 out
 ///     Date:   2026-11-21T09:00:09Z
 ///     Code:   3f786850e387 (main, uncommitted changes)
+///     Files:  Sources/App/main.swift (11b15b1a4584)
 ///
 ///         The content, indented by four spaces.
 enum MessageBlock {
@@ -18,6 +19,7 @@ enum MessageBlock {
         output.line("Thread: \(message.thread)")
         output.line("Date:   \(message.date.rfc3339)")
         if let code = codeAnchor(of: message) { output.line("Code:   \(TerminalSafe.text(code))") }
+        if let files = attachedFiles(of: message) { output.line("Files:  \(TerminalSafe.text(files))") }
         if let error = message.error { output.line("Error:  \(TerminalSafe.text(error))") }
         output.line()
         TerminalSafe.writeIndented(message.content, to: output)
@@ -31,6 +33,15 @@ enum MessageBlock {
         guard commit != nil || branch != nil else { return nil }
         let notes = [branch, message.fields["code-dirty"] == "true" ? "uncommitted changes" : nil].compactMap { $0 }
         return (commit ?? "unborn") + (notes.isEmpty ? "" : " (" + notes.joined(separator: ", ") + ")")
+    }
+
+    /// The files attached with `send -f` (docs/FORMAT.md §4.7): `PATH (BLOB12)`, comma-separated.
+    static func attachedFiles(of message: Message) -> String? {
+        guard let list = message.fields["files"] else { return nil }
+        return list.split(separator: "\n").map { entry in
+            let blob = entry.prefix { $0 != " " }
+            return entry.dropFirst(blob.count + 1) + " (" + blob.prefix(12) + ")"
+        }.joined(separator: ", ")
     }
 
     /// ` · provider/model · finish · N in, M out`, for the parts the message has.

@@ -5,7 +5,7 @@ extension ExitStatus {
     init(for error: any Error) {
         switch error {
         case let error as CLIError: self = error.status
-        case is ArgumentError, is RevisionSyntaxError: self = .usage
+        case is ArgumentError, is RevisionSyntaxError, is AttachmentError: self = .usage
         case let error as ThreadError: self = Self.status(of: error)
         case let error as RevisionError: self = Self.status(of: error)
         case let error as RefError: self = Self.status(of: error)

@@ -12,6 +12,12 @@ protocol TextInput: AnyObject {
     var isTerminal: Bool { get }
     /// Everything until end of input; throws `CLIError` (usage) when it is not valid UTF-8.
     func readAll() throws -> String
+    /// Everything until end of input, as bytes (a file attached with `send -f -`).
+    func readBytes() throws -> [UInt8]
+}
+
+extension TextInput {
+    func readBytes() throws -> [UInt8] { Array(try readAll().utf8) }
 }
 
 /// Text from outside (standard input, an editor's file) as a string, or a usage error naming
@@ -39,6 +45,10 @@ final class StandardInput: TextInput {
     var isTerminal: Bool { isatty(0) == 1 }
 
     func readAll() throws -> String {
+        try decodeUTF8(readBytes(), from: "standard input")
+    }
+
+    func readBytes() -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
@@ -47,6 +57,6 @@ final class StandardInput: TextInput {
             if count <= 0 { break }
             bytes += chunk[0..<count]
         }
-        return try decodeUTF8(bytes, from: "standard input")
+        return bytes
     }
 }

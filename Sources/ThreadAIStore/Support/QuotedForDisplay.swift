@@ -3,7 +3,7 @@ extension String {
     ///
     /// Names and revisions can come from files another person committed, so an error message must not let
     /// them move the cursor, clear the terminal or hide characters that make two names differ.
-    var quotedForDisplay: String {
+    public var quotedForDisplay: String {
         var result = "'"
         for scalar in unicodeScalars {
             if scalar == "\\" {

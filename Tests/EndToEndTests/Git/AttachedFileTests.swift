@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// `send -f PATH` puts files into the user message (docs/FORMAT.md §4.7), in real git repositories.
+@Suite("CLI: send -f attaches files")
+struct AttachedFileTests {
+    /// A clone `a` with a committed source file `Sources/main.swift`, and the work folder `Sources`.
+    static func repository() throws -> GitClones {
+        let clones = try GitClones()
+        try clones.start("a", sending: ["first"])
+        try FileManager.default.createDirectory(atPath: clones.path("a/Sources"), withIntermediateDirectories: true)
+        try "let fence = \"```\"\nprint(fence)".write(toFile: clones.path("a/Sources/main.swift"), atomically: true, encoding: .utf8)
+        try clones.commit("a", "code")
+        return clones
+    }
+
+    @Test("a text file is fenced with its path from the work tree's top; files records git's blob id")
+    func textFile() throws {
+        let clones = try Self.repository()
+        let before = try JSON.object(try clones.threadai(["context", "--json"], in: "a"))["estimatedTokens"] as? Int ?? 0
+        let sent = try clones.sandbox.run(["send", "-f", "main.swift", "Why?"], in: clones.path("a/Sources"))
+        #expect(sent.status == 0, "\(sent)")
+        let question = try #require(try StoredObject.all(in: clones.path("a/.threadai")).first { $0.content.hasPrefix("Why?") })
+        #expect(question.content == "Why?\n\n````file:Sources/main.swift\nlet fence = \"```\"\nprint(fence)\n````")
+        let blob = try clones.git(["hash-object", "Sources/main.swift"], in: clones.path("a")).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(question.fields["files"] == "\"\(blob) Sources/main.swift\"")
+        #expect(try clones.threadai(["show", "main~1"], in: "a").stdout.contains("Files:  Sources/main.swift (\(blob.prefix(12)))\n"))
+
+        let context = try clones.threadai(["context"], in: "a").stdout
+        #expect(context.contains("    ````file:Sources/main.swift\n"))
+        let after = try JSON.object(try clones.threadai(["context", "--json"], in: "a"))["estimatedTokens"] as? Int ?? 0
+        #expect(after > before + 10, "the attached file counts in the estimate: \(before) → \(after)")
+    }
+
+    @Test("-f - attaches standard input; several files keep their order; outside git the path is as given")
+    func standardInputAndOrder() throws {
+        let sandbox = try CLISandbox.initialized()
+        try "one\n".write(toFile: sandbox.work + "/one.txt", atomically: true, encoding: .utf8)
+        let result = try sandbox.run(["send", "-f", "one.txt", "-f", "-", "compare"], stdin: "two\n")
+        #expect(result.status == 0, "\(result)")
+        let head = try StoredObject.head(in: sandbox.repository)
+        let question = try #require(try StoredObject.all(in: sandbox.repository).first { $0.content.hasPrefix("compare") })
+        #expect(question.content == "compare\n\n```file:one.txt\none\n```\n\n```file:-\ntwo\n```")
+        #expect(question.fields["files"] == "\"5626abf0f72e58d7a153368ba57db4c673c0e171 one.txt\\n"
+            + "f719efd430d52bcfc8566a43b2eb655688d38871 -\"")
+        #expect(head.fields["files"] == nil, "only the user message records files")
+    }
+
+    struct Refusal: CustomTestStringConvertible, Sendable {
+        let name: String
+        let bytes: [UInt8]
+        let says: String
+        var testDescription: String { name }
+    }
+
+    static let refusals: [Refusal] = [
+        .init(name: "binary (NUL byte)", bytes: [0x89, 0x50, 0x4E, 0x47, 0x00, 0x01], says: "not a text file (a NUL byte at offset 4)"),
+        .init(name: "not UTF-8", bytes: Array("caf".utf8) + [0xE9, 0x0A], says: "not a text file (it is not UTF-8 text)"),
+        .init(name: "oversize", bytes: Array(repeating: 0x61, count: 256 * 1024 + 1),
+              says: "262145 bytes, over the limit of 262144 bytes (256 KiB) per file"),
+    ]
+
+    @Test("binary and oversize files are refused with the reason and the limit; nothing is stored", arguments: refusals)
+    func refused(_ refusal: Refusal) throws {
+        let sandbox = try CLISandbox.initialized(sending: "first")
+        try Data(refusal.bytes).write(to: URL(fileURLWithPath: sandbox.work + "/file"))
+        let before = try DirectorySnapshot(sandbox.repository)
+        let result = try sandbox.run(["send", "-f", "file", "look"])
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains("cannot attach file: ") && result.stderr.contains(refusal.says), "\(result.stderr)")
+        #expect(try DirectorySnapshot(sandbox.repository) == before)
+    }
+}
