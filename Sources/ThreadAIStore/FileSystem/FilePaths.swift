@@ -83,6 +83,12 @@ public enum FilePaths {
         guard unlink(path) == 0 || errno == ENOENT else { throw .last("remove", path: path) }
     }
 
+    /// Removes an empty directory; one that is already gone counts as removed.
+    static func removeDirectory(_ path: String) throws(FileSystemError) {
+        try FaultSeam.step("remove", path: path)
+        guard rmdir(path) == 0 || errno == ENOENT else { throw .last("remove", path: path) }
+    }
+
     /// Removes an empty directory; one that is gone or not empty is left without error.
     static func removeEmptyDirectory(_ path: String) {
         _ = rmdir(path)

@@ -6,6 +6,10 @@ public struct Renames: Sendable {
     public let path: String
     /// For every name that was ever renamed away, the name it carries now.
     private var current: [String: String] = [:]
+    /// What caches record as the state of renames they were computed with (docs/FORMAT.md §12.1):
+    /// the SHA-256 of the file's bytes, `-` when there is no file, nil after `record` (this value
+    /// then no longer stands for any file's bytes, so nothing computed with it may be cached).
+    private(set) var cacheKey: String?
 
     /// Reads the renames file at `path`; a missing file means no renames.
     public init(path: String) throws(FileSystemError) {
@@ -14,9 +18,13 @@ public struct Renames: Sendable {
         do {
             bytes = try FilePaths.read(path)
         } catch {
-            if error.isNotFound { return }
+            if error.isNotFound {
+                cacheKey = "-"
+                return
+            }
             throw error
         }
+        cacheKey = ObjectID.of(bytes).hex
         for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
             let parts = line.split(separator: "\t")
             if parts.count == 2 { apply(from: String(parts[0]), to: String(parts[1])) }
@@ -55,5 +63,6 @@ public struct Renames: Sendable {
         bytes += Array("\(old.rawValue)\t\(new.rawValue)\n".utf8)
         try lock.commit(bytes)
         apply(from: old.rawValue, to: new.rawValue)
+        cacheKey = nil
     }
 }

@@ -10,7 +10,16 @@ extension Repository {
     /// Finds the repository the way git finds `.git` (docs/FORMAT.md §1.1): an explicit folder
     /// (`--repo`) first, then `THREADAI_DIR`, then the nearest `.threadai` in `currentDirectory`
     /// or one of its ancestors. An explicit folder may be the `.threadai` folder or one containing it.
+    /// A non-empty `THREADAI_NO_CACHE` turns `cache/` off (docs/FORMAT.md §12).
     public static func discover(
+        explicit: String?, environment: [String: String], currentDirectory: String
+    ) throws(RepositoryError) -> Repository {
+        var repository = try find(explicit: explicit, environment: environment, currentDirectory: currentDirectory)
+        repository.usesCache = environment["THREADAI_NO_CACHE", default: ""].isEmpty
+        return repository
+    }
+
+    private static func find(
         explicit: String?, environment: [String: String], currentDirectory: String
     ) throws(RepositoryError) -> Repository {
         if let named = explicit ?? environment["THREADAI_DIR"].flatMap({ $0.isEmpty ? nil : $0 }) {

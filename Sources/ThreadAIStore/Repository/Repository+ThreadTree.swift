@@ -17,39 +17,28 @@ public struct ThreadSummary: Sendable, Equatable {
 }
 
 extension Repository {
-    /// Every thread, with the facts `threads` shows. Walks each message reachable from a thread
-    /// once, reading frontmatter only (plus one body per thread for its title).
+    /// Every thread, with the facts `threads` shows, in the order of the refs' names. Read from
+    /// `cache/threads` where current; otherwise each thread's own messages and the history below its
+    /// fork point are walked once, frontmatter only, plus one body per thread for its title
+    /// (docs/FORMAT.md §12.1). The `walker` is not needed any more and is ignored.
     public func threadSummaries(walker: HistoryWalker? = nil) throws(ThreadError) -> [ThreadSummary] {
-        let walker = walker ?? self.walker()
         let renames = try renamesOrThrow()
-        var summaries: [ThreadSummary] = []
+        let threads: [(name: ThreadName, heads: [ObjectID])]
         do {
-            for name in try refs.names() {
-                let heads = try refs.heads(of: name)
-                guard let head = heads.first else { continue }
-                let chain = try walker.chain(to: head)
-                let fork = try forkPoint(of: name, head: head, walker: walker, renames: renames, within: nil)
-                let own = fork?.own ?? chain.count
-                let (forkPoint, parent) = (fork?.id, fork?.parent)
-                let ownIDs = chain.suffix(own)
-                let title = try firstUserLine(in: Array(ownIDs), walker: walker)
-                    ?? firstUserLine(in: chain, walker: walker) ?? ""
-                summaries.append(ThreadSummary(
-                    name: name, heads: heads, forkPoint: forkPoint, parent: parent,
-                    messageCount: chain.count, ownMessageCount: own, title: title,
-                    lastDate: try walker.header(head).date))
-            }
+            threads = try threadHeads()
         } catch {
-            throw ThreadError(wrapping: error)
+            throw .ref(error)
         }
-        return summaries
+        let cached = try cachedSummaries(of: threads, renames: renames, strict: true)
+        return threads.compactMap { cached[$0.name]?.summary }
     }
 
     /// Where threads fork off: each thread's fork point and parent (docs/FORMAT.md §5.3).
     ///
-    /// With `within`, only fork points inside that set of messages are wanted (those a `log` shows),
-    /// and a walk stops as soon as it leaves the set again: the cost is each thread's own messages
-    /// down to the set, not the repository. Without it, every fork point is found.
+    /// With `within`, only fork points inside that set of messages are wanted (those a `log` shows).
+    /// A thread's first head is answered from `cache/threads` (computed and cached when stale); the
+    /// other heads of a diverged thread walk their own messages, stopping once a walk leaves the set.
+    /// A thread whose history cannot be read is left out, so a `log` of a sound thread still works.
     public func forkPoints(
         walker: HistoryWalker? = nil, within shown: Set<ObjectID>? = nil
     ) throws(ThreadError) -> [(thread: ThreadName, forkPoint: ObjectID, parent: String)] {
@@ -57,8 +46,14 @@ extension Repository {
         let renames = try renamesOrThrow()
         var result: [(thread: ThreadName, forkPoint: ObjectID, parent: String)] = []
         do {
-            for name in try refs.names() {
-                for head in try refs.heads(of: name) {
+            let threads = try threadHeads()
+            let cached = try cachedSummaries(of: threads, renames: renames, strict: false)
+            for (name, heads) in threads {
+                if let summary = cached[name]?.summary, let fork = summary.forkPoint, let parent = summary.parent,
+                   shown?.contains(fork) ?? true {
+                    result.append((name, fork, parent))
+                }
+                for head in heads.dropFirst() {
                     if let fork = try forkPoint(of: name, head: head, walker: walker, renames: renames, within: shown) {
                         result.append((name, fork.id, fork.parent))
                     }
@@ -88,15 +83,6 @@ extension Repository {
             if owner != name.rawValue { return isShown ? (current, owner, own) : nil }
             own += 1
             next = header.parent
-        }
-        return nil
-    }
-
-    private func firstUserLine(in ids: [ObjectID], walker: HistoryWalker) throws(ObjectError) -> String? {
-        for id in ids where try walker.header(id).role == .user {
-            let content = try objects.message(id).content
-            let line = content.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
-            return line.count > 60 ? String(line.prefix(59)) + "…" : line
         }
         return nil
     }

@@ -11,6 +11,7 @@ extension Repository {
         } catch {
             throw ThreadError(wrapping: error)
         }
+        updateCachedSummary(of: thread, appending: id, message)
         return id
     }
 

@@ -1,13 +1,17 @@
 /// A `.threadai` repository: its object store, thread refs, `HEAD` and renames, by path.
 ///
-/// Every operation reads what it needs from disk when called; nothing is cached between calls,
-/// so several processes can share a repository safely (writes are compare-and-swap, see `RefStore`).
+/// Every operation reads what it needs from disk when called; nothing is kept in memory between
+/// calls, so several processes can share a repository safely (writes are compare-and-swap, see
+/// `RefStore`). What is costly to derive is kept in `cache/` (docs/FORMAT.md §12), which is checked
+/// against the refs on every use and is never the source of truth.
 public struct Repository: Sendable {
     /// The `.threadai` folder.
     public let directory: String
     public let objects: ObjectStore
     public let refs: RefStore
     public let head: HeadStore
+    /// Whether commands read and write `cache/` (off with `THREADAI_NO_CACHE`, docs/FORMAT.md §12).
+    public var usesCache = true
 
     /// Opens the repository in `directory` (a `.threadai` folder).
     /// A folder is one when it has `objects/` and `refs/threads/`, or the `.gitattributes` that `init`
@@ -38,6 +42,11 @@ public struct Repository: Sendable {
         } catch {
             throw .fileSystem(error)
         }
+    }
+
+    /// The `cache` folder (docs/FORMAT.md §12).
+    public var cache: CacheFolder {
+        CacheFolder(directory: directory + "/cache", isEnabled: usesCache)
     }
 
     /// A fresh walker over this repository's history.

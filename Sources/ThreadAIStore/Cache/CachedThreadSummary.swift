@@ -1,0 +1,33 @@
+/// One line of `cache/threads` (docs/FORMAT.md §12.1): a thread's summary and where its title came
+/// from, so that a writer adding a message can derive the next summary without reading history.
+struct CachedThreadSummary: Equatable, Sendable {
+    /// Where `summary.title` comes from.
+    enum TitleSource: String, Sendable {
+        /// The oldest user message the thread owns.
+        case own
+        /// The oldest user message of its history (the thread owns none).
+        case chain
+        /// No user message anywhere in its history: the title is empty.
+        case none
+    }
+
+    var summary: ThreadSummary
+    var titleSource: TitleSource
+
+    /// The summary after the thread moved from its single head to `id`, a new child of that head
+    /// owned by the thread; nil when it cannot be derived (the message is not the head's child,
+    /// the thread has diverged, or the message belongs to another thread and so is a new fork point).
+    func appending(_ id: ObjectID, _ message: Message, ownedByThread: Bool) -> CachedThreadSummary? {
+        guard ownedByThread, summary.heads.count == 1, message.parent == summary.heads[0] else { return nil }
+        var next = self
+        next.summary.heads = [id]
+        next.summary.messageCount += 1
+        next.summary.ownMessageCount += 1
+        next.summary.lastDate = message.date
+        if titleSource != .own && message.role == .user {
+            next.summary.title = ThreadSummary.title(of: message.content)
+            next.titleSource = .own
+        }
+        return next
+    }
+}

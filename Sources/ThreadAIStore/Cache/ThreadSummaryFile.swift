@@ -1,0 +1,77 @@
+/// The codec of `cache/threads` (docs/FORMAT.md §12.1): thread summaries keyed by the heads they were
+/// computed from, and the fingerprint of `renames` they all depend on.
+struct ThreadSummaryFile: Equatable, Sendable {
+    static let kind = "threads"
+    static let version = 1
+
+    /// The SHA-256 of `renames` when the summaries were computed, or `-` when there was none
+    /// (`Renames.cacheKey`).
+    var renamesFingerprint: String
+    /// By thread name.
+    var entries: [ThreadName: CachedThreadSummary]
+
+    func encoded() -> [UInt8] {
+        var body = Array("renames \(renamesFingerprint)\n".utf8)
+        for name in entries.keys.sorted(by: { $0.rawValue.utf8.lexicographicallyPrecedes($1.rawValue.utf8) }) {
+            guard let entry = entries[name] else { continue }
+            let summary = entry.summary
+            let fields = [
+                "thread", FrontmatterValue.encode(name.rawValue),
+                summary.heads.map(\.hex).joined(separator: ","),
+                summary.forkPoint?.hex ?? "-",
+                summary.parent.map(FrontmatterValue.encode) ?? "-",
+                String(summary.messageCount), String(summary.ownMessageCount),
+                summary.lastDate?.rfc3339 ?? "-",
+                entry.titleSource.rawValue, FrontmatterValue.encode(summary.title),
+            ]
+            body += Array((fields.joined(separator: " ") + "\n").utf8)
+        }
+        return CacheEnvelope.seal(kind: Self.kind, version: Self.version, body: body)
+    }
+
+    /// Reads a file made by `encoded`; nil when it is damaged in any way (§12 rule 3).
+    static func decode(_ bytes: [UInt8]) -> ThreadSummaryFile? {
+        guard let body = CacheEnvelope.open(bytes, kind: kind, version: version) else { return nil }
+        let lines = CacheLine.lines(body)
+        guard let first = lines.first, let renames = CacheLine.fields(first), renames.count == 2, renames[0] == "renames" else {
+            return nil
+        }
+        var file = ThreadSummaryFile(renamesFingerprint: renames[1], entries: [:])
+        for line in lines.dropFirst() {
+            guard let (name, entry) = entry(line), file.entries.updateValue(entry, forKey: name) == nil else { return nil }
+        }
+        return file
+    }
+
+    private static func entry(_ line: ArraySlice<UInt8>) -> (ThreadName, CachedThreadSummary)? {
+        guard let fields = CacheLine.fields(line), fields.count == 10, fields[0] == "thread",
+              let name = try? ThreadName(FrontmatterValue.decode(fields[1])),
+              let heads = ids(fields[2]), !heads.isEmpty,
+              let count = Int(fields[5]), let own = Int(fields[6]), count >= own, own >= 0,
+              let date = try? Timestamp(rfc3339: fields[7]),
+              let source = CachedThreadSummary.TitleSource(rawValue: fields[8]),
+              let title = try? FrontmatterValue.decode(fields[9]) else { return nil }
+        let fork: ObjectID?
+        let parent: String?
+        if fields[3] == "-" {
+            guard fields[4] == "-" else { return nil }
+            (fork, parent) = (nil, nil)
+        } else {
+            guard let id = try? ObjectID(hex: fields[3]), let owner = try? FrontmatterValue.decode(fields[4]) else { return nil }
+            (fork, parent) = (id, owner)
+        }
+        let summary = ThreadSummary(
+            name: name, heads: heads, forkPoint: fork, parent: parent, messageCount: count,
+            ownMessageCount: own, title: title, lastDate: date)
+        return (name, CachedThreadSummary(summary: summary, titleSource: source))
+    }
+
+    private static func ids(_ field: String) -> [ObjectID]? {
+        var ids: [ObjectID] = []
+        for part in field.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let id = try? ObjectID(hex: String(part)) else { return nil }
+            ids.append(id)
+        }
+        return ids
+    }
+}
