@@ -8,8 +8,8 @@ struct Decorations {
     /// Labels for the messages in `shown` (nil: every message).
     init(repository: Repository, walker: HistoryWalker, shown: Set<ObjectID>?) throws {
         let (head, tips) = try repository.currentHeads()
-        for name in try repository.refs.names() {
-            let heads = try repository.refs.heads(of: name)
+        let threads = try repository.threadHeads()
+        for (name, heads) in threads {
             for (index, id) in heads.enumerated() {
                 let label = head == .thread(name) ? "HEAD -> \(name)" : name.rawValue
                 // A diverged thread (docs/FORMAT.md §5.1) marks each of its heads.
@@ -17,7 +17,7 @@ struct Decorations {
             }
         }
         if case .detached = head, let tip = tips.first { labels[tip, default: []].insert("HEAD", at: 0) }
-        for fork in try repository.forkPoints(walker: walker, within: shown) {
+        for fork in try repository.forkPoints(of: threads, walker: walker, within: shown) {
             labels[fork.forkPoint, default: []].append("fork: \(fork.thread)")
         }
     }

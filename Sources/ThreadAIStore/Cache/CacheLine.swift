@@ -4,8 +4,8 @@
 enum CacheLine {
     /// The fields of `line` (without its LF), or nil when a quoted field is not closed or two
     /// fields are not separated by exactly one space.
-    static func fields(_ line: ArraySlice<UInt8>) -> [String]? {
-        var fields: [String] = []
+    static func fields(_ line: ArraySlice<UInt8>) -> [ArraySlice<UInt8>]? {
+        var fields: [ArraySlice<UInt8>] = []
         var index = line.startIndex
         while index < line.endIndex {
             let start = index
@@ -19,12 +19,23 @@ enum CacheLine {
             } else {
                 while index < line.endIndex && line[index] != UInt8(ascii: " ") { index += 1 }
             }
-            fields.append(String(decoding: line[start..<index], as: UTF8.self))
+            fields.append(line[start..<index])
             guard index < line.endIndex else { break }
             guard line[index] == UInt8(ascii: " "), index + 1 < line.endIndex else { return nil }
             index += 1
         }
         return fields
+    }
+
+    /// The §4.3 value written in `field`, or nil when it is not the canonical form of any string.
+    static func value(_ field: ArraySlice<UInt8>) -> String? {
+        // A field that does not decode makes the whole file unusable, which is what nil says.
+        field.withUnsafeBufferPointer { try? FrontmatterValue.decode($0) }
+    }
+
+    /// The text of a field that is not a quoted value (a number, a date, a keyword).
+    static func text(_ field: ArraySlice<UInt8>) -> String {
+        String(decoding: field, as: UTF8.self)
     }
 
     /// The lines of `body`, each without its LF (a body always ends with one).

@@ -34,7 +34,7 @@ extension Repository {
     }
 
     /// Every thread with the heads of its ref, in the order of `refs.names()`.
-    func threadHeads() throws(RefError) -> [(name: ThreadName, heads: [ObjectID])] {
+    public func threadHeads() throws(RefError) -> [(name: ThreadName, heads: [ObjectID])] {
         var threads: [(name: ThreadName, heads: [ObjectID])] = []
         for name in try refs.names() {
             threads.append((name, try refs.heads(of: name)))

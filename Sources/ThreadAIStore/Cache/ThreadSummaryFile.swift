@@ -33,10 +33,10 @@ struct ThreadSummaryFile: Equatable, Sendable {
     static func decode(_ bytes: [UInt8]) -> ThreadSummaryFile? {
         guard let body = CacheEnvelope.open(bytes, kind: kind, version: version) else { return nil }
         let lines = CacheLine.lines(body)
-        guard let first = lines.first, let renames = CacheLine.fields(first), renames.count == 2, renames[0] == "renames" else {
-            return nil
-        }
-        var file = ThreadSummaryFile(renamesFingerprint: renames[1], entries: [:])
+        guard let first = lines.first, let renames = CacheLine.fields(first), renames.count == 2,
+              CacheLine.text(renames[0]) == "renames" else { return nil }
+        var file = ThreadSummaryFile(renamesFingerprint: CacheLine.text(renames[1]), entries: [:])
+        file.entries.reserveCapacity(lines.count)
         for line in lines.dropFirst() {
             guard let (name, entry) = entry(line), file.entries.updateValue(entry, forKey: name) == nil else { return nil }
         }
@@ -44,32 +44,33 @@ struct ThreadSummaryFile: Equatable, Sendable {
     }
 
     private static func entry(_ line: ArraySlice<UInt8>) -> (ThreadName, CachedThreadSummary)? {
-        guard let fields = CacheLine.fields(line), fields.count == 10, fields[0] == "thread",
-              let name = try? ThreadName(FrontmatterValue.decode(fields[1])),
+        guard let fields = CacheLine.fields(line), fields.count == 10, CacheLine.text(fields[0]) == "thread",
+              let rawName = CacheLine.value(fields[1]),
               let heads = ids(fields[2]), !heads.isEmpty,
-              let count = Int(fields[5]), let own = Int(fields[6]), count >= own, own >= 0,
-              let date = try? Timestamp(rfc3339: fields[7]),
-              let source = CachedThreadSummary.TitleSource(rawValue: fields[8]),
-              let title = try? FrontmatterValue.decode(fields[9]) else { return nil }
+              let count = Int(CacheLine.text(fields[5])), let own = Int(CacheLine.text(fields[6])), count >= own, own >= 0,
+              let date = try? Timestamp(rfc3339: CacheLine.text(fields[7])),
+              let source = CachedThreadSummary.TitleSource(rawValue: CacheLine.text(fields[8])),
+              let title = CacheLine.value(fields[9]) else { return nil }
         let fork: ObjectID?
         let parent: String?
-        if fields[3] == "-" {
-            guard fields[4] == "-" else { return nil }
+        if CacheLine.text(fields[3]) == "-" {
+            guard CacheLine.text(fields[4]) == "-" else { return nil }
             (fork, parent) = (nil, nil)
         } else {
-            guard let id = try? ObjectID(hex: fields[3]), let owner = try? FrontmatterValue.decode(fields[4]) else { return nil }
+            guard let id = ObjectID(hexDigits: fields[3]), let owner = CacheLine.value(fields[4]) else { return nil }
             (fork, parent) = (id, owner)
         }
+        let name = ThreadName(fromVerifiedCache: rawName)
         let summary = ThreadSummary(
             name: name, heads: heads, forkPoint: fork, parent: parent, messageCount: count,
             ownMessageCount: own, title: title, lastDate: date)
         return (name, CachedThreadSummary(summary: summary, titleSource: source))
     }
 
-    private static func ids(_ field: String) -> [ObjectID]? {
+    private static func ids(_ field: ArraySlice<UInt8>) -> [ObjectID]? {
         var ids: [ObjectID] = []
-        for part in field.split(separator: ",", omittingEmptySubsequences: false) {
-            guard let id = try? ObjectID(hex: String(part)) else { return nil }
+        for part in field.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
+            guard let id = ObjectID(hexDigits: part) else { return nil }
             ids.append(id)
         }
         return ids

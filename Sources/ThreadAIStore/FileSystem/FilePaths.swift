@@ -106,19 +106,32 @@ public enum FilePaths {
 
     /// The names in a directory, excluding `.` and `..`; an absent directory has none.
     static func contents(of path: String) throws(FileSystemError) -> [String] {
+        try entries(of: path).map(\.name)
+    }
+
+    /// The entries of a directory, excluding `.` and `..`, each with whether it is a folder as the
+    /// directory itself says (`d_type`): true or false, or nil when it cannot say (a symbolic link,
+    /// or a file system that does not record it), so the caller asks `isDirectory`. Saves a `stat`
+    /// per entry when listing thousands of refs.
+    static func entries(of path: String) throws(FileSystemError) -> [(name: String, isDirectory: Bool?)] {
         guard let stream = opendir(path) else {
             if errno == ENOENT || errno == ENOTDIR { return [] }
             throw .last("list", path: path)
         }
         defer { closedir(stream) }
-        var names: [String] = []
+        var entries: [(name: String, isDirectory: Bool?)] = []
         while let entry = readdir(stream) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
             }
-            if name != "." && name != ".." { names.append(name) }
+            guard name != "." && name != ".." else { continue }
+            switch Int32(entry.pointee.d_type) {
+            case Int32(DT_DIR): entries.append((name, true))
+            case Int32(DT_REG): entries.append((name, false))
+            default: entries.append((name, nil))
+            }
         }
-        return names
+        return entries
     }
 
     /// The folder that holds `path`, by its text alone: "." for a bare name, "/" for a name at the root.

@@ -85,9 +85,9 @@ public struct RefStore: Sendable {
     }
 
     private func collectNames(in directory: String, prefix: String, into names: inout [ThreadName]) throws(FileSystemError) {
-        for entry in try FilePaths.contents(of: directory) {
+        for (entry, isDirectory) in try FilePaths.entries(of: directory) {
             let path = directory + "/" + entry
-            if FilePaths.isDirectory(path) {
+            if isDirectory ?? FilePaths.isDirectory(path) {
                 try collectNames(in: path, prefix: prefix + entry + "/", into: &names)
             } else if let name = try? ThreadName(prefix + entry) {
                 // Lock files, temporary files and strays are not valid thread names and are skipped.

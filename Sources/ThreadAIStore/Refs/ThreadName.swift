@@ -44,6 +44,13 @@ public struct ThreadName: Hashable, Sendable, CustomStringConvertible, Comparabl
         self.rawValue = raw
     }
 
+    /// A name read back from a file that only this program writes and that passed its checksum
+    /// (`cache/`, docs/FORMAT.md §12): it was valid when written, and it is only ever compared with
+    /// names read from refs, so checking it again would only cost time.
+    init(fromVerifiedCache raw: String) {
+        self.rawValue = raw
+    }
+
     public var description: String { rawValue }
 
     /// The parts between `/`.
@@ -113,7 +120,9 @@ extension ThreadName {
         if components.contains(where: \.isEmpty) {
             return .emptyComponent
         }
-        if let character = raw.first(where: { !isAllowed($0) }) {
+        // Most names are ASCII: checking bytes avoids splitting the name into grapheme clusters.
+        let isPlainASCII = raw.utf8.allSatisfy(isAllowedASCII)
+        if !isPlainASCII, let character = raw.first(where: { !isAllowed($0) }) {
             return .characterNotAllowed(character)
         }
         for component in components.map(String.init) {
@@ -122,6 +131,17 @@ extension ThreadName {
             }
         }
         return brokenWholeNameRule(raw)
+    }
+
+    /// An ASCII letter, digit, `/` or allowed punctuation (so `isAllowed` holds for it as a character).
+    private static func isAllowedASCII(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "/"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "+"):
+            return true
+        default:
+            return false
+        }
     }
 
     private static func isAllowed(_ character: Character) -> Bool {

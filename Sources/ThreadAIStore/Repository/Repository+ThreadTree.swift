@@ -39,14 +39,16 @@ extension Repository {
     /// A thread's first head is answered from `cache/threads` (computed and cached when stale); the
     /// other heads of a diverged thread walk their own messages, stopping once a walk leaves the set.
     /// A thread whose history cannot be read is left out, so a `log` of a sound thread still works.
+    /// - Parameter threads: every thread with its heads (`threadHeads()`), when the caller has read them already.
     public func forkPoints(
-        walker: HistoryWalker? = nil, within shown: Set<ObjectID>? = nil
+        of threads: [(name: ThreadName, heads: [ObjectID])]? = nil, walker: HistoryWalker? = nil,
+        within shown: Set<ObjectID>? = nil
     ) throws(ThreadError) -> [(thread: ThreadName, forkPoint: ObjectID, parent: String)] {
         let walker = walker ?? self.walker()
         let renames = try renamesOrThrow()
         var result: [(thread: ThreadName, forkPoint: ObjectID, parent: String)] = []
         do {
-            let threads = try threadHeads()
+            let threads = try threads ?? threadHeads()
             let cached = try cachedSummaries(of: threads, renames: renames, strict: false)
             for (name, heads) in threads {
                 if let summary = cached[name]?.summary, let fork = summary.forkPoint, let parent = summary.parent,
