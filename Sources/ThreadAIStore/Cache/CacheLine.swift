@@ -18,6 +18,7 @@ enum CacheLine {
                 index += 1
             } else {
                 while index < line.endIndex && line[index] != UInt8(ascii: " ") { index += 1 }
+                guard index > start else { return nil }
             }
             fields.append(line[start..<index])
             guard index < line.endIndex else { break }

@@ -1,0 +1,58 @@
+import ThreadAI
+
+/// `threadai cache rebuild|verify|clear`: the local, rebuildable index in `.threadai/cache/`.
+enum CacheCommand: Command {
+    static let spec = CommandSpec(
+        name: "cache",
+        abstract: "Rebuild, verify or clear the local index in .threadai/cache/ (never needed for correct results).",
+        discussion: """
+            Commands keep .threadai/cache/ up to date on their own: they check it against the refs on \
+            every use, recompute what a pull or another process made stale, and rebuild it when it is \
+            missing or damaged, so results never depend on it. 'cache rebuild' recomputes it from the \
+            messages now; 'cache verify' compares it with a fresh computation and exits with status 3 \
+            if it is damaged or holds a wrong entry (stale entries are normal and only cost a \
+            recomputation); 'cache clear' deletes the folder. THREADAI_NO_CACHE=1 turns the cache off.
+            """,
+        arguments: [
+            .positional("action", valueName: "rebuild|verify|clear", arity: .required, help: "What to do."),
+        ],
+        examples: [.init("threadai cache verify"), .init("threadai cache rebuild")])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
+        let repository = try context.repository()
+        let action = arguments.positional("action")
+        if action != "clear" && !repository.usesCache {
+            throw CLIError("THREADAI_NO_CACHE is set, so the cache is off; unset it to \(action ?? "use") the cache.", status: .usage)
+        }
+        switch action {
+        case "rebuild":
+            let count = try repository.rebuildCache()
+            context.errors.line("Rebuilt \(repository.cache.path(of: "threads")): \(count) thread\(count == 1 ? "" : "s")")
+        case "verify":
+            return write(try repository.verifyCache(), path: repository.cache.path(of: "threads"), context)
+        case "clear":
+            try repository.clearCache()
+            context.errors.line("Removed \(repository.cache.directory)")
+        case let other:
+            throw CLIError("unknown action '\(other ?? "")'; use rebuild, verify or clear. See 'threadai cache --help'.", status: .usage)
+        }
+        return .success
+    }
+
+    private static func write(_ report: CacheVerification, path: String, _ context: CommandContext) -> ExitStatus {
+        switch report.file {
+        case .absent:
+            context.output.line("\(path): absent (built by the next command that needs it)")
+        case .damaged:
+            context.output.line(context.style.removed("\(path): damaged (ignored; rebuilt by the next command that needs it)"))
+        case .renamesChanged:
+            context.output.line("\(path): stale (renames changed since it was written; recomputed on next use)")
+        case .readable:
+            context.output.line("\(path): \(report.current) current, \(report.stale) stale (recomputed on next use), \(report.wrong.count) wrong")
+            for name in report.wrong {
+                context.output.line(context.style.removed("  wrong: \(name) ('threadai cache rebuild' replaces it)"))
+            }
+        }
+        return report.isSound ? .success : .corrupt
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+
+/// The reading commands whose results the cache must never change (docs/FORMAT.md §12 rule 1).
+private let readingCommands: [[String]] = [
+    ["threads"], ["threads", "--json"], ["log", "--oneline"], ["log", "--json", "main"], ["log", "--oneline", "alt"],
+    ["log", "--graph", "--all"], ["log", "--graph"], ["status"], ["show", "alt"], ["context", "alt-deep"],
+]
+
+/// What each reading command printed and how it exited, in `directory` (default: the sandbox's work folder).
+private func results(_ sandbox: CLISandbox, in directory: String? = nil, noCache: Bool = false) throws -> [String] {
+    try readingCommands.map { arguments in
+        let result = try sandbox.run(arguments, in: directory, environment: noCache ? ["THREADAI_NO_CACHE": "1"] : [:])
+        return "\(arguments.joined(separator: " ")) → \(result.status)\n\(result.stdout)\(result.stderr)"
+    }
+}
+
+@Suite("CLI: .threadai/cache never changes a result (FORMAT §12)")
+struct CacheTests {
+    let forked: ForkedSandbox
+    var sandbox: CLISandbox { forked.sandbox }
+    var threadsCache: String { sandbox.repository + "/cache/threads" }
+
+    init() throws {
+        forked = try ForkedSandbox()
+    }
+
+    @Test("the same output with no cache, a cache being built, a current one, and the cache turned off")
+    func sameWithAndWithout() throws {
+        let truth = try results(sandbox, noCache: true)
+        try sandbox.succeed(["cache", "clear"])
+        #expect(try results(sandbox) == truth, "built on the way")
+        #expect(FileManager.default.fileExists(atPath: threadsCache))
+        #expect(try results(sandbox) == truth, "read back")
+        let verify = try sandbox.succeed(["cache", "verify"]).stdout
+        #expect(verify.contains("3 current, 0 stale"), "\(verify)")
+    }
+
+    enum Damage: String, CaseIterable, CustomTestStringConvertible {
+        case fileDeleted, folderDeleted, truncated, randomBytes, headerOnly, flippedByte, emptyFile, folderInItsPlace
+        var testDescription: String { rawValue }
+
+        func apply(to path: String) throws {
+            let manager = FileManager.default
+            let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+            switch self {
+            case .fileDeleted: try manager.removeItem(atPath: path)
+            case .folderDeleted: try manager.removeItem(atPath: (path as NSString).deletingLastPathComponent)
+            case .truncated: try Data(bytes.prefix(bytes.count / 2)).write(to: URL(fileURLWithPath: path))
+            case .randomBytes: try Data((0..<bytes.count).map { _ in UInt8.random(in: 0...255) }).write(to: URL(fileURLWithPath: path))
+            case .headerOnly: try Data("threadai-cache threads 1\n".utf8).write(to: URL(fileURLWithPath: path))
+            case .flippedByte:
+                var flipped = bytes
+                flipped[bytes.count / 2] ^= 0x01
+                try Data(flipped).write(to: URL(fileURLWithPath: path))
+            case .emptyFile: try Data().write(to: URL(fileURLWithPath: path))
+            case .folderInItsPlace:
+                try manager.removeItem(atPath: path)
+                try manager.createDirectory(atPath: path + "/x", withIntermediateDirectories: true)
+            }
+        }
+    }
+
+    @Test("a damaged cache gives the same output, and is replaced by a sound one", arguments: Damage.allCases)
+    func damaged(_ damage: Damage) throws {
+        let truth = try results(sandbox, noCache: true)
+        try sandbox.succeed(["threads"])
+        try damage.apply(to: threadsCache)
+        #expect(try results(sandbox) == truth)
+        if damage == .folderInItsPlace {
+            #expect(try sandbox.run(["cache", "verify"]).status == 0, "a folder reads as no cache")
+        } else {
+            let verify = try sandbox.succeed(["cache", "verify"]).stdout
+            #expect(verify.contains("3 current, 0 stale, 0 wrong") || verify.contains("3 current, 0 stale (recomputed on next use), 0 wrong"), "\(verify)")
+        }
+    }
+
+    @Test("verify reports a damaged file with status 3; rebuild and clear settle it")
+    func verifyRebuildClear() throws {
+        try sandbox.succeed(["threads"])
+        try Damage.flippedByte.apply(to: threadsCache)
+        let verify = try sandbox.run(["cache", "verify"])
+        #expect(verify.status == 3 && verify.stdout.contains("damaged"), "\(verify)")
+        #expect(try sandbox.succeed(["cache", "rebuild"]).stderr.contains("3 threads"))
+        #expect(try sandbox.run(["cache", "verify"]).status == 0)
+        try sandbox.succeed(["cache", "clear"])
+        #expect(!FileManager.default.fileExists(atPath: sandbox.repository + "/cache"))
+        #expect(try sandbox.succeed(["cache", "verify"]).stdout.contains("absent"))
+        #expect(try sandbox.run(["cache", "rebuild"], environment: ["THREADAI_NO_CACHE": "1"]).status == 2)
+        #expect(try sandbox.run(["cache", "sideways"]).status == 2)
+    }
+
+    @Test("send, fork, rename and delete leave results as a fresh computation gives them")
+    func writesKeepItRight() throws {
+        try sandbox.succeed(["threads"])
+        try sandbox.succeed(["send", "One more on alt-deep"])
+        try sandbox.succeed(["checkout", "-b", "side", "main~1"])
+        try sandbox.succeed(["send", "A side question"])
+        try sandbox.succeed(["threads", "rename", "alt", "alternative"])
+        try sandbox.succeed(["checkout", "main"])
+        try sandbox.succeed(["threads", "delete", "--force", "side"])
+        try sandbox.succeed(["send", "Back on main"])
+        #expect(try results(sandbox) == (try results(sandbox, noCache: true)))
+        #expect(try sandbox.run(["cache", "verify"]).status == 0)
+    }
+}
+
+@Suite("CLI: a git pull behind the cache's back")
+struct CachePullTests {
+    @Test("objects, refs and renames that a pull brings are seen at once, as without a cache")
+    func pullBehindTheCache() throws {
+        let clones = try GitClones()
+        try clones.start("a", sending: ["first question", "second question"])
+        try clones.clone("b")
+        try clones.threadai(["checkout", "-b", "alt", "main~1"], in: "b")
+        try clones.threadai(["send", "asked on alt in b"], in: "b")
+        try clones.commitAndPush("b", "b")
+        try clones.pull("a")
+        try clones.threadai(["log", "--graph", "--all"], in: "a")  // a's cache now knows main and alt.
+        try clones.threadai(["checkout", "alt"], in: "b")
+        try clones.threadai(["send", "more on alt"], in: "b")
+        try clones.threadai(["checkout", "-b", "third", "main"], in: "b")
+        try clones.threadai(["send", "a third thread"], in: "b")
+        try clones.threadai(["threads", "rename", "alt", "alternative"], in: "b")
+        try clones.commitAndPush("b", "more")
+        try clones.pull("a")
+        let cached = try results(clones.sandbox, in: clones.path("a"))
+        let fresh = try results(clones.sandbox, in: clones.path("a"), noCache: true)
+        #expect(cached == fresh)
+        #expect(cached[0].contains("alternative") && cached[0].contains("third"), "\(cached[0])")
+        #expect(try clones.threadai(["cache", "verify"], in: "a").stdout.contains("0 wrong"))
+        #expect(try clones.git(["status", "--porcelain"], in: clones.path("a")).isEmpty, "git ignores cache/")
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+@testable import ThreadAIStore
+
+@Suite("cache/threads: the same summaries with and without it, kept up by writes (FORMAT §12.1)")
+struct ThreadSummaryCacheTests {
+    let conversation: ForkedConversation
+    var repository: Repository { conversation.repository }
+    var uncached: Repository {
+        var repository = conversation.repository
+        repository.usesCache = false
+        return repository
+    }
+    var cachePath: String { repository.cache.path(of: "threads") }
+
+    init() throws {
+        conversation = try ForkedConversation()
+    }
+
+    @Test("summaries and fork points are the same with no cache, a fresh one and a current one")
+    func sameWithAndWithout() throws {
+        let truth = try uncached.threadSummaries()
+        let forks = try uncached.forkPoints().map { "\($0.thread) \($0.forkPoint) \($0.parent)" }
+        #expect(!FileManager.default.fileExists(atPath: cachePath), "a repository with caches off writes none")
+        try repository.clearCache()
+        #expect(try repository.threadSummaries() == truth, "computed, then written")
+        #expect(FileManager.default.fileExists(atPath: cachePath))
+        #expect(try repository.threadSummaries() == truth, "read back")
+        #expect(try repository.forkPoints().map { "\($0.thread) \($0.forkPoint) \($0.parent)" } == forks)
+        #expect(try repository.verifyCache() == CacheVerification(file: .readable, current: 3))
+    }
+
+    @Test("send keeps its thread's line current without a recomputation")
+    func appendUpdatesTheLine() throws {
+        _ = try repository.threadSummaries()
+        try conversation.scratch.append("More?", on: "b")
+        try conversation.scratch.append("Plus.", role: .assistant, on: "b")
+        try conversation.scratch.append("And main?")
+        #expect(try repository.verifyCache() == CacheVerification(file: .readable, current: 3), "nothing stale")
+        #expect(try repository.threadSummaries() == (try uncached.threadSummaries()))
+    }
+
+    @Test("a fork with no user message of its own takes its title from the first own user message it gets")
+    func appendTakesTheOwnTitle() throws {
+        try conversation.scratch.fork("c", at: conversation.a2)
+        _ = try repository.threadSummaries()
+        try conversation.scratch.append("Own question", on: "c")
+        let summary = try #require(try repository.threadSummaries().first { $0.name.rawValue == "c" })
+        #expect(summary.title == "Own question" && summary.ownMessageCount == 1 && summary.messageCount == 6)
+        #expect(try repository.verifyCache().stale == 0)
+    }
+
+    @Test("refs moved behind the cache's back, renames and deleted threads are recomputed, never served stale")
+    func staleLines() throws {
+        _ = try repository.threadSummaries()
+        // Another process (or a pull) moves a ref without touching the cache.
+        try uncached.append(
+            conversation.scratch.message("Behind its back", on: "a", parent: conversation.aa2), to: ThreadName("a"),
+            reflogMessage: "test")
+        #expect(try repository.verifyCache().stale == 1)
+        #expect(try repository.threadSummaries() == (try uncached.threadSummaries()))
+        try uncached.renameThread(ThreadName("a"), to: ThreadName("renamed"))
+        #expect(try repository.verifyCache().file == .renamesChanged)
+        #expect(try repository.threadSummaries() == (try uncached.threadSummaries()))
+        _ = try uncached.deleteThread(ThreadName("b"), force: true)
+        #expect(try repository.threadSummaries() == (try uncached.threadSummaries()))
+        #expect(try repository.verifyCache() == CacheVerification(file: .readable, current: 2))
+    }
+
+    @Test("verify finds a line that is wrong for the heads it names, and rebuild replaces it")
+    func verifyFindsWrongLines() throws {
+        _ = try repository.threadSummaries()
+        var file = try #require(ThreadSummaryFile.decode(Files.read(cachePath)))
+        let main = try ThreadName("main")
+        file.entries[main]?.summary.messageCount += 1
+        try Files.write(file.encoded(), to: cachePath)
+        let report = try repository.verifyCache()
+        #expect(report.wrong == [main] && !report.isSound)
+        #expect(try repository.rebuildCache() == 3)
+        #expect(try repository.verifyCache().isSound)
+    }
+
+    @Test("writers racing on the cache lose work, never correctness")
+    func racingWriters() throws {
+        for index in 0..<6 { try conversation.scratch.fork("t\(index)", at: conversation.a1) }
+        let repository = repository
+        let failures = runConcurrently(6) { index -> String? in
+            do {
+                let name = try ThreadName("t\(index)")
+                for turn in 0..<5 {
+                    let parent = try repository.singleHead(of: name)
+                    let message = try Message(
+                        parent: parent, thread: name, role: turn % 2 == 0 ? .user : .assistant,
+                        date: Timestamp(rfc3339: "2026-11-21T10:00:0\(turn)Z"), content: "turn \(turn) of t\(index)")
+                    try repository.append(message, to: name, reflogMessage: "test")
+                    _ = try repository.threadSummaries()
+                }
+                return nil
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(failures.compactMap { $0 }.isEmpty)
+        #expect(try repository.verifyCache().isSound)
+        #expect(try repository.threadSummaries() == (try uncached.threadSummaries()))
+    }
+
+    @Test("Fixtures/cache/threads is the threads cache of Fixtures/golden, byte for byte")
+    func fixture() throws {
+        let folder = try TemporaryDirectory("cache-fixture")
+        let golden = try GoldenRepository.build(in: folder.path).repository
+        try golden.rebuildCache()
+        let built = try Files.read(golden.cache.path(of: "threads"))
+        let fixture = GoldenRepository.fixtureDirectory.replacingOccurrences(of: "/golden", with: "/cache/threads")
+        if ProcessInfo.processInfo.environment["THREADAI_REGENERATE_FIXTURES"] == "1" {
+            try Files.write(built, to: fixture)
+        }
+        #expect(try Files.read(fixture) == built)
+    }
+}
