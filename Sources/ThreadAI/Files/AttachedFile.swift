@@ -11,7 +11,7 @@ public struct AttachedFile: Sendable, Equatable {
     /// The path recorded in `files` and in the fence: relative to the code's work tree when inside
     /// it, else as given; `-` for standard input.
     public let path: String
-    public let text: String
+    public private(set) var text: String
     /// The file's bytes exactly as read (what the blob id is computed from).
     public let bytes: [UInt8]
 
@@ -30,6 +30,15 @@ public struct AttachedFile: Sendable, Equatable {
         self.bytes = bytes
     }
 
+    /// The same file with its text passed through `policy` (credentials refused, kept or redacted);
+    /// the blob id stays the one of the bytes as read.
+    /// - Throws: `SecretsFound` naming the file.
+    public func applying(_ policy: SecretPolicy) throws(SecretsFound) -> AttachedFile {
+        var copy = self
+        copy.text = try policy.apply(to: text, item: "the attached file \(path)")
+        return copy
+    }
+
     /// Refuses a file of `size` bytes over the limit, before it is read.
     public static func checkSize(_ size: Int, of path: String) throws(AttachmentError) {
         if size > maximumFileBytes { throw .tooLarge(path, size: size, limit: maximumFileBytes) }
@@ -43,13 +52,7 @@ public struct AttachedFile: Sendable, Equatable {
     /// The fenced block of docs/FORMAT.md §4.7: a fence one backtick longer than the longest run
     /// inside (at least three), info string `file:PATH`, the text ending in LF, the closing fence.
     var fencedBlock: String {
-        var longest = 0, run = 0
-        for character in text.unicodeScalars {
-            run = character == "`" ? run + 1 : 0
-            longest = max(longest, run)
-        }
-        let fence = String(repeating: "`", count: max(3, longest + 1))
-        return fence + "file:" + path + "\n" + text + (text.isEmpty || text.hasSuffix("\n") ? "" : "\n") + fence
+        FencedBlock.text(info: "file:" + path, body: text.hasSuffix("\n") ? String(text.dropLast()) : text)
     }
 
     /// The content of a user message that attaches `files` after `text`, and its `files` field.

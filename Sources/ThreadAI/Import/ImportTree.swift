@@ -72,14 +72,7 @@ public struct ImportError: Error, CustomStringConvertible, Sendable {
 /// A non-text part in its textual form (docs/FORMAT.md §4.6): a fenced block `part:KIND`.
 enum ImportPart {
     static func fenced(kind: String, body: String) -> String {
-        var longest = 0
-        var run = 0
-        for character in body {
-            run = character == "`" ? run + 1 : 0
-            longest = max(longest, run)
-        }
-        let fence = String(repeating: "`", count: max(3, longest + 1))
-        return fence + "part:" + kind + "\n" + body + "\n" + fence
+        FencedBlock.text(info: "part:" + kind, body: body)
     }
 
     /// A structured part as compact JSON with sorted keys, so the same part always gives the same bytes.

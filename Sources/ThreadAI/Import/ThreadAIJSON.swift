@@ -34,7 +34,11 @@ public enum ThreadAIJSON {
 
     /// Stores every message of the export (verifying each id), then places every thread by
     /// compare-and-swap, as `Importer` does.
-    public static func load(_ data: Data, name: String, into importer: Importer, summary: inout Importer.Summary) throws(ImportError) {
+    /// - Parameter secrets: what to do with credentials in the messages (docs/CLI.md, "Secrets"); they
+    ///   are named by their hashes, so a credential cannot be redacted: anything but `.allow` refuses.
+    public static func load(
+        _ data: Data, name: String, into importer: Importer, summary: inout Importer.Summary, secrets: SecretPolicy = .allow
+    ) throws(ImportError) {
         let root: Any
         do {
             root = try JSONSerialization.jsonObject(with: data)
@@ -48,6 +52,7 @@ public enum ThreadAIJSON {
             throw ImportError(item: name, reason: "unknown threadai-json version \(document["version"] ?? "none"); this threadai reads version \(version)")
         }
         let repository = importer.repository
+        if secrets != .allow { try refuseSecrets(in: document["messages"] as? [Any] ?? [], name: name) }
         for (index, element) in (document["messages"] as? [Any] ?? []).enumerated() {
             let item = "\(name) message #\(index + 1)"
             guard let entry = element as? [String: Any], let hex = entry["id"] as? String, let text = entry["object"] as? String else {
@@ -90,5 +95,19 @@ public enum ThreadAIJSON {
             }
         }
         summary.conversations += 1
+    }
+
+    /// Refuses the whole export, before anything is written, when a message holds a credential.
+    private static func refuseSecrets(in messages: [Any], name: String) throws(ImportError) {
+        for (index, element) in messages.enumerated() {
+            guard let text = (element as? [String: Any])?["object"] as? String else { continue }
+            let findings = SecretScanner.findings(in: text)
+            guard !findings.isEmpty else { continue }
+            let id = (element as? [String: Any])?["id"] as? String ?? ""
+            throw ImportError(
+                item: "\(name) message #\(index + 1) (\(id))",
+                reason: SecretsFound(item: "it", findings: findings).description
+                    + " A threadai-json export cannot be redacted on import (its messages are named by their hashes): remove the secret at its source, or use --allow-secrets.")
+        }
     }
 }

@@ -22,7 +22,7 @@ enum ImportCommand: Command {
             """,
         arguments: [
             .positional("paths", valueName: "[FORMAT] PATH", arity: .rest, help: "The format (chatgpt, claude-code, llm, threadai-json; detected when left out) and the files or folders."),
-        ],
+        ] + SecretFlags.arguments,
         examples: [
             .init("threadai import chatgpt conversations.json"),
             .init("threadai import ~/.claude/projects/-home-me-src-app"),
@@ -35,6 +35,7 @@ enum ImportCommand: Command {
         var format: String?
         if let first = paths.first, formats.contains(first) { format = paths.removeFirst() }
         guard !paths.isEmpty else { throw CLIError("Name the file to import: threadai import [FORMAT] PATH.", status: .usage) }
+        let secrets = try SecretFlags.policy(arguments)
         let importer = Importer(repository: repository)
         var summary = Importer.Summary()
         for path in paths {
@@ -47,15 +48,17 @@ enum ImportCommand: Command {
                     switch detected ?? detectedFormat(of: file, data: data) {
                     case "llm":
                         for conversation in try LLMParser.parse(data, name: file) {
-                            try importer.write(conversation, into: &summary)
+                            try importer.write(try conversation.applying(secrets), into: &summary)
                         }
-                    case "threadai-json": try ThreadAIJSON.load(data, name: file, into: importer, summary: &summary)
-                    case "claude-code": try importer.write(try ClaudeCodeParser.parse(data, name: file), into: &summary)
+                    case "threadai-json": try ThreadAIJSON.load(data, name: file, into: importer, summary: &summary, secrets: secrets)
+                    case "claude-code": try importer.write(try ClaudeCodeParser.parse(data, name: file).applying(secrets), into: &summary)
                     default:
                         for conversation in try ChatGPTParser.parse(data, name: file) {
-                            try importer.write(conversation, into: &summary)
+                            try importer.write(try conversation.applying(secrets), into: &summary)
                         }
                     }
+                } catch let error as SecretsFound {
+                    throw CLIError(TerminalSafe.text("cannot import \(file): \(error) Conversations before it were imported whole."))
                 } catch {
                     throw CLIError(TerminalSafe.text("cannot import \(error)"))
                 }

@@ -23,7 +23,7 @@ enum SendCommand: Command {
             .flag("no-context", help: "Send without history, as a new root on a new thread 'oneoff/…'."),
             .repeatableOption("file", short: "f", valueName: "PATH",
                               help: "Attach a text file (repeatable; '-' is standard input), fenced with its path after your text."),
-        ],
+        ] + SecretFlags.arguments,
         examples: [
             .init("threadai send \"Explain Merkle trees in two sentences\""),
             .init("git diff | threadai send -s \"You review code.\""),
@@ -39,12 +39,15 @@ enum SendCommand: Command {
         let choice = try context.chooseProvider(arguments, repository: repository)
         let provider = try ReplyRunner.makeProvider(choice, context)
         let files = arguments.options("file")
-        let typed = try messageText(arguments, context, attaching: !files.isEmpty, stdinIsAFile: files.contains("-"))
-        let (text, fields) = try FileAttachments.message(text: typed, paths: files, repository: repository, context)
+        let secrets = try SecretFlags.policy(arguments)
+        let typed = try secrets.apply(
+            to: try messageText(arguments, context, attaching: !files.isEmpty, stdinIsAFile: files.contains("-")), item: "your message")
+        let system = try arguments.option("system").map { prompt in try secrets.apply(to: prompt, item: "the system prompt") }
+        let (text, fields) = try FileAttachments.message(text: typed, paths: files, secrets: secrets, repository: repository, context)
         let conversation = try context.conversation(repository)
         let thread = arguments.flag("no-context") ? try oneOffThread() : try context.threadForWriting(repository)
         let prepared = try await conversation.prepare(
-            text: text, on: thread, system: arguments.option("system"), budget: budget ?? choice.contextBudget,
+            text: text, on: thread, system: system, budget: budget ?? choice.contextBudget,
             newRoot: arguments.flag("no-context"), userFields: fields, onWait: context.noteWaiting(on: thread))
         if let notice = choice.notice { context.note(notice) }
         if !prepared.context.dropped.isEmpty {

@@ -7,19 +7,19 @@ import ThreadAI
 enum FileAttachments {
     /// The user message's content and extra fields for `text` with the files at `paths` attached.
     static func message(
-        text: String, paths: [String], repository: Repository, _ context: CommandContext
+        text: String, paths: [String], secrets: SecretPolicy, repository: Repository, _ context: CommandContext
     ) throws -> (content: String, fields: [String: String]) {
         guard !paths.isEmpty else { return (text, [:]) }
         let tree = try CodeTree.read(threadaiDirectory: repository.directory)
         var files: [AttachedFile] = []
         for path in paths {
             if path == "-" {
-                files.append(try AttachedFile(path: "-", bytes: try context.input.readBytes()))
+                files.append(try AttachedFile(path: "-", bytes: try context.input.readBytes()).applying(secrets))
                 continue
             }
             let absolute = context.absolutePath(path)
             let recorded = tree?.recordedPath(of: absolute, given: path) ?? path
-            files.append(try AttachedFile(path: recorded, bytes: try read(absolute, given: path)))
+            files.append(try AttachedFile(path: recorded, bytes: try read(absolute, given: path)).applying(secrets))
         }
         return try AttachedFile.message(text: text, files: files, algorithm: tree?.algorithm ?? .sha1)
     }

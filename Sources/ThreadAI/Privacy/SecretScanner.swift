@@ -1,0 +1,97 @@
+/// Finds credentials in text before it is stored (docs/CLI.md, "Secrets"): conversations travel with
+/// the repository, so a key pasted into a message would be shared with everyone who clones it.
+/// Findings give the kind and the position, never the secret itself.
+public enum SecretScanner {
+    /// A credential found in a text.
+    public struct Finding: Sendable, Equatable, CustomStringConvertible {
+        public var pattern: String
+        public var kind: String
+        /// 1-based line and column (in characters) where it starts.
+        public var line: Int
+        public var column: Int
+        let range: Range<String.Index>
+
+        public var description: String { "\(kind) (\(pattern)) at line \(line), column \(column)" }
+    }
+
+    /// Every credential in `text`, in order; overlapping matches count once.
+    public static func findings(in text: String) -> [Finding] {
+        var found: [Finding] = []
+        for pattern in SecretPattern.all {
+            for match in text.matches(of: pattern.regex()) {
+                let range = match.range
+                if found.contains(where: { $0.range.overlaps(range) }) || isDocumentationExample(text[range]) { continue }
+                let (line, column) = position(of: range.lowerBound, in: text)
+                found.append(Finding(pattern: pattern.name, kind: pattern.description, line: line, column: column, range: range))
+            }
+        }
+        return found.sorted { $0.range.lowerBound < $1.range.lowerBound }
+    }
+
+    /// `text` with every credential replaced by `[REDACTED:NAME]`.
+    public static func redacted(_ text: String) -> String {
+        var result = text
+        for finding in findings(in: text).reversed() {
+            result.replaceSubrange(finding.range, with: "[REDACTED:\(finding.pattern)]")
+        }
+        return result
+    }
+
+    /// Published placeholder keys (AWS's `AKIAIOSFODNN7EXAMPLE`) are not secrets.
+    private static func isDocumentationExample(_ match: Substring) -> Bool {
+        match.contains("EXAMPLE")
+    }
+
+    private static func position(of index: String.Index, in text: String) -> (line: Int, column: Int) {
+        var line = 1, column = 1
+        for character in text[..<index] {
+            if character == "\n" || character == "\r\n" {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+        }
+        return (line, column)
+    }
+}
+
+/// A refusal to store text that holds credentials (exit 1): what holds them and where, with the two
+/// ways on.
+public struct SecretsFound: Error, Sendable, CustomStringConvertible {
+    /// What was about to be stored: "your message", "the system prompt", "chatgpt conversation X item Y".
+    public var item: String
+    public var findings: [SecretScanner.Finding]
+
+    public init(item: String, findings: [SecretScanner.Finding]) {
+        self.item = item
+        self.findings = findings
+    }
+
+    public var description: String {
+        "\(item) holds what looks like \(findings.map(\.description).joined(separator: "; ")); nothing was stored. "
+            + "Remove it, or run again with --redact to store it as [REDACTED:KIND], or with --allow-secrets to store it as it is "
+            + "(conversations travel with the repository: whoever clones it can read them)."
+    }
+}
+
+/// What to do with credentials found in text about to be stored: refuse (the default), store as it is
+/// (`--allow-secrets`), or replace them (`--redact`).
+public enum SecretPolicy: Sendable, Equatable {
+    case refuse
+    case allow
+    case redact
+
+    /// The text to store for `text`, under this policy.
+    /// - Throws: `SecretsFound` naming `item` when the policy refuses and `text` holds a credential.
+    public func apply(to text: String, item: String) throws(SecretsFound) -> String {
+        switch self {
+        case .allow: return text
+        case .redact: return SecretScanner.redacted(text)
+        case .refuse:
+            let findings = SecretScanner.findings(in: text)
+            if findings.isEmpty { return text }
+            throw SecretsFound(item: item, findings: findings)
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import ThreadAI
+
+/// `threadai scan`: looks for credentials in messages already stored (docs/CLI.md, "Secrets").
+enum ScanCommand: Command {
+    static let spec = CommandSpec(
+        name: "scan",
+        abstract: "Look for credentials (API keys, private keys, tokens) in stored messages.",
+        discussion: """
+            Reads every message in the repository (or, with --staged, those git's index is about to commit) \
+            and prints one line for each credential found: the message, its thread and role, the kind and the \
+            position. The credential itself is never printed. Exits 1 when something is found, 0 otherwise; \
+            the pre-commit hook of 'threadai hooks install --pre-commit' runs 'threadai scan --staged'.
+            """,
+        arguments: [
+            .flag("staged", help: "Only the message objects staged in git's index (for a pre-commit hook)."),
+        ],
+        examples: [.init("threadai scan"), .init("threadai scan --staged")])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
+        let repository = try context.repository()
+        let ids: [ObjectID]
+        if arguments.flag("staged") {
+            guard let staged = try StagedObjects.ids(threadaiDirectory: repository.directory) else {
+                throw CLIError("--staged needs the repository to be inside a git work tree.")
+            }
+            ids = staged
+        } else {
+            ids = try repository.objects.allIDs()
+        }
+        var holding = 0
+        for id in ids.sorted(by: { $0.hex < $1.hex }) {
+            let message = try repository.objects.message(id)
+            let findings = SecretScanner.findings(in: message.content)
+            guard !findings.isEmpty else { continue }
+            holding += 1
+            for finding in findings {
+                context.output.line(TerminalSafe.text(
+                    "\(context.style.id(id.short)) \(message.thread) \(message.role.rawValue): \(finding)"))
+            }
+        }
+        let scanned = "\(ids.count) message\(ids.count == 1 ? "" : "s") scanned"
+        guard holding > 0 else {
+            context.note("\(scanned); no credentials found.")
+            return .success
+        }
+        context.note("\(scanned); \(holding) hold what looks like a credential. A stored message cannot change "
+            + "(its id is its hash): rotate the credential, and keep the thread out of git with 'threadai local NAME' "
+            + "before it is committed (or remove its objects from the commit).")
+        return .failure
+    }
+}
