@@ -16,15 +16,25 @@ enum LogCommand: Command {
             .flag("json", help: "Print a JSON array of messages (id, parent, thread, role, date, content, fields, forks)."),
             .flag("graph", help: "Draw the thread tree beside the messages (one line each)."),
             .flag("all", help: "Show every thread, not only REV's history."),
+            .flag("code", help: "One line per message with its code anchor: [COMMIT12] ('+': uncommitted changes)."),
+            .option("at-code", valueName: "GITREV", help: "Only messages written while the code was at this git commit, or in a range A..B (every thread unless REV is given)."),
+            .option("for-commit", valueName: "GITREV", help: "The conversation a code commit's 'Thread:' trailer names."),
             .positional("revision", valueName: "REV", arity: .optional, help: "Where to start (default: HEAD)."),
         ],
-        examples: [.init("threadai log --oneline"), .init("threadai log --graph --all"), .init("threadai log -n 3 alt")])
+        examples: [
+            .init("threadai log --oneline"), .init("threadai log --graph --all"), .init("threadai log -n 3 alt"),
+            .init("threadai log --at-code v1.2..HEAD"), .init("threadai log --for-commit HEAD"),
+        ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
         let repository = try context.repository()
         let walker = repository.walker()
         let limit = try arguments.int("max-count", in: 0...Int.max)
+        let codeOptions = arguments.flag("code") || arguments.option("at-code") != nil || arguments.option("for-commit") != nil
         if arguments.flag("all") || arguments.flag("graph") {
+            guard !codeOptions else {
+                throw CLIError("--code, --at-code and --for-commit do not go with --graph or --all (--at-code looks at every thread by itself).", status: .usage)
+            }
             guard !arguments.flag("json"), !arguments.flag("reverse") else {
                 throw CLIError("--graph and --all cannot be combined with --json or --reverse.", status: .usage)
             }
@@ -34,13 +44,36 @@ enum LogCommand: Command {
             return .success
         }
         let revision = arguments.positional("revision")
-        let starts = try repository.resolveEach(revision ?? "HEAD", walker: walker)
-        if starts.count > 1 {
+        if let commit = arguments.option("for-commit"), revision != nil || arguments.option("at-code") != nil {
+            throw CLIError("--for-commit \(commit) names where to start: give no REV and no --at-code with it.", status: .usage)
+        }
+        let atCode = try arguments.option("at-code").map { try CodeCommits.resolve($0, threadaiDirectory: repository.directory) }
+        if let atCode, revision == nil {
+            let entries = CodeLog.written(at: atCode, in: try CodeLog.everyMessage(repository, walker: walker))
+            return try write(Array(entries.prefix(limit ?? Int.max)), arguments, repository: repository, walker: walker, context)
+        }
+        let starts = try arguments.option("for-commit").map { try CodeLog.starts(forCommit: $0, repository, context) }
+            ?? repository.resolveEach(revision ?? "HEAD", walker: walker)
+        if starts.count > 1, arguments.option("for-commit") == nil {
             let name = try DivergedNote.thread(named: revision, in: repository)
             context.errors.line(context.style.dim(DivergedNote.text(
                 name, heads: starts, showing: "Showing the messages of every head, each head's line in turn.")))
         }
-        var entries = try union(of: starts, walker: walker, limit: limit)
+        var entries = try union(of: starts, walker: walker, limit: atCode == nil ? limit : nil)
+        if let atCode { entries = Array(CodeLog.written(at: atCode, in: entries).prefix(limit ?? Int.max)) }
+        return try write(entries, arguments, repository: repository, walker: walker, context)
+    }
+
+    /// Prints `entries` as `log` does: full blocks, one line each (`--oneline`, `--code`, `--at-code`), or JSON.
+    private static func write(
+        _ entries: [(id: ObjectID, message: Message)], _ arguments: ParsedArguments, repository: Repository,
+        walker: HistoryWalker, _ context: CommandContext
+    ) throws -> ExitStatus {
+        var entries = entries
+        if entries.isEmpty, let atCode = arguments.option("at-code") {
+            context.note(TerminalSafe.text("no message was written while the code was at \(atCode)."))
+            return .failure
+        }
         let decorations = try Decorations(repository: repository, walker: walker, shown: Set(entries.map(\.id)))
         if arguments.flag("reverse") { entries.reverse() }
         if arguments.flag("json") {
@@ -48,9 +81,11 @@ enum LogCommand: Command {
             try JSONOutput.write(items, to: context.output)
             return .success
         }
+        let code = arguments.flag("code") || arguments.option("at-code") != nil
         for (id, message) in entries {
-            if arguments.flag("oneline") {
-                context.output.line(OneLine.render(id: id, message: message, labels: decorations[id], style: context.style))
+            if arguments.flag("oneline") || code {
+                context.output.line(OneLine.render(
+                    id: id, message: message, labels: decorations[id], style: context.style, code: code ? CodeLog.label(of: message) : nil))
             } else {
                 MessageBlock.write(id: id, message: message, decorations: decorations[id], style: context.style, to: context.output)
             }
@@ -76,10 +111,10 @@ enum LogCommand: Command {
 
 /// `3f2a9c1e (HEAD -> main) assistant: first line of the content`.
 enum OneLine {
-    static func render(id: ObjectID, message: Message, labels: [String], style: Style) -> String {
+    static func render(id: ObjectID, message: Message, labels: [String], style: Style, code: String? = nil) -> String {
         let decoration = labels.isEmpty ? "" : " " + style.thread("(" + labels.joined(separator: ", ") + ")")
         let partial = message.finish == "interrupted" || message.finish == "error" ? style.removed(" [\(message.finish ?? "")]") : ""
-        return style.id(id.short) + decoration + " " + style.role(message.role.rawValue + ":") + " "
+        return style.id(id.short) + (code.map { " " + $0 } ?? "") + decoration + " " + style.role(message.role.rawValue + ":") + " "
             + Summary.oneLine(message.content, limit: 72) + partial
     }
 }

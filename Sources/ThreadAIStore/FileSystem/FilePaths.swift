@@ -72,13 +72,13 @@ public enum FilePaths {
     }
 
     /// Moves `source` over `destination` atomically (both in one filesystem).
-    static func rename(_ source: String, to destination: String) throws(FileSystemError) {
+    public static func rename(_ source: String, to destination: String) throws(FileSystemError) {
         try FaultSeam.step("rename", path: destination)
         guard renameFile(source, destination) == 0 else { throw .last("rename", path: destination) }
     }
 
     /// Removes a file; a file that is already gone is not an error.
-    static func remove(_ path: String) throws(FileSystemError) {
+    public static func remove(_ path: String) throws(FileSystemError) {
         try FaultSeam.step("remove", path: path)
         guard unlink(path) == 0 || errno == ENOENT else { throw .last("remove", path: path) }
     }

@@ -1,0 +1,78 @@
+import Foundation
+import ThreadAI
+
+/// `threadai hooks install|uninstall|status`: ThreadAI's opt-in git hooks in the code repository.
+enum HooksCommand: Command {
+    static let spec = CommandSpec(
+        name: "hooks",
+        abstract: "Install or remove git hooks that link commits to threads and stop committed secrets.",
+        discussion: """
+            'install' adds a prepare-commit-msg hook: a commit made while a thread is checked out gets a \
+            'Thread: NAME@ID' trailer ('threadai trailer'). With --pre-commit it also adds a pre-commit hook \
+            that stops a commit whose staged .threadai messages hold what looks like a credential \
+            ('threadai scan --staged'). Hooks go where git runs them (core.hooksPath when set). A hook you \
+            already have is kept as NAME.threadai-chained and runs first, unchanged; installing again only \
+            refreshes ThreadAI's script. 'uninstall' removes exactly what 'install' added and puts your hook \
+            back. 'status' says what is installed.
+            """,
+        arguments: [
+            .positional("action", valueName: "ACTION", help: "install, uninstall or status."),
+            .flag("pre-commit", help: "With install: also install the pre-commit secrets check."),
+        ],
+        examples: [.init("threadai hooks install"), .init("threadai hooks install --pre-commit"), .init("threadai hooks uninstall")])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
+        let repository = try context.repository()
+        guard let hooks = try GitHooks.locate(threadaiDirectory: repository.directory) else {
+            throw CLIError("hooks need a git repository: \(repository.directory) is not inside a git work tree (or git is not installed).")
+        }
+        switch arguments.positional("action") {
+        case "install":
+            let wanted: [GitHooks.Hook] = arguments.flag("pre-commit") ? [.prepareCommitMsg, .preCommit] : [.prepareCommitMsg]
+            let location = try repositoryLocation(repository)
+            for hook in wanted {
+                let script = HookScripts.script(hook, threadai: executablePath(context), repository: location)
+                let path = hooks.path(of: hook)
+                switch try hooks.install(hook, script: script) {
+                case .installed: context.note("installed \(path)")
+                case .chained: context.note("installed \(path); your hook is kept as \(path + GitHooks.chainedSuffix) and runs first")
+                case .alreadyInstalled: context.note("\(path) was installed already (its script is up to date)")
+                }
+            }
+        case "uninstall":
+            guard !arguments.flag("pre-commit") else { throw CLIError("uninstall removes every ThreadAI hook; --pre-commit goes with install.", status: .usage) }
+            for hook in GitHooks.Hook.allCases {
+                let path = hooks.path(of: hook)
+                switch try hooks.uninstall(hook) {
+                case .removed: context.note("removed \(path)")
+                case .restored: context.note("removed ThreadAI's \(path); your hook is back in its place")
+                case .notInstalled: break
+                }
+            }
+        case "status":
+            for hook in GitHooks.Hook.allCases {
+                let state = hooks.isInstalled(hook) ? "installed" : "not installed"
+                context.output.line("\(hook.rawValue): \(state) (\(hooks.path(of: hook)))")
+            }
+        default:
+            throw CLIError("hooks needs an action: install, uninstall or status.", status: .usage)
+        }
+        return .success
+    }
+
+    /// Where the hook finds the repository: the folder holding `.threadai`, relative to the work
+    /// tree's top (so every worktree uses its own), or absolute when it lies outside.
+    private static func repositoryLocation(_ repository: Repository) throws -> String {
+        let holder = URL(fileURLWithPath: repository.directory).deletingLastPathComponent().resolvingSymlinksInPath().path
+        guard let tree = try CodeTree.read(threadaiDirectory: repository.directory) else { return holder }
+        if holder == tree.top { return "." }
+        return holder.hasPrefix(tree.top + "/") ? String(holder.dropFirst(tree.top.count + 1)) : holder
+    }
+
+    /// The running `threadai`, absolute, so the hook runs the same program; `threadai` when unknown.
+    private static func executablePath(_ context: CommandContext) -> String {
+        let invoked = ProcessInfo.processInfo.arguments.first ?? "threadai"
+        guard invoked.contains("/") else { return "threadai" }
+        return URL(fileURLWithPath: context.absolutePath(invoked)).standardizedFileURL.path
+    }
+}

@@ -1,0 +1,46 @@
+import ThreadAI
+
+/// `threadai trailer`: the `Thread: NAME@ID` line that links a code commit to the conversation.
+enum TrailerCommand: Command {
+    static let spec = CommandSpec(
+        name: "trailer",
+        abstract: "Print a 'Thread: NAME@ID' commit trailer for the current thread.",
+        discussion: """
+            Prints one line, 'Thread: NAME@ID8', naming the current thread and the first 8 hex digits of its \
+            head, for a commit message (git interpret-trailers, or the prepare-commit-msg hook of \
+            'threadai hooks install' adds it for you). 'threadai log --for-commit GITREV' finds the \
+            conversation back. Exits 1, printing nothing, when no thread with a message is checked out \
+            (a detached HEAD, an unborn or diverged thread).
+            """,
+        arguments: [],
+        examples: [.init("git commit -m \"Fix the parser\" -m \"$(threadai trailer)\"")])
+
+    static let key = "Thread"
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
+        let repository = try context.repository()
+        let (head, tips) = try repository.currentHeads()
+        guard case .thread(let name) = head else {
+            throw CLIError("HEAD is detached: a trailer names a thread; check one out (threadai checkout NAME).")
+        }
+        guard tips.count == 1, let tip = tips.first else {
+            throw CLIError(tips.isEmpty
+                ? "thread \(name) has no messages yet: there is nothing to link a commit to."
+                : "thread \(name) has diverged (\(tips.count) heads): settle it with 'threadai threads reconcile \(name)' first.")
+        }
+        context.output.line(TerminalSafe.text("\(key): \(name)@\(tip.short)"))
+        return .success
+    }
+
+    /// The thread names and id prefixes of the `Thread:` trailers in a commit message, in order.
+    static func parse(commitMessage: String) -> [(thread: String, id: String)] {
+        commitMessage.split(separator: "\n").compactMap { line in
+            guard line.hasPrefix(key + ": ") else { return nil }
+            let value = line.dropFirst(key.count + 2).trimmingCharacters(in: .whitespaces)
+            guard let at = value.lastIndex(of: "@") else { return nil }
+            let id = String(value[value.index(after: at)...])
+            guard id.count >= 4, id.allSatisfy(\.isHexDigit) else { return nil }
+            return (String(value[..<at]), id.lowercased())
+        }
+    }
+}

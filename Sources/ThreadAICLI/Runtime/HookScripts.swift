@@ -1,0 +1,48 @@
+import ThreadAI
+
+/// The shell scripts of `threadai hooks install` (docs/CLI.md, `hooks`). Each starts by running the
+/// user's own hook, kept as `NAME.threadai-chained`, and stops when it fails, so installing ours
+/// changes nothing of what the user's hook does.
+enum HookScripts {
+    /// The script for `hook`, which runs `threadai` (an absolute path when known; else from PATH)
+    /// on the repository in `repository` (relative to the work tree's top, or absolute).
+    static func script(_ hook: GitHooks.Hook, threadai: String, repository: String) -> String {
+        let header = """
+            #!/bin/sh
+            \(GitHooks.marker)
+            threadai=\(quoted(threadai))
+            [ -x "$threadai" ] || threadai=threadai
+            chained="$0\(GitHooks.chainedSuffix)"
+            if [ -x "$chained" ]; then "$chained" "$@" || exit $?; fi
+            top=$(git rev-parse --show-toplevel) || exit 0
+            repository=\(repository.hasPrefix("/") ? quoted(repository) : "\"$top\"/" + quoted(repository))
+            [ -d "$repository/.threadai" ] || exit 0
+
+            """
+        switch hook {
+        case .prepareCommitMsg:
+            return header + """
+                # A merge or squash message, or one git already has: add nothing.
+                case "$2" in merge|squash) exit 0 ;; esac
+                trailer=$("$threadai" --repo "$repository" trailer 2>/dev/null) || exit 0
+                [ -n "$trailer" ] || exit 0
+                git interpret-trailers --in-place --if-exists replace --trailer "$trailer" "$1"
+
+                """
+        case .preCommit:
+            return header + """
+                if ! "$threadai" --repo "$repository" scan --staged; then
+                    echo "threadai: the commit was stopped: staged messages hold what looks like a credential (above)." >&2
+                    echo "threadai: keep them out of the commit, or commit anyway with git commit --no-verify." >&2
+                    exit 1
+                fi
+
+                """
+        }
+    }
+
+    /// `text` in single quotes for the shell.
+    private static func quoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
