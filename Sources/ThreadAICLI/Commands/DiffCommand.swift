@@ -28,12 +28,13 @@ enum DiffCommand: Command {
         let a = try repository.resolve(names.0, walker: walker)
         let b = try repository.resolve(names.1, walker: walker)
         let granularity: TextDiffGranularity = arguments.flag("line") ? .line : .word
-        let comparison: ThreadComparison
+        var comparison: ThreadComparison
         if arguments.flag("messages") {
             comparison = try ThreadComparison(messages: a, b, names: names, repository: repository, by: granularity)
         } else {
             comparison = try ThreadComparison(a, b, names: names, repository: repository, walker: walker, by: granularity)
         }
+        comparison.code = (try repository.objects.message(a), try repository.objects.message(b))
         if arguments.flag("json") {
             try JSONOutput.write(DiffJSON(comparison), to: context.output)
         } else {
@@ -54,6 +55,8 @@ struct ThreadComparison {
     /// The first line of the last shared user message, to remind the reader where they split.
     var sharedSummary: String?
     var turns: [AlignedTurn]
+    /// The two compared messages, for their code anchors (docs/FORMAT.md §4.7).
+    var code: (left: Message, right: Message)?
 
     init(
         _ a: ObjectID, _ b: ObjectID, names: (String, String), repository: Repository, walker: HistoryWalker,

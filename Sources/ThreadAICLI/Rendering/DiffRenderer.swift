@@ -10,6 +10,10 @@ struct DiffRenderer {
     func write(_ comparison: ThreadComparison, to output: any TextOutput) {
         let (left, right) = comparison.names
         output.line(style.bold("diff \(left) \(right)"))
+        if let code = comparison.code, CodeAnchorJSON(code.left) != CodeAnchorJSON(code.right) {
+            let describe = { (message: Message) in TerminalSafe.text(MessageBlock.codeAnchor(of: message) ?? "no code anchor") }
+            output.line("Code differs: \(left) at \(describe(code.left)); \(right) at \(describe(code.right))")
+        }
         if let fork = comparison.forkPoint {
             var shared = "Shared history: \(comparison.sharedCount) message\(comparison.sharedCount == 1 ? "" : "s") up to the fork point \(style.id(fork.short))"
             if let summary = comparison.sharedSummary { shared += ", last asked: “\(summary)”" }
@@ -102,6 +106,9 @@ struct DiffJSON: Encodable {
     var forkPoint: String?
     var sharedMessages: Int
     var turns: [Turn]
+    /// The code anchors of the two compared messages; null for none.
+    var leftCode: CodeAnchorJSON?
+    var rightCode: CodeAnchorJSON?
 
     init(_ comparison: ThreadComparison) {
         left = comparison.names.left
@@ -109,6 +116,8 @@ struct DiffJSON: Encodable {
         leftId = comparison.ids.left.hex
         rightId = comparison.ids.right.hex
         forkPoint = comparison.forkPoint?.hex
+        leftCode = comparison.code.flatMap { CodeAnchorJSON($0.left) }
+        rightCode = comparison.code.flatMap { CodeAnchorJSON($0.right) }
         sharedMessages = comparison.sharedCount
         turns = comparison.turns.map { turn in
             let stat = TextDiffStat(runs: turn.runs)
@@ -117,5 +126,20 @@ struct DiffJSON: Encodable {
                 identical: turn.isIdentical, wordsAdded: stat.wordsAdded, wordsRemoved: stat.wordsRemoved,
                 runs: turn.runs.map { Run(kind: "\($0.kind)", text: $0.text) })
         }
+    }
+}
+
+/// A message's code anchor in JSON (docs/FORMAT.md §4.7): `{commit, branch, dirty}`.
+struct CodeAnchorJSON: Encodable, Equatable {
+    var commit: String?
+    var branch: String?
+    var dirty: Bool
+
+    /// Nil for a message without an anchor.
+    init?(_ message: Message) {
+        commit = message.fields["code-commit"]
+        branch = message.fields["code-branch"]
+        dirty = message.fields["code-dirty"] == "true"
+        if commit == nil && branch == nil { return nil }
     }
 }

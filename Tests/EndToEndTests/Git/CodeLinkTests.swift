@@ -115,4 +115,24 @@ struct CodeLinkTests {
         try clones.threadai(["hooks", "uninstall"], in: "a")
         #expect(try FileManager.default.contentsOfDirectory(atPath: clones.path("a") + "/githooks").isEmpty)
     }
+
+    @Test("diff of two forks says when their code anchors differ, and not when they agree")
+    func diffAnchors() throws {
+        let clones = try GitClones()
+        try clones.start("a", sending: ["shared question"])
+        try clones.threadai(["checkout", "-b", "alt", "main"], in: "a")
+        try clones.threadai(["send", "asked on alt"], in: "a")
+        try clones.threadai(["checkout", "main"], in: "a")
+        try clones.threadai(["send", "asked on main"], in: "a")
+        let same = try clones.threadai(["diff", "main", "alt"], in: "a").stdout
+        #expect(!same.contains("Code differs"))
+        let before = try clones.head("a")
+        let after = try Self.commitCode(clones, "a", file: "x.swift", message: "change")
+        try clones.threadai(["send", "after the change"], in: "a")
+        let differs = try clones.threadai(["diff", "alt", "main"], in: "a").stdout
+        #expect(differs.contains("Code differs: alt at \(before.prefix(12)) (main); main at \(after.prefix(12)) (main)\n"), "\(differs)")
+        let json = try JSON.object(try clones.threadai(["diff", "--json", "alt", "main"], in: "a"))
+        #expect((json["rightCode"] as? [String: Any])?["commit"] as? String == after)
+        #expect((json["leftCode"] as? [String: Any])?["dirty"] as? Bool == false)
+    }
 }
