@@ -23,7 +23,7 @@ public enum ThreadAICLI {
     static var commands: [any Command.Type] {[
         InitCommand.self, SendCommand.self, LogCommand.self, ShowCommand.self, CheckoutCommand.self,
         ThreadsCommand.self, DiffCommand.self, StatusCommand.self, ContextCommand.self, RetryCommand.self,
-        ModelsCommand.self, ConfigCommand.self, KeysCommand.self, FsckCommand.self, ScanCommand.self, TrailerCommand.self, HooksCommand.self, ImportCommand.self, ExportCommand.self, DemoCommand.self,
+        ModelsCommand.self, ConfigCommand.self, KeysCommand.self, FsckCommand.self, ScanCommand.self, TrailerCommand.self, HooksCommand.self, LocalCommand.self, ImportCommand.self, ExportCommand.self, DemoCommand.self,
         CacheCommand.self,
     ]}
 
@@ -98,6 +98,7 @@ public enum ThreadAICLI {
                 currentDirectory: currentDirectory, repositoryOverride: split.globals.option("repo"),
                 style: Style(enabled: colorWanted && stdoutIsTerminal), stdoutIsTerminal: stdoutIsTerminal,
                 providers: providers)
+            defer { context.keepLocalThreadsOut(after: command.spec.name) }
             return try await command.run(arguments, context).rawValue
         } catch {
             output.flush()

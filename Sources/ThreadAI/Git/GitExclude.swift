@@ -1,0 +1,50 @@
+import Foundation
+import ThreadAIStore
+
+/// A block of ignore patterns that ThreadAI keeps in a git repository's own exclude file
+/// (`info/exclude`, read by git and never shared), between marker lines that name its owner, so the
+/// block can be rewritten whole without touching the user's own lines or another owner's block.
+public struct GitExclude: Sendable {
+    /// The exclude file, absolute.
+    public let path: String
+    /// The top of the work tree, absolute, symbolic links resolved.
+    public let top: String
+
+    /// The exclude file of the git repository around the folder `around`.
+    /// - Returns: nil outside a git work tree, or without git.
+    public static func locate(around: URL) throws(GitError) -> GitExclude? {
+        guard let output = try GitCommand.run(
+            ["rev-parse", "--show-toplevel", "--git-path", "info/exclude"], in: around, purpose: "finding git's exclude file")
+        else { return nil }
+        let lines = output.split(separator: "\n").map(String.init)
+        guard lines.count == 2 else { return nil }
+        let exclude = lines[1].hasPrefix("/") ? lines[1] : around.appendingPathComponent(lines[1]).standardizedFileURL.path
+        return GitExclude(path: exclude, top: URL(fileURLWithPath: lines[0]).resolvingSymlinksInPath().path)
+    }
+
+    /// The path of `absolute` from the top of the work tree, or nil when it lies outside.
+    public func relative(_ absolute: String) -> String? {
+        let resolved = URL(fileURLWithPath: absolute).resolvingSymlinksInPath().path
+        if resolved == top { return "" }
+        return resolved.hasPrefix(top + "/") ? String(resolved.dropFirst(top.count + 1)) : nil
+    }
+
+    /// Replaces the block of `owner` with `patterns` (removes it when empty), keeping every other line.
+    public func replaceBlock(owner: String, patterns: [String]) throws(FileSystemError) {
+        let begin = "# threadai local threads of \(owner) (generated; edit with threadai local)"
+        let end = "# end of threadai local threads of \(owner)"
+        var kept: [Substring] = []
+        var inside = false
+        let old = try FilePaths.readText(path) ?? ""
+        for line in old.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line == begin { inside = true } else if line == end { inside = false } else if !inside { kept.append(line) }
+        }
+        while kept.last == "" { kept.removeLast() }
+        var text = kept.joined(separator: "\n")
+        if !text.isEmpty { text += "\n" }
+        if !patterns.isEmpty { text += ([begin] + patterns + [end]).joined(separator: "\n") + "\n" }
+        guard text != old else { return }
+        try FilePaths.makeDirectories(FilePaths.directoryName(of: path))
+        try TempFile.write(Array(text.utf8), to: path)
+    }
+}
