@@ -97,5 +97,14 @@ struct CodeAnchorTests {
         let result = try clones.sandbox.run(["send", "off"], in: clones.path("plain"), environment: ["THREADAI_NO_ANCHORS": "1"])
         #expect(result.status == 0)
         #expect(try Self.anchor(of: "off", in: clones, "plain").isEmpty)
+
+        // Without git on the PATH: no anchor, and an attached file still gets git's blob id.
+        try "hello world\n".write(toFile: clones.path("plain") + "/hello.txt", atomically: true, encoding: .utf8)
+        let noGit = try clones.sandbox.run(
+            ["send", "-f", "hello.txt", "no git"], in: clones.path("plain"), environment: ["PATH": "/nonexistent"])
+        #expect(noGit.status == 0, "\(noGit)")
+        #expect(try Self.anchor(of: "no git\n\n```file:hello.txt\nhello world\n```", in: clones, "plain").isEmpty)
+        let stored = try StoredObject.all(in: clones.path("plain") + "/.threadai").first { $0.content.hasPrefix("no git") }
+        #expect(stored?.fields["files"] == "\"3b18e512dba79e4c8300dd08aeb37f8e728b8dad hello.txt\"")
     }
 }
