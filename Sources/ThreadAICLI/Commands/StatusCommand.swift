@@ -17,7 +17,8 @@ enum StatusCommand: Command {
         let tip = tips.count == 1 ? tips.first : nil
         switch head {
         case .thread(let name):
-            context.output.line("On thread \(style.thread(name.rawValue))")
+            let local = try LocalThreads(repository: repository).names().contains(name) ? " (local: kept out of git)" : ""
+            context.output.line("On thread \(style.thread(name.rawValue))\(local)")
         case .detached(let id):
             context.output.line("HEAD detached at \(style.id(id.short)) (send needs a thread: 'threadai checkout -b NAME')")
         }

@@ -23,6 +23,16 @@ struct LocalThreadTests {
         try clones.threadai(["send", "another private one"], in: "a")
         #expect(try Self.status(clones, "a").isEmpty, "later messages stay out too")
         #expect(try clones.threadai(["local"], in: "a").stdout == "scratch\n")
+        #expect(try clones.threadai(["status"], in: "a").stdout.contains("On thread scratch (local: kept out of git)\n"))
+        let exclude = try String(contentsOfFile: clones.path("a") + "/.git/info/exclude", encoding: .utf8)
+        let block = exclude.components(separatedBy: "# threadai local threads of ").dropFirst().first ?? ""
+        let lines = block.split(separator: "\n").map(String.init)
+        #expect(lines.first.map { $0.hasSuffix(" (generated; edit with threadai local)") } == true, "\(exclude)")
+        #expect(lines.count == 8, "markers, local-threads, the ref and four messages: \(lines)")
+        #expect(lines[1] == "/.threadai/local-threads" && lines[2] == "/.threadai/refs/threads/scratch")
+        #expect(lines.dropFirst(3).prefix(4).allSatisfy { $0.hasPrefix("/.threadai/objects/") && $0.hasSuffix(".md") })
+        #expect(lines.last.map { $0.hasPrefix("# end of threadai local threads of /") && $0.hasSuffix("/a/.threadai") } == true)
+        #expect(exclude.hasPrefix("# git ls-files --others --exclude-from=.git/info/exclude"), "git's own lines are kept")
         try clones.git(["add", "-A"], in: clones.path("a"))
         #expect(try clones.git(["diff", "--cached", "--name-only"], in: clones.path("a")).isEmpty)
 
