@@ -107,4 +107,19 @@ struct CodeAnchorTests {
         let stored = try StoredObject.all(in: clones.path("plain") + "/.threadai").first { $0.content.hasPrefix("no git") }
         #expect(stored?.fields["files"] == "\"3b18e512dba79e4c8300dd08aeb37f8e728b8dad hello.txt\"")
     }
+
+    @Test("a send after git checked out an older .threadai says the thread is behind where it was left")
+    func rewoundByCheckout() throws {
+        let clones = try GitClones()
+        try clones.start("a", sending: ["first"])
+        let old = try clones.head("a")
+        try clones.threadai(["send", "second"], in: "a")
+        try clones.commit("a", "the conversation grew")
+        try clones.git(["checkout", "-q", "--detach", old], in: clones.path("a"))
+        let sent = try clones.threadai(["send", "on the old code"], in: "a")
+        #expect(sent.stderr.contains("thread 'main' is at "), "\(sent.stderr)")
+        #expect(sent.stderr.contains("git changed .threadai (a checkout or reset of an older commit?)"))
+        let next = try clones.threadai(["send", "again"], in: "a")
+        #expect(!next.stderr.contains("behind"), "said once, while it is true")
+    }
 }
