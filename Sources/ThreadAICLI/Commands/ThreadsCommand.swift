@@ -67,7 +67,8 @@ enum ThreadsCommand: Command {
             context.output.line("No threads yet. Start one with: threadai send \"…\"")
             return
         }
-        ThreadTreeRenderer.write(summaries, current: current, style: context.style, to: context.output)
+        let local = Set(try LocalThreads(repository: repository).names())
+        ThreadTreeRenderer.write(summaries, current: current, local: local, style: context.style, to: context.output)
     }
 }
 

@@ -5,7 +5,10 @@ import ThreadAI
 ///     * main          3f2a9c1e  7 messages           What is a Merkle chain?
 ///       └─ shorter    9e8d7c6b  5 messages, 2 own, forked at 1a2b3c4d   Shorter, please
 enum ThreadTreeRenderer {
-    static func write(_ summaries: [ThreadSummary], current: ThreadName?, style: Style, to output: any TextOutput) {
+    /// - Parameter local: the threads kept out of git (docs/FORMAT.md §13), marked `local`.
+    static func write(
+        _ summaries: [ThreadSummary], current: ThreadName?, local: Set<ThreadName> = [], style: Style, to output: any TextOutput
+    ) {
         let names = Set(summaries.map(\.name.rawValue))
         var children: [String: [ThreadSummary]] = [:]
         var roots: [ThreadSummary] = []
@@ -37,6 +40,7 @@ enum ThreadTreeRenderer {
             var facts = "\(summary.messageCount) message\(summary.messageCount == 1 ? "" : "s")"
             if let fork = summary.forkPoint { facts += ", \(summary.ownMessageCount) own, forked at \(fork.short)" }
             if summary.heads.count > 1 { facts += ", DIVERGED" }
+            if local.contains(summary.name) { facts += ", local" }
             let name = summary.name == current ? style.thread(summary.name.rawValue) : summary.name.rawValue
             output.line(marker + prefix + name + padding + "  " + style.id(heads) + "  " + style.dim(facts) + "  " + TerminalSafe.text(summary.title))
         }

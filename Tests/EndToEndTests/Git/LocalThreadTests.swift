@@ -24,6 +24,9 @@ struct LocalThreadTests {
         #expect(try Self.status(clones, "a").isEmpty, "later messages stay out too")
         #expect(try clones.threadai(["local"], in: "a").stdout == "scratch\n")
         #expect(try clones.threadai(["status"], in: "a").stdout.contains("On thread scratch (local: kept out of git)\n"))
+        let threads = try clones.threadai(["threads"], in: "a").stdout.split(separator: "\n")
+        #expect(threads.contains { $0.contains("scratch") && $0.contains(", local") }, "\(threads)")
+        #expect(!threads.contains { $0.contains("main") && $0.contains(", local") })
         let exclude = try String(contentsOfFile: clones.path("a") + "/.git/info/exclude", encoding: .utf8)
         let block = exclude.components(separatedBy: "# threadai local threads of ").dropFirst().first ?? ""
         let lines = block.split(separator: "\n").map(String.init)
