@@ -26,7 +26,8 @@ enum HookScripts {
                 case "$2" in merge|squash) exit 0 ;; esac
                 trailer=$("$threadai" --repo "$repository" trailer 2>/dev/null) || exit 0
                 [ -n "$trailer" ] || exit 0
-                git interpret-trailers --in-place --if-exists replace --trailer "$trailer" "$1"
+                # A message that names a thread already (amend, cherry-pick, rebase, by hand) keeps it.
+                git interpret-trailers --in-place --if-exists doNothing --trailer "$trailer" "$1"
 
                 """
         case .preCommit:

@@ -70,13 +70,18 @@ struct CodeLinkTests {
         let trailer = try clones.threadai(["trailer"], in: "a").stdout
         let head = try String(contentsOfFile: clones.path("a") + "/.threadai/refs/threads/main", encoding: .utf8).prefix(8)
         #expect(trailer == "Thread: main@\(head)\n")
-        let commit = try Self.commitCode(clones, "a", file: "parser.swift", message: "Add the parser")
+        try Self.commitCode(clones, "a", file: "parser.swift", message: "Add the parser")
         let text = try clones.git(["log", "-1", "--format=%B"], in: clones.path("a"))
         #expect(text.contains("Reviewed-by: user hook") && text.contains("Thread: main@\(head)"), "\(text)")
 
         try clones.threadai(["send", "and now the tests"], in: "a")
-        let found = try clones.threadai(["log", "--oneline", "--for-commit", commit], in: "a")
-        #expect(found.stderr.contains("commit \(commit) names thread main at \(head)"))
+        try clones.git(["commit", "-q", "--amend", "-m", text.trimmingCharacters(in: .whitespacesAndNewlines)], in: clones.path("a"))
+        let amended = try clones.git(["log", "-1", "--format=%B"], in: clones.path("a"))
+        #expect(amended.components(separatedBy: "Thread: ").count == 2 && amended.contains("Thread: main@\(head)"),
+                "an amended commit keeps the conversation it was made in: \(amended)")
+        let commitAfterAmend = try clones.head("a")
+        let found = try clones.threadai(["log", "--oneline", "--for-commit", commitAfterAmend], in: "a")
+        #expect(found.stderr.contains("commit \(commitAfterAmend) names thread main at \(head)"))
         #expect(found.stdout.split(separator: "\n").first?.hasPrefix(String(head)) == true, "\(found.stdout)")
         #expect(!found.stdout.contains("and now the tests"))
         try clones.git(["-c", "core.hooksPath=/dev/null", "commit", "-q", "--allow-empty", "-m", "no trailer"], in: clones.path("a"))
