@@ -27,7 +27,7 @@ enum CacheCommand: Command {
         switch action {
         case "rebuild":
             let count = try repository.rebuildCache()
-            context.errors.line("Rebuilt \(repository.cache.path(of: "threads")): \(count) thread\(count == 1 ? "" : "s")")
+            context.errors.line("Rebuilt \(repository.cache.directory): \(count) thread\(count == 1 ? "" : "s")")
         case "verify":
             return write(try repository.verifyCache(), path: repository.cache.path(of: "threads"), context)
         case "clear":
@@ -51,6 +51,18 @@ enum CacheCommand: Command {
             context.output.line("\(path): \(report.current) current, \(report.stale) stale (recomputed on next use), \(report.wrong.count) wrong")
             for name in report.wrong {
                 context.output.line(context.style.removed("  wrong: \(name) ('threadai cache rebuild' replaces it)"))
+            }
+        }
+        let messages = path.replacingOccurrences(of: "/threads", with: "/messages")
+        switch report.messagesFile {
+        case .absent, .renamesChanged:
+            context.output.line("\(messages): absent (built by the next command that needs it)")
+        case .damaged:
+            context.output.line(context.style.removed("\(messages): damaged (ignored; rebuilt by the next command that needs it)"))
+        case .readable:
+            context.output.line("\(messages): \(report.messageRecords) messages, \(report.wrongMessages.count) wrong")
+            for id in report.wrongMessages {
+                context.output.line(context.style.removed("  wrong: \(id.hex) ('threadai fsck' checks the message; 'threadai cache rebuild' replaces the record)"))
             }
         }
         return report.isSound ? .success : .corrupt

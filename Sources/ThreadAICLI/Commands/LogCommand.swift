@@ -112,9 +112,17 @@ enum LogCommand: Command {
 /// `3f2a9c1e (HEAD -> main) assistant: first line of the content`.
 enum OneLine {
     static func render(id: ObjectID, message: Message, labels: [String], style: Style, code: String? = nil) -> String {
+        render(id: id, role: message.role, finish: message.finish,
+               headline: Headline(of: message.content, limit: Headline.listingLimit), labels: labels, style: style, code: code)
+    }
+
+    /// The same line from what the message graph keeps (docs/FORMAT.md §12.2), without the message.
+    static func render(
+        id: ObjectID, role: Role, finish: String?, headline: Headline, labels: [String], style: Style, code: String? = nil
+    ) -> String {
         let decoration = labels.isEmpty ? "" : " " + style.thread("(" + labels.joined(separator: ", ") + ")")
-        let partial = message.finish == "interrupted" || message.finish == "error" ? style.removed(" [\(message.finish ?? "")]") : ""
-        return style.id(id.short) + (code.map { " " + $0 } ?? "") + decoration + " " + style.role(message.role.rawValue + ":") + " "
-            + Summary.oneLine(message.content, limit: 72) + partial
+        let partial = finish == "interrupted" || finish == "error" ? style.removed(" [\(finish ?? "")]") : ""
+        return style.id(id.short) + (code.map { " " + $0 } ?? "") + decoration + " " + style.role(role.rawValue + ":") + " "
+            + Summary.render(headline) + partial
     }
 }

@@ -10,6 +10,7 @@ enum GraphLog {
         if all {
             for name in try repository.refs.names() { heads += try repository.refs.heads(of: name) }
             if case .detached(let id) = try repository.head.read() { heads.append(id) }
+            return try writeAll(heads: heads, repository: repository, limit: limit, style: style, to: output)
         } else {
             heads = try repository.resolveEach(start ?? "HEAD", walker: walker)
         }
@@ -38,6 +39,40 @@ enum GraphLog {
                 case .node(let prefix, let id):
                     let message = try walker.message(id)
                     output.line(prefix + OneLine.render(id: id, message: message, labels: decorations[id], style: style))
+                }
+            }
+            rows.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// `--all`: the whole repository from the message graph (docs/FORMAT.md §12.2), one compact file,
+    /// instead of reading every message; each row is written as soon as it is placed.
+    private static func writeAll(
+        heads: [ObjectID], repository: Repository, limit: Int?, style: Style, to output: any TextOutput
+    ) throws {
+        // Labels first: what computing them holds is freed before the graph is loaded.
+        let decorations = try Decorations(repository: repository, walker: repository.walker(), shown: nil)
+        let graph = try repository.messageGraph(reaching: heads)
+        var ordered = TopologicalOrder.order(
+            count: graph.count, parent: graph.parent, heads: heads.compactMap(graph.record(of:)),
+            isOlder: { lhs, rhs in
+                let (a, b) = (graph.seconds(lhs), graph.seconds(rhs))
+                return a != b ? a < b : lhs > rhs  // Records are numbered in id order.
+            })
+        if let limit { ordered = Array(ordered.prefix(limit)) }
+        var layout = GraphLayout<Int>()
+        var rows: [GraphRow<Int>] = []
+        for record in ordered {
+            layout.place(GraphNode(id: record, parent: graph.parent(record)), appendingTo: &rows)
+            for row in rows {
+                switch row {
+                case .connector(let text):
+                    output.line(style.dim(text))
+                case .node(let prefix, let record):
+                    let id = graph.id(record)
+                    output.line(prefix + OneLine.render(
+                        id: id, role: graph.role(record), finish: graph.partialFinish(record), headline: graph.headline(record),
+                        labels: decorations[id], style: style))
                 }
             }
             rows.removeAll(keepingCapacity: true)

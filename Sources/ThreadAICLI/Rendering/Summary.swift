@@ -1,26 +1,16 @@
+import ThreadAI
+
 /// Short forms of message text for one-line listings.
 enum Summary {
     /// The first non-blank line of `text`, cut to `limit` characters with an ellipsis.
     /// Looks at no more of the text than it shows: listings of long threads call it per message.
     static func oneLine(_ text: String, limit: Int) -> String {
-        var line = ""
-        var count = 0
-        var pendingSpaces = ""
-        for character in text.drop(while: { $0.isWhitespace }) {
-            if character.isNewline { break }
-            if character == " " || character == "\t" {
-                pendingSpaces.append(character)
-                continue
-            }
-            if count + pendingSpaces.count >= limit {
-                return TerminalSafe.text(line.prefix(max(1, limit - 1))) + "…"
-            }
-            line += pendingSpaces
-            count += pendingSpaces.count + 1
-            pendingSpaces = ""
-            line.append(character)
-        }
-        return TerminalSafe.text(line)
+        render(Headline(of: text, limit: limit))
+    }
+
+    /// A headline (computed here or read from the cache) made safe for a terminal, with `…` when cut.
+    static func render(_ headline: Headline) -> String {
+        TerminalSafe.text(headline.text) + (headline.isCut ? "…" : "")
     }
 }
 

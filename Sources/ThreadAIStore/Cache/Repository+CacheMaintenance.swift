@@ -12,6 +12,11 @@ public struct CacheVerification: Sendable, Equatable {
     }
 
     public var file: FileState
+    /// The state of `cache/messages` (§12.2); `.readable` with its record count when sound.
+    public var messagesFile: FileState = .absent
+    public var messageRecords = 0
+    /// Records of `cache/messages` that disagree with their message (a defect, or a damaged object).
+    public var wrongMessages: [ObjectID] = []
     /// Threads whose line matches a fresh computation.
     public var current = 0
     /// Threads whose line is missing or was computed from other heads (normal after a pull): recomputed on use.
@@ -20,11 +25,14 @@ public struct CacheVerification: Sendable, Equatable {
     public var wrong: [ThreadName] = []
 
     /// Whether every line the cache would use is right (stale lines are never used).
-    public var isSound: Bool { file != .damaged && wrong.isEmpty }
+    public var isSound: Bool {
+        file != .damaged && wrong.isEmpty && messagesFile != .damaged && wrongMessages.isEmpty
+    }
 }
 
 extension Repository {
-    /// Recomputes `cache/threads` from the objects alone, ignoring what it held, and writes it.
+    /// Recomputes `cache/threads` and `cache/messages` from the objects alone, ignoring what they
+    /// held (so the message graph loses messages no thread reaches any more), and writes them.
     /// - Returns: how many threads it summarises.
     @discardableResult
     public func rebuildCache() throws(ThreadError) -> Int {
@@ -41,14 +49,23 @@ extension Repository {
         }
         do {
             try cache.write(ThreadSummaryFile.kind, ThreadSummaryFile(renamesFingerprint: key, entries: entries).encoded())
+            try FilePaths.remove(cache.path(of: Self.messageGraphKind))
         } catch {
             throw .repository(.fileSystem(error))
         }
+        _ = try messageGraph(reaching: threads.flatMap(\.heads))
         return entries.count
     }
 
-    /// Compares `cache/threads` with a fresh computation from the objects; changes nothing.
+    /// Compares the cache with a fresh computation from the objects (reading every message the
+    /// message graph holds, as `fsck` does); changes nothing.
     public func verifyCache() throws(ThreadError) -> CacheVerification {
+        var report = try verifyThreadSummaries()
+        verifyMessageGraph(into: &report)
+        return report
+    }
+
+    private func verifyThreadSummaries() throws(ThreadError) -> CacheVerification {
         let (threads, renames) = try threadsAndRenames()
         guard let bytes = cache.read(ThreadSummaryFile.kind) else { return CacheVerification(file: .absent) }
         guard let file = ThreadSummaryFile.decode(bytes) else { return CacheVerification(file: .damaged) }
@@ -71,6 +88,32 @@ extension Repository {
             }
         }
         return report
+    }
+
+    /// Checks every record of `cache/messages` against its message.
+    private func verifyMessageGraph(into report: inout CacheVerification) {
+        guard let bytes = cache.read(Self.messageGraphKind) else { return }
+        guard let graph = MessageGraphCodec.decode(bytes) else {
+            report.messagesFile = .damaged
+            return
+        }
+        report.messagesFile = .readable
+        report.messageRecords = graph.count
+        for record in 0..<graph.count {
+            let id = graph.id(record)
+            var fresh = MessageGraphAdditions()
+            // A message that cannot be read makes its record unverifiable, which counts as wrong here.
+            guard let message = try? objects.message(id) else {
+                report.wrongMessages.append(id)
+                continue
+            }
+            _ = fresh.add(id, message)
+            let parentMatches = graph.parent(record).map(graph.id) == message.parent
+            if !parentMatches || fresh.seconds[0] != graph.seconds(record) || fresh.flags[0] != graph.flags(record)
+                || fresh.headlineChunks.first ?? [] != Array(graph.headline(record).text.utf8) {
+                report.wrongMessages.append(id)
+            }
+        }
     }
 
     /// Deletes `cache/` with every kind of cache in it; the next commands rebuild what they need.

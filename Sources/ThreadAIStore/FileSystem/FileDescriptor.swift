@@ -31,12 +31,20 @@ struct FileDescriptor: ~Copyable {
     /// Writes every byte of `bytes`, retrying short writes.
     func writeAll(_ bytes: some Collection<UInt8>) throws(FileSystemError) {
         try FaultSeam.step("write", path: path)
-        let array = Array(bytes)
+        // A contiguous collection (an array or a slice of one) is written in place, not copied.
+        let contiguous = bytes.withContiguousStorageIfAvailable { buffer in
+            Result { () throws(FileSystemError) in try writeBuffer(buffer) }
+        }
+        let outcome = contiguous ?? Array(bytes).withUnsafeBufferPointer { buffer in
+            Result { () throws(FileSystemError) in try writeBuffer(buffer) }
+        }
+        try outcome.get()
+    }
+
+    private func writeBuffer(_ buffer: UnsafeBufferPointer<UInt8>) throws(FileSystemError) {
         var written = 0
-        while written < array.count {
-            let result = array.withUnsafeBytes { buffer in
-                write(raw, buffer.baseAddress.map { $0 + written }, array.count - written)
-            }
+        while written < buffer.count {
+            let result = write(raw, buffer.baseAddress.map { $0 + written }, buffer.count - written)
             if result < 0 {
                 if errno == EINTR { continue }
                 throw .last("write", path: path)

@@ -22,13 +22,30 @@ public enum TempFile {
     public static func write(_ bytes: some Collection<UInt8>, to destination: String, mode: mode_t = 0o644)
         throws(FileSystemError)
     {
+        try write(parts: [bytes], to: destination, mode: mode)
+    }
+
+    /// Like `write(_:to:mode:)`, for a file made of `parts` written one after the other, so a large
+    /// file need not be assembled in memory first.
+    public static func write<Part: Collection<UInt8>>(parts: [Part], to destination: String, mode: mode_t = 0o644)
+        throws(FileSystemError)
+    {
+        try write(to: destination, mode: mode) { file throws(FileSystemError) in
+            for part in parts { try file.writeAll(part) }
+        }
+    }
+
+    /// Like `write(_:to:mode:)`, for a file whose bytes `contents` writes as it makes them.
+    static func write(
+        to destination: String, mode: mode_t = 0o644, contents: (borrowing FileDescriptor) throws(FileSystemError) -> Void
+    ) throws(FileSystemError) {
         let directory = FilePaths.directoryName(of: destination)
         let temporary = FilePaths.join(directory, ".tmp-\(randomSuffix())")
         do {
             let file = try FileDescriptor(
                 opening: temporary, flags: O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode: mode)
             try file.setPermissions(mode)
-            try file.writeAll(bytes)
+            try contents(file)
             try file.synchronize()
             try FilePaths.rename(temporary, to: destination)
         } catch {

@@ -38,6 +38,18 @@ public struct ObjectID: Hashable, Comparable, Sendable {
         self.words = packer.words
     }
 
+    /// The first 64 bits of the digest: a small key for tables that then compare whole ids.
+    var leadingWord: UInt64 { words.0 }
+
+    /// Appends the 32 digest bytes, as `init(digest:)` reads them.
+    func appendDigest(to bytes: inout [UInt8]) {
+        for word in [words.0, words.1, words.2, words.3] {
+            for shift in stride(from: 56, through: 0, by: -8) {
+                bytes.append(UInt8(truncatingIfNeeded: word >> UInt64(shift)))
+            }
+        }
+    }
+
     /// The id of an object whose exact bytes are `bytes`: their SHA-256.
     public static func of(_ bytes: some Collection<UInt8>) -> ObjectID {
         ObjectID(digest: SHA256.hash(bytes))

@@ -19,57 +19,62 @@ enum TopologicalOrder {
         nodes: [DatedGraphNode<ID, Timestamp>],
         heads: [ID]
     ) -> [DatedGraphNode<ID, Timestamp>] {
-        var nodeByID: [ID: DatedGraphNode<ID, Timestamp>] = [:]
-        nodeByID.reserveCapacity(nodes.count)
-        for node in nodes where nodeByID[node.id] == nil {
-            nodeByID[node.id] = node
+        var index: [ID: Int] = [:]
+        index.reserveCapacity(nodes.count)
+        var unique: [DatedGraphNode<ID, Timestamp>] = []
+        for node in nodes where index[node.id] == nil {
+            index[node.id] = unique.count
+            unique.append(node)
         }
-
-        let reachable = reachableIDs(from: heads, in: nodeByID)
-        var pendingChildren: [ID: Int] = [:]
-        pendingChildren.reserveCapacity(reachable.count)
-        for id in reachable {
-            if let parent = nodeByID[id]?.parent, reachable.contains(parent) {
-                pendingChildren[parent, default: 0] += 1
-            }
-        }
-
-        var seen = Set<ID>()
-        let tips = heads.compactMap { id -> DatedGraphNode<ID, Timestamp>? in
-            guard pendingChildren[id] == nil, seen.insert(id).inserted else { return nil }
-            return nodeByID[id]
-        }
-        // Sorted oldest first, so that the newest ends on top of the stack.
-        var stack = tips.sorted { lhs, rhs in
-            lhs.date != rhs.date ? lhs.date < rhs.date : lhs.id > rhs.id
-        }
-
-        var ordered: [DatedGraphNode<ID, Timestamp>] = []
-        ordered.reserveCapacity(reachable.count)
-        while let node = stack.popLast() {
-            ordered.append(node)
-            guard let parentID = node.parent, let remaining = pendingChildren[parentID] else { continue }
-            pendingChildren[parentID] = remaining - 1
-            if remaining == 1, let parent = nodeByID[parentID] {
-                stack.append(parent)
-            }
-        }
-        return ordered
+        let parents = unique.map { $0.parent.flatMap { index[$0] } }
+        let order = order(
+            count: unique.count, parent: { parents[$0] }, heads: heads.compactMap { index[$0] },
+            isOlder: { lhs, rhs in
+                let (a, b) = (unique[lhs], unique[rhs])
+                return a.date != b.date ? a.date < b.date : a.id > b.id
+            })
+        return order.map { unique[$0] }
     }
 
-    /// The ids of `heads` that are present and of all their present ancestors.
-    private static func reachableIDs<ID: Hashable, Timestamp>(
-        from heads: [ID],
-        in nodeByID: [ID: DatedGraphNode<ID, Timestamp>]
-    ) -> Set<ID> {
-        var reachable = Set<ID>()
+    /// The same order over nodes numbered `0..<count`, for graphs too large for a dictionary per node
+    /// (`log --graph --all` of a whole repository): four bytes and a flag per node.
+    ///
+    /// - Parameters:
+    ///   - parent: the node each node follows, or nil for a root.
+    ///   - heads: the tips; duplicates are ignored.
+    ///   - isOlder: whether a tip is shown after another (an older date; equal dates: the larger id).
+    static func order(
+        count: Int, parent: (Int) -> Int?, heads: [Int], isOlder: (Int, Int) -> Bool
+    ) -> [Int] {
+        var reachable = [Bool](repeating: false, count: count)
         for head in heads {
-            var next: ID? = head
-            // Stops at the first id already walked, so shared history is walked once.
-            while let id = next, let node = nodeByID[id], reachable.insert(id).inserted {
-                next = node.parent
+            var next: Int? = head
+            // Stops at the first node already walked, so shared history is walked once.
+            while let node = next, !reachable[node] {
+                reachable[node] = true
+                next = parent(node)
             }
         }
-        return reachable
+        var pendingChildren = [Int32](repeating: 0, count: count)
+        for node in 0..<count where reachable[node] {
+            if let parent = parent(node) { pendingChildren[parent] += 1 }
+        }
+        var isTip = [Bool](repeating: false, count: count)
+        var tips: [Int] = []
+        for head in heads where pendingChildren[head] == 0 && !isTip[head] {
+            isTip[head] = true
+            tips.append(head)
+        }
+        // Sorted oldest first, so that the newest ends on top of the stack.
+        var stack = tips.sorted(by: isOlder)
+        var ordered: [Int] = []
+        ordered.reserveCapacity(reachable.lazy.filter { $0 }.count)
+        while let node = stack.popLast() {
+            ordered.append(node)
+            guard let parent = parent(node) else { continue }
+            pendingChildren[parent] -= 1
+            if pendingChildren[parent] == 0 { stack.append(parent) }
+        }
+        return ordered
     }
 }

@@ -1,0 +1,110 @@
+/// Every message a set of refs reaches, as `log --graph --all` needs it — id, parent, date, role,
+/// how a partial reply ended, and its headline — read from the image of a `cache/messages` file
+/// (docs/FORMAT.md §12.2) without decoding it into objects: each accessor reads its column in place.
+///
+/// Records are numbered 0..<count in ascending order of id, so comparing numbers compares ids.
+public struct MessageGraph: Sendable {
+    /// The whole file, header and checksum included.
+    private let image: [UInt8]
+    public let count: Int
+    private let layout: MessageGraphLayout
+
+    init(image: [UInt8], layout: MessageGraphLayout) {
+        self.image = image
+        self.count = layout.count
+        self.layout = layout
+    }
+
+    public func id(_ record: Int) -> ObjectID {
+        let start = layout.ids + record * 32
+        return ObjectID(digest: image[start..<(start + 32)])
+    }
+
+    /// The record of the message's parent, or nil for a root.
+    public func parent(_ record: Int) -> Int? {
+        let value = Int(readUInt32(layout.parents + record * 4))
+        return value == 0 ? nil : value - 1
+    }
+
+    /// Seconds since 1970, as `Timestamp.secondsSinceEpoch`.
+    public func seconds(_ record: Int) -> Int64 {
+        Int64(bitPattern: readUInt64(layout.dates + record * 8))
+    }
+
+    public func role(_ record: Int) -> Role {
+        switch flags(record) & 0b11 {
+        case 0: return .system
+        case 1: return .user
+        default: return .assistant
+        }
+    }
+
+    /// `interrupted` or `error` for a partial reply, else nil (other finish values are not kept).
+    public func partialFinish(_ record: Int) -> String? {
+        let flags = flags(record)
+        return flags & MessageGraphLayout.interrupted != 0 ? "interrupted" : flags & MessageGraphLayout.error != 0 ? "error" : nil
+    }
+
+    public func headline(_ record: Int) -> Headline {
+        let span = layout.spans + record * 8
+        let start = layout.headlines + Int(readUInt32(span)), length = Int(readUInt32(span + 4))
+        return Headline(text: String(decoding: image[start..<(start + length)], as: UTF8.self),
+                        isCut: flags(record) & MessageGraphLayout.cut != 0)
+    }
+
+    /// The record of message `id`, or nil when the graph does not hold it. A binary search.
+    public func record(of id: ObjectID) -> Int? {
+        var (low, high) = (0, count)
+        while low < high {
+            let middle = (low + high) / 2
+            let found = self.id(middle)
+            if found == id { return middle }
+            if found < id { low = middle + 1 } else { high = middle }
+        }
+        return nil
+    }
+
+    func flags(_ record: Int) -> UInt8 {
+        image[layout.flags + record]
+    }
+
+    func spanBytes(_ record: Int) -> (start: Int, length: Int) {
+        let span = layout.spans + record * 8
+        return (Int(readUInt32(span)), Int(readUInt32(span + 4)))
+    }
+
+    /// The raw sections, for writing a merged file without copying them.
+    var headlineBytes: ArraySlice<UInt8> { image[layout.headlines..<(layout.headlines + layout.headlineByteCount)] }
+
+    private func readUInt32(_ offset: Int) -> UInt32 {
+        (0..<4).reduce(0) { $0 | UInt32(image[offset + $1]) << (8 * $1) }
+    }
+
+    private func readUInt64(_ offset: Int) -> UInt64 {
+        (0..<8).reduce(0) { $0 | UInt64(image[offset + $1]) << (8 * $1) }
+    }
+}
+
+/// Where the sections of a `cache/messages` image begin (docs/FORMAT.md §12.2): the headlines first,
+/// so a writer can stream them as it reads messages, then the fixed-size columns, then the counts.
+struct MessageGraphLayout: Sendable {
+    static let header = Array("threadai-cache messages 1\n".utf8)
+    static let bytesPerRecord = 32 + 4 + 8 + 1 + 8
+    /// `LF` `checksum ` 64 hex digits `LF`.
+    static let trailerSize = 1 + "checksum ".utf8.count + ObjectID.hexDigitCount + 1
+    static let interrupted: UInt8 = 1 << 2
+    static let error: UInt8 = 1 << 3
+    static let cut: UInt8 = 1 << 4
+
+    let count: Int
+    let headlineByteCount: Int
+    var headlines: Int { Self.header.count }
+    var ids: Int { headlines + headlineByteCount }
+    var parents: Int { ids + count * 32 }
+    var dates: Int { parents + count * 4 }
+    var flags: Int { dates + count * 8 }
+    var spans: Int { flags + count }
+    /// COUNT and HEADLINE-BYTES, two u32.
+    var footer: Int { spans + count * 8 }
+    var totalSize: Int { footer + 8 + Self.trailerSize }
+}

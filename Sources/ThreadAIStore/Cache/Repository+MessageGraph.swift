@@ -1,0 +1,89 @@
+extension Repository {
+    static let messageGraphKind = "messages"
+
+    /// Every message `heads` reach, as one compact graph (docs/FORMAT.md §12.2): read from
+    /// `cache/messages`, with the messages it lacks read from their objects (each once, verified) and
+    /// merged into a new file, which is written back. Memory is the file's size plus the columns of
+    /// the messages added, not the messages themselves.
+    public func messageGraph(reaching heads: [ObjectID]) throws(ThreadError) -> MessageGraph {
+        var old = cache.read(Self.messageGraphKind).flatMap(MessageGraphCodec.decode)
+        var additions = try additions(reaching: heads, known: old)
+        if additions.isEmpty, let old { return old }
+        if cache.isEnabled && writeMessageGraph(old: old, additions: additions) {
+            // Read back rather than kept: only one copy of the graph is ever in memory.
+            (old, additions) = (nil, MessageGraphAdditions())
+            old = cache.read(Self.messageGraphKind).flatMap(MessageGraphCodec.decode)
+            if let old, heads.allSatisfy({ old.record(of: $0) != nil }) { return old }
+            // Another writer replaced the file meanwhile with one lacking these heads: add them in memory.
+            additions = try self.additions(reaching: heads, known: old)
+        }
+        guard let graph = MessageGraphCodec.decode(MessageGraphCodec.image(old: old, additions: additions)) else {
+            throw .unexpected("the message graph built in memory does not read back; please report this bug.")
+        }
+        return graph
+    }
+
+    private func additions(reaching heads: [ObjectID], known old: MessageGraph?) throws(ThreadError) -> MessageGraphAdditions {
+        // Building from nothing: the number of stored objects bounds the messages, and reserving it
+        // saves copying columns of a quarter of a million entries as they grow.
+        var additions = MessageGraphAdditions(expectedCount: old == nil ? storedObjectCount() : 0)
+        for head in heads {
+            try collect(from: head, known: old, into: &additions)
+        }
+        return additions
+    }
+
+    /// Walks from `head` towards the root until a message the old graph or the additions hold,
+    /// adding each message met on the way.
+    private func collect(from head: ObjectID, known old: MessageGraph?, into additions: inout MessageGraphAdditions)
+        throws(ThreadError)
+    {
+        var child: Int?
+        var next: ObjectID? = head
+        while let id = next {
+            let parent: MessageGraphAdditions.Parent
+            if let record = old?.record(of: id) {
+                parent = .old(record)
+            } else if let index = additions.index(of: id) {
+                parent = .added(index)
+            } else {
+                let message: Message
+                do {
+                    message = try objects.message(id)
+                } catch {
+                    throw .object(error)
+                }
+                let index = additions.add(id, message)
+                if let child { additions.setParent(of: child, to: .added(index)) }
+                child = index
+                next = message.parent
+                continue
+            }
+            if let child { additions.setParent(of: child, to: parent) }
+            return
+        }
+    }
+
+    /// Writes the merged file; false when it cannot be written (§12 rule 6: then it is only computed again).
+    private func writeMessageGraph(old: MessageGraph?, additions: MessageGraphAdditions) -> Bool {
+        do {
+            try FilePaths.makeDirectories(cache.directory)
+            try TempFile.write(to: cache.path(of: Self.messageGraphKind)) { file throws(FileSystemError) in
+                try MessageGraphCodec.encode(old: old, additions: additions) { chunk throws(FileSystemError) in
+                    try file.writeAll(chunk)
+                }
+            }
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    /// How many object files the store holds (one folder listing per fan-out folder), or 0 when unknown.
+    private func storedObjectCount() -> Int {
+        guard let folders = try? FilePaths.contents(of: objects.directory) else { return 0 }
+        return folders.reduce(0) { total, folder in
+            total + ((try? FilePaths.contents(of: objects.directory + "/" + folder))?.count ?? 0)
+        }
+    }
+}
