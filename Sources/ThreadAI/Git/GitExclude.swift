@@ -10,6 +10,11 @@ public struct GitExclude: Sendable {
     /// The top of the work tree, absolute, symbolic links resolved.
     public let top: String
 
+    public init(path: String, top: String) {
+        self.path = path
+        self.top = top
+    }
+
     /// The exclude file of the git repository around the folder `around`.
     /// - Returns: nil outside a git work tree, or without git.
     public static func locate(around: URL) throws(GitError) -> GitExclude? {

@@ -9,10 +9,11 @@ enum ScanCommand: Command {
             Reads every message in the repository (or, with --staged, those git's index is about to commit) \
             and prints one line for each credential found: the message, its thread and role, the kind and the \
             position. The credential itself is never printed. Exits 1 when something is found, 0 otherwise; \
-            the pre-commit hook of 'threadai hooks install --pre-commit' runs 'threadai scan --staged'.
+            the pre-commit hook of 'threadai hooks install --pre-commit' runs 'threadai scan --staged --quiet'.
             """,
         arguments: [
             .flag("staged", help: "Only the message objects staged in git's index (for a pre-commit hook)."),
+            .flag("quiet", short: "q", help: "Print nothing when nothing is found."),
         ],
         examples: [.init("threadai scan"), .init("threadai scan --staged")])
 
@@ -40,7 +41,7 @@ enum ScanCommand: Command {
         }
         let scanned = "\(ids.count) message\(ids.count == 1 ? "" : "s") scanned"
         guard holding > 0 else {
-            context.note("\(scanned); no credentials found.")
+            if !arguments.flag("quiet") { context.note("\(scanned); no credentials found.") }
             return .success
         }
         context.note("\(scanned); \(holding) hold what looks like a credential. A stored message cannot change "

@@ -32,8 +32,8 @@ enum HookScripts {
                 """
         case .preCommit:
             return header + """
-                if ! "$threadai" --repo "$repository" scan --staged; then
-                    echo "threadai: the commit was stopped: staged messages hold what looks like a credential (above)." >&2
+                if ! "$threadai" --repo "$repository" scan --staged --quiet; then
+                    echo "threadai: the commit was stopped by 'threadai scan --staged' (above)." >&2
                     echo "threadai: keep them out of the commit, or commit anyway with git commit --no-verify." >&2
                     exit 1
                 fi

@@ -114,7 +114,7 @@ struct CodeLinkTests {
         do {
             try clones.git(["commit", "-q", "-m", "leak"], in: clones.path("a"))
         } catch let failure as GitClones.GitFailure {
-            #expect(failure.output.contains("an Anthropic API key") && failure.output.contains("the commit was stopped"))
+            #expect(failure.output.contains("an Anthropic API key") && failure.output.contains("the commit was stopped by 'threadai scan --staged'"))
             #expect(!failure.output.contains("CANARY"))
         }
         try clones.threadai(["hooks", "uninstall"], in: "a")
