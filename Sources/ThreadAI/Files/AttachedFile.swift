@@ -55,7 +55,8 @@ public struct AttachedFile: Sendable, Equatable {
         FencedBlock.text(info: "file:" + path, body: text.hasSuffix("\n") ? String(text.dropLast()) : text)
     }
 
-    /// The content of a user message that attaches `files` after `text`, and its `files` field.
+    /// The content of a user message that attaches `files` after `text` (without its final line ends)
+    /// and one blank line, and its `files` field.
     /// - Throws: `AttachmentError.tooLargeTogether` when the files exceed `maximumTotalBytes` together.
     public static func message(
         text: String, files: [AttachedFile], algorithm: GitBlobID.Algorithm
@@ -64,7 +65,10 @@ public struct AttachedFile: Sendable, Equatable {
         let total = files.reduce(0) { $0 + $1.bytes.count }
         if total > maximumTotalBytes { throw .tooLargeTogether(size: total, limit: maximumTotalBytes) }
         let blocks = files.map(\.fencedBlock).joined(separator: "\n\n")
-        let content = text.isEmpty ? blocks : text + "\n\n" + blocks
+        // The typed text's own final line ends (a piped message ends in one) would add blank lines.
+        var typed = Substring(text)
+        while typed.last == "\n" || typed.last == "\r\n" || typed.last == "\r" { typed = typed.dropLast() }
+        let content = typed.isEmpty ? blocks : typed + "\n\n" + blocks
         let list = files.map { $0.blobID(algorithm) + " " + $0.path }.joined(separator: "\n")
         return (content, ["files": list])
     }

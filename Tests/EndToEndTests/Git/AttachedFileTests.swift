@@ -44,6 +44,10 @@ struct AttachedFileTests {
         #expect(question.fields["files"] == "\"5626abf0f72e58d7a153368ba57db4c673c0e171 one.txt\\n"
             + "f719efd430d52bcfc8566a43b2eb655688d38871 -\"")
         #expect(head.fields["files"] == nil, "only the user message records files")
+
+        let piped = try sandbox.run(["send", "-f", "one.txt"], stdin: "piped question\n\n")
+        #expect(piped.status == 0)
+        #expect(try StoredObject.all(in: sandbox.repository).contains { $0.content == "piped question\n\n```file:one.txt\none\n```" })
     }
 
     struct Refusal: CustomTestStringConvertible, Sendable {
