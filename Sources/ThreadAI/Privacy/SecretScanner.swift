@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Finds credentials in text before it is stored (docs/CLI.md, "Secrets"): conversations travel with
 /// the repository, so a key pasted into a message would be shared with everyone who clones it.
 /// Findings give the kind and the position, never the secret itself.
@@ -17,7 +25,8 @@ public enum SecretScanner {
     /// Every credential in `text`, in order; overlapping matches count once.
     public static func findings(in text: String) -> [Finding] {
         var found: [Finding] = []
-        for pattern in SecretPattern.all {
+        let lowered = Array(text.utf8).map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+        for pattern in SecretPattern.all where pattern.triggers.contains(where: { lowered.contains(bytes: Array($0.utf8)) }) {
             for match in text.matches(of: pattern.regex()) {
                 let range = match.range
                 if found.contains(where: { $0.range.overlaps(range) }) || isDocumentationExample(text[range]) { continue }
@@ -92,6 +101,28 @@ public enum SecretPolicy: Sendable, Equatable {
             let findings = SecretScanner.findings(in: text)
             if findings.isEmpty { return text }
             throw SecretsFound(item: item, findings: findings)
+        }
+    }
+}
+
+extension [UInt8] {
+    /// Whether `needle` (not empty) occurs in these bytes: `memchr` for its first byte, then `memcmp`,
+    /// fast even in a debug build.
+    func contains(bytes needle: [UInt8]) -> Bool {
+        guard let first = needle.first, needle.count <= count else { return false }
+        return withUnsafeBytes { haystack in
+            needle.withUnsafeBytes { wanted in
+                guard let base = haystack.baseAddress, let wantedBase = wanted.baseAddress else { return false }
+                var offset = 0
+                let last = haystack.count - needle.count
+                while offset <= last {
+                    guard let hit = memchr(base + offset, Int32(first), last - offset + 1) else { return false }
+                    let position = base.distance(to: UnsafeRawPointer(hit))
+                    if memcmp(base + position, wantedBase, needle.count) == 0 { return true }
+                    offset = position + 1
+                }
+                return false
+            }
         }
     }
 }
