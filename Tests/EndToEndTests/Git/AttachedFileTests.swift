@@ -50,6 +50,22 @@ struct AttachedFileTests {
         #expect(try StoredObject.all(in: sandbox.repository).contains { $0.content == "piped question\n\n```file:one.txt\none\n```" })
     }
 
+    @Test("in a SHA-256 git repository the commit and the blob ids are SHA-256, as git prints them")
+    func sha256Repository() throws {
+        let clones = try GitClones()
+        try FileManager.default.createDirectory(atPath: clones.path("s"), withIntermediateDirectories: true)
+        try clones.git(["init", "-q", "--object-format=sha256", "-b", "main"], in: clones.path("s"))
+        try clones.threadai(["init"], in: "s")
+        try "text\n".write(toFile: clones.path("s") + "/note.txt", atomically: true, encoding: .utf8)
+        try clones.commit("s", "first")
+        try clones.threadai(["send", "-f", "note.txt", "read it"], in: "s")
+        let question = try #require(try StoredObject.all(in: clones.path("s/.threadai")).first { $0.content.hasPrefix("read it") })
+        let blob = try clones.git(["hash-object", "note.txt"], in: clones.path("s")).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(blob.count == 64)
+        #expect(question.fields["files"] == "\"\(blob) note.txt\"")
+        #expect(question.fields["code-commit"] == (try clones.head("s")) && question.fields["code-commit"]?.count == 64)
+    }
+
     struct Refusal: CustomTestStringConvertible, Sendable {
         let name: String
         let bytes: [UInt8]
