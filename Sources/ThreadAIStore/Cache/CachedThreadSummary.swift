@@ -30,4 +30,14 @@ struct CachedThreadSummary: Equatable, Sendable {
         }
         return next
     }
+
+    /// The summary of a thread whose only message is `id`, a root it owns (a first `send`).
+    static func root(_ name: ThreadName, _ id: ObjectID, _ message: Message) -> CachedThreadSummary {
+        let isUser = message.role == .user
+        return CachedThreadSummary(
+            summary: ThreadSummary(
+                name: name, heads: [id], forkPoint: nil, parent: nil, messageCount: 1, ownMessageCount: 1,
+                title: isUser ? ThreadSummary.title(of: message.content) : "", lastDate: message.date),
+            titleSource: isUser ? .own : .none)
+    }
 }

@@ -47,11 +47,16 @@ extension Repository {
     /// (§12.1). Best effort: the cache is never the source of truth, so a failure here costs only a
     /// later recomputation and must not fail the write that succeeded.
     func updateCachedSummary(of thread: ThreadName, appending id: ObjectID, _ message: Message) {
-        guard usesCache, let bytes = cache.read(ThreadSummaryFile.kind),
-              var file = ThreadSummaryFile.decode(bytes), let old = file.entries[thread],
+        guard usesCache, let bytes = cache.read(ThreadSummaryFile.kind), var file = ThreadSummaryFile.decode(bytes),
               let renames = try? renames(), renames.cacheKey == file.renamesFingerprint else { return }
         let owned = renames.currentName(of: message.thread.rawValue) == thread.rawValue
-        file.entries[thread] = old.appending(id, message, ownedByThread: owned)
+        if let old = file.entries[thread] {
+            file.entries[thread] = old.appending(id, message, ownedByThread: owned)
+        } else if message.parent == nil && owned {
+            file.entries[thread] = .root(thread, id, message)
+        } else {
+            return
+        }
         cache.writeIfPossible(ThreadSummaryFile.kind, file.encoded())
     }
 }

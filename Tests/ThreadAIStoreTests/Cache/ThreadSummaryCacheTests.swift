@@ -40,6 +40,18 @@ struct ThreadSummaryCacheTests {
         #expect(try repository.threadSummaries() == (try uncached.threadSummaries()))
     }
 
+    @Test("the first message of a new thread gives it a line at once")
+    func firstMessage() throws {
+        _ = try repository.threadSummaries()
+        for role in [Role.system, .user] {
+            let name = "new-\(role.rawValue)"
+            let message = try conversation.scratch.message("Hello\nthere", role: role, on: name, parent: nil)
+            try repository.append(message, to: ThreadName(name), reflogMessage: "test")
+        }
+        #expect(try repository.verifyCache() == CacheVerification(file: .readable, current: 5), "nothing stale")
+        #expect(try repository.threadSummaries() == (try uncached.threadSummaries()))
+    }
+
     @Test("a fork with no user message of its own takes its title from the first own user message it gets")
     func appendTakesTheOwnTitle() throws {
         try conversation.scratch.fork("c", at: conversation.a2)
