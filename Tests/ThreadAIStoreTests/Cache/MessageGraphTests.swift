@@ -82,4 +82,32 @@ struct MessageGraphTests {
         try expectMatchesObjects(graph)
         #expect(graph.count == (try repository.messageGraph(reaching: heads)).count)
     }
+
+    @Test("writers racing on the file lose work, never correctness: each caller gets every message it asked for")
+    func racingWriters() throws {
+        let scratch = conversation.scratch
+        for index in 0..<6 { try scratch.fork("t\(index)", at: conversation.a1) }
+        let repository = repository
+        let heads = heads
+        let failures = runConcurrently(6) { index -> String? in
+            do {
+                let name = try ThreadName("t\(index)")
+                var own: [ObjectID] = []
+                for turn in 0..<4 {
+                    let message = try Message(
+                        parent: try repository.singleHead(of: name), thread: name, role: turn % 2 == 0 ? .user : .assistant,
+                        date: Timestamp(rfc3339: "2026-11-21T10:00:0\(turn)Z"), content: "turn \(turn) of t\(index)")
+                    own.append(try repository.append(message, to: name, reflogMessage: "test"))
+                    let graph = try repository.messageGraph(reaching: heads + [own[own.count - 1]])
+                    guard own.allSatisfy({ graph.record(of: $0) != nil }) else { return "t\(index) lost its messages" }
+                }
+                return nil
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(failures.compactMap { $0 }.isEmpty, "\(failures)")
+        let report = try repository.verifyCache()
+        #expect(report.messagesFile == .readable && report.wrongMessages.isEmpty)
+    }
 }
