@@ -54,14 +54,7 @@ public struct MessageGraph: Sendable {
 
     /// The record of message `id`, or nil when the graph does not hold it. A binary search.
     public func record(of id: ObjectID) -> Int? {
-        var (low, high) = (0, count)
-        while low < high {
-            let middle = (low + high) / 2
-            let found = self.id(middle)
-            if found == id { return middle }
-            if found < id { low = middle + 1 } else { high = middle }
-        }
-        return nil
+        ObjectID.position(of: id, count: count, idAt: self.id)
     }
 
     func flags(_ record: Int) -> UInt8 {

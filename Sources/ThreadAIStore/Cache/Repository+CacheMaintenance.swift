@@ -37,6 +37,18 @@ extension Repository {
     @discardableResult
     public func rebuildCache() throws(ThreadError) -> Int {
         let (threads, renames) = try threadsAndRenames()
+        let count = try rebuildThreadSummaries(threads, renames: renames)
+        // Built after the summaries, whose working memory is gone by then: the two never add up.
+        do {
+            try FilePaths.remove(cache.path(of: Self.messageGraphKind))
+        } catch {
+            throw .repository(.fileSystem(error))
+        }
+        _ = try messageGraph(reaching: threads.flatMap(\.heads))
+        return count
+    }
+
+    private func rebuildThreadSummaries(_ threads: [(name: ThreadName, heads: [ObjectID])], renames: Renames) throws(ThreadError) -> Int {
         guard let key = renames.cacheKey else { return 0 }
         var builder = ThreadSummaryBuilder(objects: objects, renames: renames)
         var entries: [ThreadName: CachedThreadSummary] = [:]
@@ -49,11 +61,9 @@ extension Repository {
         }
         do {
             try cache.write(ThreadSummaryFile.kind, ThreadSummaryFile(renamesFingerprint: key, entries: entries).encoded())
-            try FilePaths.remove(cache.path(of: Self.messageGraphKind))
         } catch {
             throw .repository(.fileSystem(error))
         }
-        _ = try messageGraph(reaching: threads.flatMap(\.heads))
         return entries.count
     }
 

@@ -38,6 +38,19 @@ public struct ObjectID: Hashable, Comparable, Sendable {
         self.words = packer.words
     }
 
+    /// Where `id` is among `count` ids in ascending order, read through `idAt`; nil when absent.
+    /// A binary search: for sorted columns too large for a hash table.
+    static func position(of id: ObjectID, count: Int, idAt: (Int) -> ObjectID) -> Int? {
+        var (low, high) = (0, count)
+        while low < high {
+            let middle = (low + high) / 2
+            let found = idAt(middle)
+            if found == id { return middle }
+            if found < id { low = middle + 1 } else { high = middle }
+        }
+        return nil
+    }
+
     /// The first 64 bits of the digest: a small key for tables that then compare whole ids.
     var leadingWord: UInt64 { words.0 }
 
