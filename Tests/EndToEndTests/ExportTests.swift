@@ -56,6 +56,48 @@ struct ExportTests {
         #expect(try DirectorySnapshot(sandbox.repository) == before)
     }
 
+    @Test("an export spelled differently (every non-ASCII character and / escaped) imports to the same repository")
+    func escapedExport() throws {
+        let source = try CLISandbox.initialized(sending: "café — naïve 😀 a/b", "\u{1}tab\there \"quoted\" back\\slash")
+        let export = try source.succeed(["export", "json"]).stdout
+        var escaped = ""
+        for scalar in export.unicodeScalars {
+            if scalar == "/" {
+                escaped += "\\/"
+            } else if scalar.isASCII {
+                escaped.unicodeScalars.append(scalar)
+            } else {
+                for unit in String(scalar).utf16 {
+                    let hex = String(unit, radix: 16).uppercased()
+                    escaped += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                }
+            }
+        }
+        let copy = try CLISandbox.initialized()
+        try escaped.write(toFile: copy.work + "/escaped.json", atomically: true, encoding: .utf8)
+        try copy.succeed(["import", "threadai-json", copy.work + "/escaped.json"])
+        #expect(try copy.succeed(["export", "json"]).stdout == export)
+    }
+
+    @Test("a truncated export, or one whose version (last, in sorted keys) is unknown, changes nothing")
+    func refusedAfterTheMessages() throws {
+        let export = try Self.populated().succeed(["export", "json"]).stdout
+        let sandbox = try CLISandbox.initialized()
+        let before = try DirectorySnapshot(sandbox.repository)
+        let cases = [
+            (String(export.prefix(export.count / 2)), "truncated"),
+            (export.replacingOccurrences(of: "\"version\" : 1", with: "\"version\" : 7"), "unknown threadai-json version 7"),
+        ]
+        for (index, (text, expected)) in cases.enumerated() {
+            let file = sandbox.work + "/refused\(index).json"
+            try text.write(toFile: file, atomically: true, encoding: .utf8)
+            let result = try sandbox.run(["import", file])
+            #expect(result.status == 1)
+            #expect(result.stderr.contains(expected), "\(result)")
+        }
+        #expect(try DirectorySnapshot(sandbox.repository) == before)
+    }
+
     @Test("export md: messages root first under headings, a marker where a fork leaves")
     func markdown() throws {
         let sandbox = try Self.populated()

@@ -1,5 +1,5 @@
 import Testing
-import ThreadAIStore
+@testable import ThreadAIStore
 
 struct ConflictCase: CustomTestStringConvertible, Sendable {
     let name: String
@@ -34,5 +34,24 @@ struct ThreadNameConflictTests {
         let found = name.conflict(among: existing)
         // Scalars, not String ==, so a test expecting the NFD spelling fails on the NFC one.
         #expect(found.map { Array($0.rawValue.unicodeScalars) } == example.expected.map { Array($0.unicodeScalars) })
+    }
+
+    @Test("the index a new name is checked against finds the same conflicts", arguments: cases)
+    func index(_ example: ConflictCase) throws {
+        let names = NewThreadNames(names: try example.existing.map { try ThreadName($0) }, renames: try Renames(path: "/nonexistent/renames"))
+        let exists = example.existing.contains { $0.unicodeScalars.elementsEqual(example.name.unicodeScalars) }
+        let name = try ThreadName(example.name)
+        do {
+            try names.check(name)
+            #expect(example.expected == nil && !exists)
+        } catch {
+            switch error {
+            case .ref(.threadExists): #expect(exists)
+            case .ref(.conflictingName(_, let other)):
+                #expect(!exists)
+                #expect(Array(other.rawValue.unicodeScalars) == example.expected.map { Array($0.unicodeScalars) })
+            default: Issue.record("unexpected \(error)")
+            }
+        }
     }
 }

@@ -16,12 +16,17 @@ public struct Importer: Sendable {
     }
 
     public let repository: Repository
+    /// Every thread's name, read once per import at the first new thread and kept up to date as
+    /// threads are created, so that creating thousands of them does not list every ref each time.
+    private var threadNames: NewThreadNames?
 
     public init(repository: Repository) {
         self.repository = repository
     }
 
-    public func write(_ conversation: ImportConversation, into summary: inout Summary) throws(ImportError) {
+    /// Stores every message of `conversation` (through one `ObjectBatch`, flushed before any ref
+    /// moves), then creates or moves its threads.
+    public mutating func write(_ conversation: ImportConversation, into summary: inout Summary) throws(ImportError) {
         let item = "\(conversation.format) conversation \(conversation.id)"
         let main = try Self.threadName(for: conversation)
         let owners = try Self.owners(of: conversation, main: main)
@@ -33,6 +38,7 @@ public struct Importer: Sendable {
         } catch {
             throw ImportError(item: item, reason: "\(error)")
         }
+        let batch = ObjectBatch(store: repository.objects)
         for (index, node) in conversation.nodes.enumerated() {
             let parentID = node.parentSourceID.flatMap { ids[$0] }
             if node.parentSourceID != nil && parentID == nil {
@@ -46,13 +52,18 @@ public struct Importer: Sendable {
                 let message = try Message(
                     parent: parentID, thread: owners.thread[node.sourceID] ?? main, role: node.role, date: date,
                     fields: fields, content: node.content)
-                let existed = repository.objects.contains(ObjectID.of(MessageCodec.encode(message)))
-                ids[node.sourceID] = try repository.objects.write(message)
-                if !existed { summary.newMessages += 1 }
+                let stored = try batch.add(MessageCodec.encode(message))
+                ids[node.sourceID] = stored.id
+                if stored.isNew { summary.newMessages += 1 }
             } catch {
                 throw ImportError(item: "\(item) item \(node.sourceID)", reason: "cannot be stored: \(error)")
             }
             dates[node.sourceID] = date
+        }
+        do {
+            try batch.flush()
+        } catch {
+            throw ImportError(item: item, reason: "cannot be stored: \(error)")
         }
         for (name, tip) in owners.tips {
             guard let id = ids[tip] else { continue }
@@ -65,14 +76,17 @@ public struct Importer: Sendable {
     }
 
     /// Creates the thread at `id`, or moves it there when it is at an ancestor (a grown export).
-    func moveRef(_ name: ThreadName, to id: ObjectID, item: String, summary: inout Summary) throws(ImportError) {
+    mutating func moveRef(_ name: ThreadName, to id: ObjectID, item: String, summary: inout Summary) throws(ImportError) {
         do {
             let heads = try repository.refs.heads(of: name)
             if heads == [id] { return }
             let message = "import: \(item)"
             if heads.isEmpty {
-                try repository.checkNewThreadName(name)
+                var names = try threadNames ?? repository.newThreadNames()
+                try names.check(name)
                 try repository.refs.update(name, to: id, expecting: .absent, reflogMessage: message)
+                names.insert(name)
+                threadNames = names
             } else if heads.count == 1, try isAncestor(heads[0], of: id) {
                 try repository.refs.update(name, to: id, expecting: .head(heads[0]), reflogMessage: message)
             } else {

@@ -27,87 +27,159 @@ public enum ThreadAIJSON {
         return data
     }
 
-    /// Whether `data` looks like a `threadai-json` export (for format detection).
-    public static func looksLikeExport(_ data: Data) -> Bool {
-        String(decoding: data.prefix(200), as: UTF8.self).contains("\"format\" : \"threadai-json\"")
+    /// Whether a file that begins with `prefix` looks like a `threadai-json` export (for format detection).
+    public static func looksLikeExport(_ prefix: some Collection<UInt8>) -> Bool {
+        String(decoding: prefix.prefix(200), as: UTF8.self).contains("\"format\" : \"threadai-json\"")
     }
 
-    /// Stores every message of the export (verifying each id), then places every thread by
-    /// compare-and-swap, as `Importer` does.
+    /// Reads the export at `path` in two passes over the file, so memory stays bounded however large
+    /// it is: the first checks `format` and `version`, reads the threads and (unless `secrets` is
+    /// `.allow`) scans every message; the second stores the messages (verifying each id) through one
+    /// `ObjectBatch`. Then every thread is placed by compare-and-swap, as `Importer` does, once all
+    /// their heads are known to be stored.
     /// - Parameter secrets: what to do with credentials in the messages (docs/CLI.md, "Secrets"); they
     ///   are named by their hashes, so a credential cannot be redacted: anything but `.allow` refuses.
     public static func load(
-        _ data: Data, name: String, into importer: Importer, summary: inout Importer.Summary, secrets: SecretPolicy = .allow
+        path: String, into importer: inout Importer, summary: inout Importer.Summary, secrets: SecretPolicy = .allow
     ) throws(ImportError) {
-        let root: Any
-        do {
-            root = try JSONSerialization.jsonObject(with: data)
-        } catch {
-            throw ImportError(item: name, reason: "not valid JSON (truncated?): \(error.localizedDescription)")
+        let reader = { () throws(ImportError) -> JSONReader in
+            do {
+                let chunks = try FileChunks(path: path)
+                return JSONReader(nextChunk: { try chunks.next() })
+            } catch {
+                throw ImportError(item: path, reason: "cannot be read: \(error)")
+            }
         }
-        guard let document = root as? [String: Any], document["format"] as? String == "threadai-json" else {
-            throw ImportError(item: name, reason: "not a threadai-json export (no \"format\": \"threadai-json\")")
-        }
-        guard let found = document["version"] as? Int, found == version else {
-            throw ImportError(item: name, reason: "unknown threadai-json version \(document["version"] ?? "none"); this threadai reads version \(version)")
-        }
+        let threads = try outline(try reader(), name: path, secrets: secrets)
+        try storeMessages(try reader(), name: path, repository: importer.repository, summary: &summary)
         let repository = importer.repository
-        if secrets != .allow { try refuseSecrets(in: document["messages"] as? [Any] ?? [], name: name) }
-        for (index, element) in (document["messages"] as? [Any] ?? []).enumerated() {
-            let item = "\(name) message #\(index + 1)"
-            guard let entry = element as? [String: Any], let hex = entry["id"] as? String, let text = entry["object"] as? String else {
-                throw ImportError(item: item, reason: "needs an \"id\" and an \"object\"")
-            }
-            do {
-                let id = try ObjectID(hex: hex)
-                let bytes = Array(text.utf8)
-                guard ObjectID.of(bytes) == id else { throw ImportError(item: "\(item) (\(hex))", reason: "its object does not hash to its id") }
-                let existed = repository.objects.contains(id)
-                _ = try repository.objects.write(try MessageCodec.decode(bytes))
-                summary.messages += 1
-                if !existed { summary.newMessages += 1 }
-            } catch let error as ImportError {
-                throw error
-            } catch {
-                throw ImportError(item: "\(item) (\(hex))", reason: "\(error)")
-            }
+        for thread in threads where !repository.objects.contains(thread.head) {
+            throw ImportError(item: "\(path) thread #\(thread.index) (\(thread.name))", reason: "its head \(thread.head.hex) is not among the messages")
         }
-        for (index, element) in (document["threads"] as? [Any] ?? []).enumerated() {
-            let item = "\(name) thread #\(index + 1)"
-            guard let entry = element as? [String: Any], let raw = entry["name"] as? String, let heads = entry["heads"] as? [String] else {
-                throw ImportError(item: item, reason: "needs a \"name\" and \"heads\"")
-            }
-            do {
-                let thread = try ThreadName(raw)
-                guard heads.count == 1 else {
-                    summary.skipped.append("thread \(raw): diverged (\(heads.count) heads); reconcile it and export again")
-                    continue
-                }
-                let head = try ObjectID(hex: heads[0])
-                guard repository.objects.contains(head) else {
-                    throw ImportError(item: "\(item) (\(raw))", reason: "its head \(heads[0]) is not among the messages")
-                }
-                try importer.moveRef(thread, to: head, item: name, summary: &summary)
-            } catch let error as ImportError {
-                throw error
-            } catch {
-                throw ImportError(item: "\(item) (\(raw))", reason: "\(error)")
-            }
+        for thread in threads {
+            try importer.moveRef(thread.name, to: thread.head, item: path, summary: &summary)
         }
+        summary.skipped += threads.diverged
         summary.conversations += 1
     }
 
-    /// Refuses the whole export, before anything is written, when a message holds a credential.
-    private static func refuseSecrets(in messages: [Any], name: String) throws(ImportError) {
-        for (index, element) in messages.enumerated() {
-            guard let text = (element as? [String: Any])?["object"] as? String else { continue }
-            let findings = SecretScanner.findings(in: text)
-            guard !findings.isEmpty else { continue }
-            let id = (element as? [String: Any])?["id"] as? String ?? ""
-            throw ImportError(
-                item: "\(name) message #\(index + 1) (\(id))",
-                reason: SecretsFound(item: "it", findings: findings).description
-                    + " A threadai-json export cannot be redacted on import (its messages are named by their hashes): remove the secret at its source, or use --allow-secrets.")
+    private struct Threads: Sequence {
+        var placed: [(index: Int, name: ThreadName, head: ObjectID)] = []
+        var diverged: [String] = []
+        func makeIterator() -> IndexingIterator<[(index: Int, name: ThreadName, head: ObjectID)]> { placed.makeIterator() }
+    }
+
+    /// The first pass: the format and version, the threads, and the secrets check.
+    private static func outline(_ reader: JSONReader, name: String, secrets: SecretPolicy) throws(ImportError) -> Threads {
+        var reader = reader
+        var format: String?
+        var version: JSONReader.Value?
+        var threads = Threads()
+        do {
+            try reader.beginObject()
+            while let key = try reader.nextKey() {
+                switch key {
+                case "format": format = try reader.readValue().string
+                case "version": version = try reader.readValue()
+                case "threads":
+                    try reader.beginArray()
+                    var index = 0
+                    while try reader.nextElement() {
+                        index += 1
+                        try thread(try reader.readValue(), index: index, name: name, into: &threads)
+                    }
+                case "messages" where secrets != .allow:
+                    try forEachMessage(&reader) { (index, entry) throws(ImportError) in try refuseSecrets(in: entry, index: index, name: name) }
+                default: try reader.skipValue()
+                }
+            }
+            try reader.end()
+        } catch let error as ImportError {
+            throw error
+        } catch {
+            throw ImportError(item: name, reason: "\(error) (truncated?)")
         }
+        guard format == "threadai-json" else {
+            throw ImportError(item: name, reason: "not a threadai-json export (no \"format\": \"threadai-json\")")
+        }
+        guard case .number(let found)? = version, found == String(Self.version) else {
+            let found = version.map { if case .number(let text) = $0 { text } else { "\($0)" } } ?? "none"
+            throw ImportError(item: name, reason: "unknown threadai-json version \(found); this threadai reads version \(Self.version)")
+        }
+        return threads
+    }
+
+    private static func thread(_ value: JSONReader.Value, index: Int, name: String, into threads: inout Threads) throws(ImportError) {
+        let item = "\(name) thread #\(index)"
+        guard let entry = value.object, let raw = entry["name"]?.string, let heads = entry["heads"]?.array?.compactMap(\.string) else {
+            throw ImportError(item: item, reason: "needs a \"name\" and \"heads\"")
+        }
+        do {
+            let thread = try ThreadName(raw)
+            guard heads.count == 1 else {
+                threads.diverged.append("thread \(raw): diverged (\(heads.count) heads); reconcile it and export again")
+                return
+            }
+            threads.placed.append((index, thread, try ObjectID(hex: heads[0])))
+        } catch {
+            throw ImportError(item: "\(item) (\(raw))", reason: "\(error)")
+        }
+    }
+
+    /// The second pass: every message, stored once its bytes hash to its id and parse as a message.
+    private static func storeMessages(_ reader: JSONReader, name: String, repository: Repository, summary: inout Importer.Summary) throws(ImportError) {
+        var reader = reader
+        let batch = ObjectBatch(store: repository.objects)
+        do {
+            try reader.beginObject()
+            while let key = try reader.nextKey() {
+                guard key == "messages" else { try reader.skipValue(); continue }
+                try forEachMessage(&reader) { (index, entry) throws(ImportError) in
+                    let item = "\(name) message #\(index)"
+                    guard let hex = entry["id"]?.string, let text = entry["object"]?.string else {
+                        throw ImportError(item: item, reason: "needs an \"id\" and an \"object\"")
+                    }
+                    do {
+                        let id = try ObjectID(hex: hex)
+                        let bytes = Array(text.utf8)
+                        guard ObjectID.of(bytes) == id else { throw ImportError(item: "\(item) (\(hex))", reason: "its object does not hash to its id") }
+                        _ = try MessageCodec.decode(bytes)
+                        if try batch.add(bytes).isNew { summary.newMessages += 1 }
+                        summary.messages += 1
+                    } catch let error as ImportError {
+                        throw error
+                    } catch {
+                        throw ImportError(item: "\(item) (\(hex))", reason: "\(error)")
+                    }
+                }
+            }
+            try batch.flush()
+        } catch let error as ImportError {
+            throw error
+        } catch {
+            throw ImportError(item: name, reason: "\(error)")
+        }
+    }
+
+    private static func forEachMessage(
+        _ reader: inout JSONReader, _ body: (Int, [String: JSONReader.Value]) throws(ImportError) -> Void
+    ) throws {
+        try reader.beginArray()
+        var index = 0
+        while try reader.nextElement() {
+            index += 1
+            try body(index, try reader.readValue().object ?? [:])
+        }
+    }
+
+    /// Refuses the whole export, before anything is written, when a message holds a credential.
+    private static func refuseSecrets(in entry: [String: JSONReader.Value], index: Int, name: String) throws(ImportError) {
+        guard let text = entry["object"]?.string else { return }
+        let findings = SecretScanner.findings(in: text)
+        guard !findings.isEmpty else { return }
+        throw ImportError(
+            item: "\(name) message #\(index) (\(entry["id"]?.string ?? ""))",
+            reason: SecretsFound(item: "it", findings: findings).description
+                + " A threadai-json export cannot be redacted on import (its messages are named by their hashes): remove the secret at its source, or use --allow-secrets.")
     }
 }

@@ -36,21 +36,25 @@ enum ImportCommand: Command {
         if let first = paths.first, formats.contains(first) { format = paths.removeFirst() }
         guard !paths.isEmpty else { throw CLIError("Name the file to import: threadai import [FORMAT] PATH.", status: .usage) }
         let secrets = try SecretFlags.policy(arguments)
-        let importer = Importer(repository: repository)
+        var importer = Importer(repository: repository)
         var summary = Importer.Summary()
         for path in paths {
             for file in try files(at: path) {
-                let detected = format ?? (file.hasSuffix(".db") ? "llm" : nil)
-                let data = detected == "llm"
-                    ? try SQLiteQuery.json(LLMParser.responsesQuery, database: file, path: context.environment["PATH"])
-                    : try contents(of: file)
+                let detected = try format ?? detectedFormat(of: file)
                 do {
-                    switch detected ?? detectedFormat(of: file, data: data) {
+                    // A threadai-json export can hold a whole repository: it is streamed, never read whole.
+                    if detected == "threadai-json" {
+                        try ThreadAIJSON.load(path: file, into: &importer, summary: &summary, secrets: secrets)
+                        continue
+                    }
+                    let data = detected == "llm"
+                        ? try SQLiteQuery.json(LLMParser.responsesQuery, database: file, path: context.environment["PATH"])
+                        : try contents(of: file)
+                    switch detected {
                     case "llm":
                         for conversation in try LLMParser.parse(data, name: file) {
                             try importer.write(try conversation.applying(secrets), into: &summary)
                         }
-                    case "threadai-json": try ThreadAIJSON.load(data, name: file, into: importer, summary: &summary, secrets: secrets)
                     case "claude-code": try importer.write(try ClaudeCodeParser.parse(data, name: file).applying(secrets), into: &summary)
                     default:
                         for conversation in try ChatGPTParser.parse(data, name: file) {
@@ -90,10 +94,18 @@ enum ImportCommand: Command {
         return below.filter { $0.hasSuffix(".jsonl") }.sorted().map { folder + "/" + $0 }
     }
 
-    /// `.jsonl` files are Claude Code sessions, ThreadAI's own exports say so; other files are ChatGPT exports.
-    static func detectedFormat(of path: String, data: Data) -> String {
+    /// `.db` files are llm's logs, `.jsonl` files Claude Code sessions, ThreadAI's own exports say so
+    /// in their first bytes; other files are ChatGPT exports.
+    static func detectedFormat(of path: String) throws -> String {
+        if path.hasSuffix(".db") { return "llm" }
         if path.hasSuffix(".jsonl") { return "claude-code" }
-        return ThreadAIJSON.looksLikeExport(data) ? "threadai-json" : "chatgpt"
+        let start: [UInt8]
+        do {
+            start = try FileChunks(path: path, chunkSize: 4096).next() ?? []
+        } catch {
+            throw CLIError(TerminalSafe.text("cannot read \(path): \(error); nothing was imported from it."))
+        }
+        return ThreadAIJSON.looksLikeExport(start) ? "threadai-json" : "chatgpt"
     }
 
     static func contents(of path: String) throws -> Data {

@@ -60,14 +60,21 @@ struct FileDescriptor: ~Copyable {
         var result: [UInt8] = []
         result.reserveCapacity(sizeHint + 1)
         var chunk = [UInt8](repeating: 0, count: max(4096, min(sizeHint + 1, 1 << 20)))
+        while try readSome(into: &chunk, appendingTo: &result) > 0 {}
+        return result
+    }
+
+    /// Reads what one `read(2)` gives, at most `chunk.count` bytes, and appends it to `result`.
+    /// - Returns: how many bytes were read; 0 at the end of the file.
+    func readSome(into chunk: inout [UInt8], appendingTo result: inout [UInt8]) throws(FileSystemError) -> Int {
         while true {
             let count = chunk.withUnsafeMutableBytes { read(raw, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw .last("read", path: path)
             }
-            if count == 0 { return result }
             result.append(contentsOf: chunk[0..<count])
+            return count
         }
     }
 

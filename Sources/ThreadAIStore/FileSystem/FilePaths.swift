@@ -104,6 +104,23 @@ public enum FilePaths {
         }
     }
 
+    /// Flushes every written file and directory entry of the filesystem holding `path` with one
+    /// `syncfs(2)` (Linux), which `ObjectBatch` uses instead of an `fsync` per file.
+    /// - Returns: false where `syncfs` does not exist (the caller flushes file by file then).
+    static func synchronizeFileSystem(containing path: String) throws(FileSystemError) -> Bool {
+        #if os(Linux)
+        // Not exported by Swift's Glibc module (it needs _GNU_SOURCE), so looked up at run time.
+        typealias SyncFS = @convention(c) (Int32) -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "syncfs") else { return false }
+        let directory = try FileDescriptor(opening: path, flags: O_RDONLY | O_DIRECTORY)
+        try FaultSeam.step("fsync", path: path)
+        guard unsafeBitCast(symbol, to: SyncFS.self)(directory.raw) == 0 else { throw .last("syncfs", path: path) }
+        return true
+        #else
+        return false
+        #endif
+    }
+
     /// The names in a directory, excluding `.` and `..`; an absent directory has none.
     static func contents(of path: String) throws(FileSystemError) -> [String] {
         try entries(of: path).map(\.name)

@@ -39,20 +39,35 @@ public enum TempFile {
     static func write(
         to destination: String, mode: mode_t = 0o644, contents: (borrowing FileDescriptor) throws(FileSystemError) -> Void
     ) throws(FileSystemError) {
-        let directory = FilePaths.directoryName(of: destination)
-        let temporary = FilePaths.join(directory, ".tmp-\(randomSuffix())")
+        let temporary = try writeTemporary(beside: destination, mode: mode, flushed: true, contents: contents)
         do {
-            let file = try FileDescriptor(
-                opening: temporary, flags: O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode: mode)
-            try file.setPermissions(mode)
-            try contents(file)
-            try file.synchronize()
             try FilePaths.rename(temporary, to: destination)
         } catch {
             try? FilePaths.remove(temporary)  // Best effort: the write already failed with `error`.
             throw error
         }
-        try FilePaths.synchronizeDirectory(directory)
+        try FilePaths.synchronizeDirectory(FilePaths.directoryName(of: destination))
+    }
+
+    /// Writes a new temporary file in `destination`'s folder and returns its path, leaving the rename
+    /// to the caller; with `flushed` false its bytes are not yet flushed (`ObjectBatch` flushes many
+    /// at once). On failure the temporary file is removed.
+    static func writeTemporary(
+        beside destination: String, mode: mode_t, flushed: Bool,
+        contents: (borrowing FileDescriptor) throws(FileSystemError) -> Void
+    ) throws(FileSystemError) -> String {
+        let temporary = FilePaths.join(FilePaths.directoryName(of: destination), ".tmp-\(randomSuffix())")
+        do {
+            let file = try FileDescriptor(
+                opening: temporary, flags: O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode: mode)
+            try file.setPermissions(mode)
+            try contents(file)
+            if flushed { try file.synchronize() }
+        } catch {
+            try? FilePaths.remove(temporary)  // Best effort: the write already failed with `error`.
+            throw error
+        }
+        return temporary
     }
 
     private static func randomSuffix() -> String {

@@ -18,20 +18,7 @@ extension Repository {
     /// Checks that a new thread may be called `name`: free, not clashing with another name on
     /// case-insensitive or normalizing filesystems, and not a name that was renamed away.
     public func checkNewThreadName(_ name: ThreadName, ignoring renamed: ThreadName? = nil) throws(ThreadError) {
-        let existing: [ThreadName]
-        do {
-            existing = try refs.names()
-        } catch {
-            throw .ref(error)
-        }
-        if existing.contains(name) && name != renamed { throw .ref(.threadExists(name)) }
-        if let clash = name.conflict(among: existing.filter { $0 != renamed }) {
-            throw .ref(.conflictingName(name, existing: clash))
-        }
-        let renames = try renamesOrThrow()
-        if renames.isRenamedAway(name) && renames.currentName(of: name.rawValue) != renamed?.rawValue {
-            throw .renamedAway(name, now: renames.currentName(of: name.rawValue))
-        }
+        try newThreadNames(ignoring: renamed).check(name, renaming: renamed)
     }
 
     /// Creates thread `name` at message `start` (a fork when `start` is on another thread).

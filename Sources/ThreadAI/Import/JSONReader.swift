@@ -1,0 +1,254 @@
+import ThreadAIStore
+
+/// A JSON document (RFC 8259) read as it streams in, so that a file of hundreds of megabytes (a
+/// `threadai-json` export of a whole repository) is read in bounded memory: the caller walks the
+/// outer object and arrays key by key and element by element, and takes each small inner value
+/// whole (`readValue`) or passes over it without building it (`skipValue`).
+///
+/// The grammar is checked as it goes; a document that ends early, or holds anything but one value
+/// and white space, is a `JSONReader.Failure` naming the byte offset.
+struct JSONReader {
+    indirect enum Value {
+        case string(String)
+        case number(String)
+        case bool(Bool)
+        case null
+        case array([Value])
+        case object([String: Value])
+
+        var string: String? { if case .string(let text) = self { text } else { nil } }
+        var object: [String: Value]? { if case .object(let members) = self { members } else { nil } }
+        var array: [Value]? { if case .array(let elements) = self { elements } else { nil } }
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        var offset: Int
+        var reason: String
+        var description: String { "not valid JSON at byte \(offset): \(reason)" }
+    }
+
+    private let nextChunk: () throws -> [UInt8]?
+    private var buffer: [UInt8] = []
+    private var position = 0
+    /// Bytes of the document before `buffer`.
+    private var consumed = 0
+    /// For each open object or array, whether its next member is its first (no comma before it).
+    private var atFirstMember: [Bool] = []
+
+    /// Reads the document from `nextChunk`, which returns its bytes piece by piece and nil at the end.
+    init(nextChunk: @escaping () throws -> [UInt8]?) {
+        self.nextChunk = nextChunk
+    }
+
+    /// Reads a document held whole in memory.
+    init(bytes: [UInt8]) {
+        var given: [UInt8]? = bytes
+        self.init(nextChunk: { defer { given = nil }; return given })
+    }
+
+    // MARK: Walking containers
+
+    mutating func beginObject() throws { try expect(UInt8(ascii: "{")); atFirstMember.append(true) }
+    mutating func beginArray() throws { try expect(UInt8(ascii: "[")); atFirstMember.append(true) }
+
+    /// The next key of the innermost object (its value comes next), or nil at its end.
+    mutating func nextKey() throws -> String? {
+        guard try nextMember(closing: UInt8(ascii: "}")) else { return nil }
+        guard try peek() == UInt8(ascii: "\"") else { throw failure("expected a key in quotes") }
+        let key = try readString()
+        try expect(UInt8(ascii: ":"))
+        return key
+    }
+
+    /// Whether the innermost array has another element (which comes next).
+    mutating func nextElement() throws -> Bool {
+        try nextMember(closing: UInt8(ascii: "]"))
+    }
+
+    /// Checks that nothing but white space follows the document.
+    mutating func end() throws {
+        if try peek() != nil { throw failure("more after the end of the document") }
+    }
+
+    private mutating func nextMember(closing: UInt8) throws -> Bool {
+        guard let first = atFirstMember.last else { throw failure("not inside an object or array") }
+        if try peek() == closing {
+            position += 1
+            atFirstMember.removeLast()
+            return false
+        }
+        if !first { try expect(UInt8(ascii: ",")) }
+        atFirstMember[atFirstMember.count - 1] = false
+        return true
+    }
+
+    // MARK: Values
+
+    /// The next value, whole.
+    mutating func readValue() throws -> Value {
+        switch try peek() {
+        case UInt8(ascii: "{"):
+            try beginObject()
+            var members: [String: Value] = [:]
+            while let key = try nextKey() { members[key] = try readValue() }
+            return .object(members)
+        case UInt8(ascii: "["):
+            try beginArray()
+            var elements: [Value] = []
+            while try nextElement() { elements.append(try readValue()) }
+            return .array(elements)
+        case UInt8(ascii: "\""):
+            return .string(try readString())
+        default:
+            return try readScalar()
+        }
+    }
+
+    /// Passes over the next value without building it.
+    mutating func skipValue() throws {
+        switch try peek() {
+        case UInt8(ascii: "{"):
+            try beginObject()
+            while try nextKey() != nil { try skipValue() }
+        case UInt8(ascii: "["):
+            try beginArray()
+            while try nextElement() { try skipValue() }
+        case UInt8(ascii: "\""):
+            var ignored: [UInt8] = []
+            try scanString(into: &ignored, keeping: false)
+        default:
+            _ = try readScalar()
+        }
+    }
+
+    private mutating func readString() throws -> String {
+        var bytes: [UInt8] = []
+        try scanString(into: &bytes, keeping: true)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Reads a string from its opening quote to its closing one, decoding it into `bytes` when `keeping`.
+    private mutating func scanString(into bytes: inout [UInt8], keeping: Bool) throws {
+        try expect(UInt8(ascii: "\""))
+        while true {
+            if position == buffer.count, try !refill() { throw failure("the document ends inside a string") }
+            // The plain run up to the next quote, backslash or control character, taken at once.
+            let start = position
+            while position < buffer.count, buffer[position] != UInt8(ascii: "\""), buffer[position] != UInt8(ascii: "\\"),
+                buffer[position] >= 0x20
+            {
+                position += 1
+            }
+            if keeping { bytes.append(contentsOf: buffer[start..<position]) }
+            guard position < buffer.count else { continue }
+            let byte = buffer[position]
+            position += 1
+            if byte == UInt8(ascii: "\"") { return }
+            guard byte == UInt8(ascii: "\\") else { throw failure("a control character inside a string") }
+            try appendEscape(into: &bytes)
+        }
+    }
+
+    private mutating func appendEscape(into bytes: inout [UInt8]) throws {
+        let simple: [UInt8: UInt8] = [
+            UInt8(ascii: "\""): 0x22, UInt8(ascii: "\\"): 0x5C, UInt8(ascii: "/"): 0x2F, UInt8(ascii: "b"): 0x08,
+            UInt8(ascii: "f"): 0x0C, UInt8(ascii: "n"): 0x0A, UInt8(ascii: "r"): 0x0D, UInt8(ascii: "t"): 0x09,
+        ]
+        let letter = try nextByte()
+        if let byte = simple[letter] {
+            bytes.append(byte)
+            return
+        }
+        guard letter == UInt8(ascii: "u") else { throw failure("an unknown escape \\\(Character(Unicode.Scalar(letter)))") }
+        var code = try hexQuad()
+        if (0xD800..<0xDC00).contains(code) {
+            guard try nextByte() == UInt8(ascii: "\\"), try nextByte() == UInt8(ascii: "u") else {
+                throw failure("a lone surrogate escape")
+            }
+            let low = try hexQuad()
+            guard (0xDC00..<0xE000).contains(low) else { throw failure("a lone surrogate escape") }
+            code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+        }
+        guard let scalar = Unicode.Scalar(code) else { throw failure("a lone surrogate escape") }
+        bytes.append(contentsOf: String(Character(scalar)).utf8)
+    }
+
+    private mutating func hexQuad() throws -> UInt32 {
+        var code: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = try nextByte()
+            guard let digit = Character(Unicode.Scalar(byte)).hexDigitValue else { throw failure("a bad \\u escape") }
+            code = code << 4 | UInt32(digit)
+        }
+        return code
+    }
+
+    /// A number, `true`, `false` or `null`.
+    private mutating func readScalar() throws -> Value {
+        var text: [UInt8] = []
+        while let byte = try peekRaw(), byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".")
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+            || byte == UInt8(ascii: "E")
+        {
+            text.append(byte)
+            position += 1
+        }
+        switch String(decoding: text, as: UTF8.self) {
+        case "true": return .bool(true)
+        case "false": return .bool(false)
+        case "null": return .null
+        case let number where Self.isNumber(number): return .number(number)
+        case "": throw failure(try peekRaw() == nil ? "the document ends early (truncated?)" : "expected a value")
+        case let other: throw failure("expected a value, found \(other)")
+        }
+    }
+
+    private static func isNumber(_ text: String) -> Bool {
+        text.wholeMatch(of: /-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/) != nil
+    }
+
+    // MARK: Bytes
+
+    private mutating func expect(_ expected: UInt8) throws {
+        guard let byte = try peek() else { throw failure("the document ends early (truncated?)") }
+        guard byte == expected else {
+            throw failure("expected \(Character(Unicode.Scalar(expected))), found \(Character(Unicode.Scalar(byte)))")
+        }
+        position += 1
+    }
+
+    /// The next byte that is not white space, not consumed; nil at the end of the document.
+    private mutating func peek() throws -> UInt8? {
+        while let byte = try peekRaw() {
+            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return byte }
+            position += 1
+        }
+        return nil
+    }
+
+    private mutating func peekRaw() throws -> UInt8? {
+        if position == buffer.count, try !refill() { return nil }
+        return buffer[position]
+    }
+
+    private mutating func nextByte() throws -> UInt8 {
+        guard let byte = try peekRaw() else { throw failure("the document ends early (truncated?)") }
+        position += 1
+        return byte
+    }
+
+    /// Replaces the used-up buffer by the next piece; false at the end of the document.
+    private mutating func refill() throws -> Bool {
+        while let piece = try nextChunk() {
+            consumed += buffer.count
+            buffer = piece
+            position = 0
+            if !piece.isEmpty { return true }
+        }
+        return false
+    }
+
+    private func failure(_ reason: String) -> Failure {
+        Failure(offset: consumed + position, reason: reason)
+    }
+}
