@@ -48,6 +48,17 @@ struct InitSendLogTests {
         #expect(log.last?["content"] as? String == text)
     }
 
+    @Test("send with arguments and piped input sends the arguments, a blank line, then the input")
+    func sendArgumentsAndStandardInput() throws {
+        try sandbox.succeed(["init"])
+        try sandbox.succeed(["send", "Review", "this:"], stdin: "let x = 1\n")
+        try sandbox.succeed(["send", "only arguments"], stdin: " \n")
+        let users = try JSON.array(try sandbox.succeed(["log", "--json"])).filter { $0["role"] as? String == "user" }
+        let contents = users.compactMap { $0["content"] as? String }
+        #expect(contents.contains("Review this:\n\nlet x = 1\n"))
+        #expect(contents.contains("only arguments"))
+    }
+
     @Test("empty input is refused with a usage error and stores nothing")
     func sendEmpty() throws {
         try sandbox.succeed(["init"])

@@ -6,8 +6,9 @@ enum SendCommand: Command {
         name: "send",
         abstract: "Send a message on the current thread and stream the reply.",
         discussion: """
-            The text comes from the arguments, else from standard input when it is piped, else from \
-            $VISUAL or $EDITOR. Your message is stored and the thread advanced before the model is called, \
+            The text is the arguments and, when standard input is piped, what it holds after a blank \
+            line (with '-f -', standard input is the attached file instead); with neither, $VISUAL or \
+            $EDITOR opens. Your message is stored and the thread advanced before the model is called, \
             so nothing you write is lost if the call fails. The reply streams as it arrives and is stored \
             when complete; Ctrl-C stops it and keeps what arrived, marked as interrupted.
             The model receives the thread's whole history from its root, through every thread it was \
@@ -27,6 +28,7 @@ enum SendCommand: Command {
         examples: [
             .init("threadai send \"Explain Merkle trees in two sentences\""),
             .init("git diff | threadai send -s \"You review code.\""),
+            .init("cat notes.md | threadai send \"Summarize this:\"", explanation: "The arguments, a blank line, then the input."),
             .init("threadai send --provider anthropic -m sonnet \"And now in one?\""),
             .init("threadai send -f Sources/main.swift -f Package.swift \"Why does this not build?\""),
         ])
@@ -59,14 +61,21 @@ enum SendCommand: Command {
         return ReplyRunner.report(streamed, prepared: prepared, context)
     }
 
-    /// The typed text: the arguments, else piped standard input (unless `-f -` attaches it), else the
-    /// editor. With files attached, no text is needed.
+    /// The typed text: the arguments, then piped standard input after a blank line (unless `-f -`
+    /// attaches it: then standard input is only the attachment); with neither, the editor. With
+    /// files attached, no text is needed.
     private static func messageText(
         _ arguments: ParsedArguments, _ context: CommandContext, attaching: Bool = false, stdinIsAFile: Bool = false
     ) throws -> String {
         var text = arguments.positionals("text").joined(separator: " ")
-        if text.isEmpty && !context.input.isTerminal && !stdinIsAFile {
-            text = try context.input.readAll()
+        if !context.input.isTerminal && !stdinIsAFile {
+            // llm's convention: the arguments, a blank line, then what was piped in.
+            let piped = try context.input.readAll()
+            if text.isEmpty {
+                text = piped
+            } else if !piped.allSatisfy(\.isWhitespace) {
+                text += "\n\n" + piped
+            }
         } else if text.isEmpty && !stdinIsAFile {
             text = try Editor.compose(environment: context.environment)
         }
