@@ -8,16 +8,22 @@ enum OptionSuggestion {
 
     /// The name in `candidates` closest to `typed`, as is (a command name has no `--`), by the same rule.
     static func closestName(to typed: String, among candidates: [String]) -> String? {
+        closestNames(to: typed, among: candidates).first
+    }
+
+    /// Every name in `candidates` close enough to `typed` to be a typo of it, closest first (ties
+    /// in the candidates' order), each once whatever its case.
+    static func closestNames(to typed: String, among candidates: [String]) -> [String] {
         let typedCharacters = Array(typed.lowercased())
         let limit = min(2, typedCharacters.count / 2)
-        var best: (name: String, distance: Int)?
-        for candidate in candidates {
+        var close: [(name: String, distance: Int)] = []
+        var seen: Set<String> = []
+        for candidate in candidates where seen.insert(candidate.lowercased()).inserted {
             let distance = editDistance(typedCharacters, Array(candidate.lowercased()))
-            if distance <= limit && distance < (best?.distance ?? Int.max) {
-                best = (candidate, distance)
-            }
+            if distance <= limit { close.append((candidate, distance)) }
         }
-        return best?.name
+        return close.enumerated().sorted { ($0.element.distance, $0.offset) < ($1.element.distance, $1.offset) }
+            .map(\.element.name)
     }
 
     /// Insertions, deletions, substitutions and swaps of neighbours needed to turn `a` into `b`

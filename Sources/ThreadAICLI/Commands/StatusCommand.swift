@@ -38,8 +38,33 @@ enum StatusCommand: Command {
         let choice = try context.chooseProvider(arguments, repository: repository)
         context.output.line("Provider: \(choice.providerName), model: \(choice.model)")
         if let notice = choice.notice { context.output.line(style.dim("Note: \(notice)")) }
+        writeReadiness(choice, context)
         context.output.line("Repository: \(repository.directory)")
         return .success
+    }
+
+    /// Whether the chosen provider has what a send needs, said honestly: where its key comes from
+    /// (never the key itself) or that there is none, its base URL, and the error a send would meet.
+    private static func writeReadiness(_ choice: ProviderChoice, _ context: CommandContext) {
+        guard let settings = choice.settings, settings.provider.value != .offline else { return }
+        let kind = settings.provider.value
+        if let credential = settings.credential {
+            context.output.line("Key: set (from \(credential.source))")
+        } else if kind == .openAICompatible {
+            context.output.line("Key: none (sent without one; most local servers need none)")
+        } else {
+            context.output.line(context.style.removed("Key: none"))
+        }
+        if let baseURL = settings.baseURL {
+            context.output.line("Base URL: \(baseURL.value) (from \(baseURL.source))")
+        } else if kind == .openAICompatible {
+            context.output.line(context.style.removed("Base URL: none"))
+        }
+        do {
+            _ = try choice.makeProvider(nil)
+        } catch {
+            context.output.line(context.style.removed("Not ready: send would fail. \(error)"))
+        }
     }
 
     /// Every head of a diverged thread, and how to settle it (send and retry refuse until then).

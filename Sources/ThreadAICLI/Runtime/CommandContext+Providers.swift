@@ -7,10 +7,13 @@ extension CommandContext {
         try chooseProvider(provider: arguments.option("provider"), model: arguments.option("model"), repository: repository)
     }
 
-    /// The provider choice for the given flag values (nil when not given).
+    /// The provider choice for the given flag values (nil when not given). A model flag must name a
+    /// known model unless the provider is a compatible server (`ModelNameCheck`).
     func chooseProvider(provider: String?, model: String?, repository: Repository?) throws -> ProviderChoice {
-        try providers.choose(ProviderQuery(
+        let choice = try providers.choose(ProviderQuery(
             provider: provider, model: model, environment: environment, repositoryDirectory: repository?.directory))
+        if let model { try ModelNameCheck.check(model, for: choice) }
+        return choice
     }
 
     /// The repository, or nil when there is none here (other failures, such as a damaged
