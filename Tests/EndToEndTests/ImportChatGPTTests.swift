@@ -83,6 +83,25 @@ struct ImportChatGPTTests {
         #expect(try DirectorySnapshot(sandbox.repository) == before)
     }
 
+    @Test("a file read conversation by conversation is still checked whole first: a broken last one imports nothing")
+    func brokenAfterGoodOnes() throws {
+        let sandbox = try CLISandbox.initialized()
+        let valid = try String(contentsOfFile: Self.export, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let cases = [
+            (String(valid.dropLast()) + ", {\"id\": \"c2\", \"mapping\": {\"b\": {\"parent\": \"gone\"}}}]", "conversation #2 (c2) node b"),
+            (String(valid.dropLast()) + ", {\"id\": \"c2\", \"mapping\": {", "not valid JSON"),
+        ]
+        let before = try DirectorySnapshot(sandbox.repository)
+        for (index, (text, expected)) in cases.enumerated() {
+            let file = sandbox.work + "/two\(index).json"
+            try text.write(toFile: file, atomically: true, encoding: .utf8)
+            let result = try sandbox.run(["import", "chatgpt", file])
+            #expect(result.status == 1)
+            #expect(result.stderr.contains(expected), "\(result)")
+        }
+        #expect(try DirectorySnapshot(sandbox.repository) == before)
+    }
+
     @Test("a node whose parent is missing is refused, naming the conversation and the node")
     func missingParent() throws {
         let sandbox = try CLISandbox.initialized()

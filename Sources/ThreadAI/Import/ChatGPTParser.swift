@@ -9,24 +9,42 @@ import Foundation
 /// Reads ChatGPT's data export `conversations.json`: an array of conversations, each a `mapping`
 /// from node id to `{id, parent, children, message}` and a `current_node` (docs/CLI.md, `import`).
 public enum ChatGPTParser {
-    public static func parse(_ data: Data, name: String) throws(ImportError) -> [ImportConversation] {
-        let root: Any
-        do {
-            root = try JSONSerialization.jsonObject(with: data)
-        } catch {
-            throw ImportError(item: name, reason: "not valid JSON (truncated?): \(error.localizedDescription)")
-        }
-        guard let list = root as? [Any] else {
-            throw ImportError(item: name, reason: "not a ChatGPT conversations.json: the top level is not an array")
-        }
-        var conversations: [ImportConversation] = []
-        for (index, element) in list.enumerated() {
-            guard let object = element as? [String: Any] else {
-                throw ImportError(item: "\(name) conversation #\(index + 1)", reason: "not a JSON object")
+    /// Reads the export at `path` conversation by conversation, so memory holds one at a time, and
+    /// hands each to `each`. The file is read twice: first every conversation is parsed and checked
+    /// (a truncated file or a broken conversation is refused before `each` sees any), then again
+    /// for `each`.
+    public static func parse(path: String, name: String, each: (ImportConversation) throws -> Void) throws {
+        for handing in [false, true] {
+            var reader: JSONReader
+            do {
+                reader = try JSONReader(path: path)
+            } catch {
+                throw ImportError(item: name, reason: "cannot be read: \(error)")
             }
-            conversations.append(try conversation(object, item: "\(name) conversation #\(index + 1)"))
+            try forEachConversation(&reader, name: name) { conversation in if handing { try each(conversation) } }
         }
-        return conversations
+    }
+
+    private static func forEachConversation(
+        _ reader: inout JSONReader, name: String, _ body: (ImportConversation) throws -> Void
+    ) throws {
+        var index = 0
+        do {
+            guard try reader.nextIsArray() else {
+                throw ImportError(item: name, reason: "not a ChatGPT conversations.json: the top level is not an array")
+            }
+            try reader.beginArray()
+            while try reader.nextElement() {
+                index += 1
+                guard let object = try reader.readValue().foundationObject as? [String: Any] else {
+                    throw ImportError(item: "\(name) conversation #\(index)", reason: "not a JSON object")
+                }
+                try body(try conversation(object, item: "\(name) conversation #\(index)"))
+            }
+            try reader.end()
+        } catch let error as JSONReader.Failure {
+            throw ImportError(item: name, reason: "\(error) (truncated?)")
+        }
     }
 
     static func conversation(_ object: [String: Any], item: String) throws(ImportError) -> ImportConversation {
@@ -133,6 +151,21 @@ public enum ChatGPTParser {
             return ImportPart.fenced(kind: "thoughts", body: ImportPart.compactJSON(content["thoughts"] ?? []))
         default:
             return ImportPart.fenced(kind: type, body: ImportPart.compactJSON(content))
+        }
+    }
+}
+
+extension JSONReader.Value {
+    /// The value as `JSONSerialization` gives it (numbers as `NSNumber`, null as `NSNull`), for the
+    /// parsers written against that shape.
+    var foundationObject: Any {
+        switch self {
+        case .string(let text): text
+        case .number(let text): Int(text).map { NSNumber(value: $0) } ?? NSNumber(value: Double(text) ?? .nan)
+        case .bool(let value): value
+        case .null: NSNull()
+        case .array(let elements): elements.map(\.foundationObject)
+        case .object(let members): members.mapValues(\.foundationObject)
         }
     }
 }

@@ -40,6 +40,12 @@ struct JSONReader {
         self.nextChunk = nextChunk
     }
 
+    /// Reads the file at `path` in pieces of 1 MiB.
+    init(path: String) throws(FileSystemError) {
+        let chunks = try FileChunks(path: path)
+        self.init(nextChunk: { try chunks.next() })
+    }
+
     /// Reads a document held whole in memory.
     init(bytes: [UInt8]) {
         var given: [UInt8]? = bytes
@@ -63,6 +69,11 @@ struct JSONReader {
     /// Whether the innermost array has another element (which comes next).
     mutating func nextElement() throws -> Bool {
         try nextMember(closing: UInt8(ascii: "]"))
+    }
+
+    /// Whether the next value is an array (it is not consumed).
+    mutating func nextIsArray() throws -> Bool {
+        try peek() == UInt8(ascii: "[")
     }
 
     /// Checks that nothing but white space follows the document.

@@ -44,8 +44,7 @@ public enum ThreadAIJSON {
     ) throws(ImportError) {
         let reader = { () throws(ImportError) -> JSONReader in
             do {
-                let chunks = try FileChunks(path: path)
-                return JSONReader(nextChunk: { try chunks.next() })
+                return try JSONReader(path: path)
             } catch {
                 throw ImportError(item: path, reason: "cannot be read: \(error)")
             }

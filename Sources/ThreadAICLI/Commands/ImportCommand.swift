@@ -42,9 +42,15 @@ enum ImportCommand: Command {
             for file in try files(at: path) {
                 let detected = try format ?? detectedFormat(of: file)
                 do {
-                    // A threadai-json export can hold a whole repository: it is streamed, never read whole.
+                    // Exports that can hold years of conversations are streamed, never read whole.
                     if detected == "threadai-json" {
                         try ThreadAIJSON.load(path: file, into: &importer, summary: &summary, secrets: secrets)
+                        continue
+                    }
+                    if detected == "chatgpt" {
+                        try ChatGPTParser.parse(path: file, name: file) { conversation in
+                            try importer.write(try conversation.applying(secrets), into: &summary)
+                        }
                         continue
                     }
                     let data = detected == "llm"
@@ -55,11 +61,7 @@ enum ImportCommand: Command {
                         for conversation in try LLMParser.parse(data, name: file) {
                             try importer.write(try conversation.applying(secrets), into: &summary)
                         }
-                    case "claude-code": try importer.write(try ClaudeCodeParser.parse(data, name: file).applying(secrets), into: &summary)
-                    default:
-                        for conversation in try ChatGPTParser.parse(data, name: file) {
-                            try importer.write(try conversation.applying(secrets), into: &summary)
-                        }
+                    default: try importer.write(try ClaudeCodeParser.parse(data, name: file).applying(secrets), into: &summary)
                     }
                 } catch let error as SecretsFound {
                     throw CLIError(TerminalSafe.text("cannot import \(file): \(error) Conversations before it were imported whole."))
