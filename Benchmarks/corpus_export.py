@@ -2,6 +2,7 @@
 """Turns a gen_corpus.py corpus (JSON Lines) into a threadai-json export (docs/FORMAT.md §11).
 
 usage: Benchmarks/corpus_export.py CORPUS.jsonl EXPORT.json [THREAD-PREFIX]
+       Benchmarks/corpus_export.py --chatgpt CORPUS.jsonl CONVERSATIONS.json
 
 Each corpus message becomes a message object (docs/FORMAT.md §4): its parent, its `thread` as the
 thread it was written on, its role and date, and `model` on assistant messages (as ThreadAI records
@@ -10,10 +11,14 @@ to_git.py makes. So `threadai import threadai-json EXPORT.json` builds the repos
 same history as the git repository, and the benchmark measures the product's own import.
 A THREAD-PREFIX (`deep/`) puts every thread under it, so one corpus can join another's repository.
 
+With --chatgpt it writes the corpus as ChatGPT's `conversations.json` instead (a conversation per
+corpus conversation, its `main` thread's last message the `current_node`, forks as siblings in the
+`mapping`), to measure the import people run most; threads are then named as the import names them.
+
 The export follows §11: messages sorted by id, threads by name. Only the ids and the file offsets of
 the corpus lines are held in memory; the objects are encoded again in a second pass, in id order.
 """
-import hashlib, json, re, sys
+import calendar, hashlib, json, re, sys, time
 
 PLAIN = re.compile(r"[A-Za-z0-9_./][A-Za-z0-9._/+@:-]*")
 
@@ -69,7 +74,38 @@ def convert(corpus_path, export_path, prefix=""):
     return len(offsets), len(heads)
 
 
+def convert_chatgpt(corpus_path, export_path):
+    """One conversation in memory at a time: the corpus holds each conversation's lines together."""
+    with open(corpus_path, "rb") as corpus, open(export_path, "w", encoding="utf-8") as export:
+        conversations = []  # the one being read
+        for line in corpus:
+            message = json.loads(line)
+            name = message["thread"].split("/")[0]
+            date = calendar.timegm(time.strptime(message["date"], "%Y-%m-%dT%H:%M:%SZ"))
+            if not conversations or conversations[-1]["id"] != name:
+                if conversations:
+                    export.write("," if export.tell() > 1 else "")
+                    export.write(json.dumps(conversations.pop(), ensure_ascii=False))
+                else:
+                    export.write("[")
+                conversations.append({"id": name, "title": "Conversation " + name, "create_time": date, "mapping": {}})
+            conversation = conversations[-1]
+            conversation["mapping"][message["id"]] = {
+                "id": message["id"], "parent": message["parent"], "children": [],
+                "message": {"author": {"role": message["role"]}, "create_time": date,
+                            "content": {"content_type": "text", "parts": [message["content"]]},
+                            "metadata": {"model_slug": message["model"]}}}
+            if message["parent"]:
+                conversation["mapping"][message["parent"]]["children"].append(message["id"])
+            if message["thread"].endswith("/main"):
+                conversation["current_node"] = message["id"]
+        export.write(("," if export.tell() > 1 else "") + json.dumps(conversations.pop(), ensure_ascii=False) + "]\n")
+
+
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["--chatgpt"] and len(sys.argv) == 4:
+        convert_chatgpt(sys.argv[2], sys.argv[3])
+        sys.exit()
     if len(sys.argv) not in (3, 4):
         sys.exit(__doc__.strip().splitlines()[2])
     messages, threads = convert(*sys.argv[1:])

@@ -10,9 +10,10 @@ usage: Benchmarks/run.py [--threadai BINARY] [--scratch DIR] [--bench DIR] [--se
    beside the project: gen_corpus.py --preset P --seed N, to_git.py in the body and files layouts) into
    the scratch folder (--scratch, default $THREADAI_BENCH_SCRATCH or /tmp/threadai-bench; never inside
    the project), once: what is there is reused.
-3. Converts each corpus to a threadai-json export (corpus_export.py) and imports it with
-   `threadai import`, timed: the `import` rows (time, peak memory). A repository already imported is
-   reused and its recorded import figures printed, unless --reimport.
+3. Converts each corpus to a threadai-json export and to a ChatGPT conversations.json
+   (corpus_export.py) and imports both with `threadai import`, timed: the import table (time, peak
+   memory). The threadai-json import is the repository every row reads; one already imported is
+   reused and its recorded figures printed, unless --reimport.
 4. Prints every row as a Markdown table: threadai's median, git's median, their ratio, threadai's
    peak resident memory (ru_maxrss), the target. Each row runs a warm-up pair, then --runs pairs
    (default 5), threadai and git alternately, so both see the same load.
@@ -24,8 +25,6 @@ import argparse, json, os, shutil, statistics, subprocess, sys, time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-sys.path.insert(0, HERE)
-import corpus_export  # noqa: E402
 
 WORD = "zeppelin"  # in about 6 % of the generated messages (../shared/bench/README.md)
 
@@ -46,6 +45,16 @@ def check(command, **options):
     return subprocess.run(command, check=True, stdout=subprocess.PIPE, text=True, **options).stdout
 
 
+def convert(corpus, output, *options):
+    """corpus_export.py (OPTIONS: `--chatgpt`, or a thread prefix) in a process of its own: a child's
+    peak memory (ru_maxrss) counts the pages it shared with this process before its exec, so this
+    process must stay small."""
+    chatgpt = [o for o in options if o == "--chatgpt"]
+    prefix = [o for o in options if o != "--chatgpt"]
+    check([sys.executable, os.path.join(HERE, "corpus_export.py")] + chatgpt + [corpus, output + ".part"] + prefix)
+    os.rename(output + ".part", output)
+
+
 class Corpus:
     """One preset's files in the scratch folder, made when missing."""
 
@@ -55,8 +64,8 @@ class Corpus:
         self.git = os.path.join(folder, preset + ".git")
         self.files_git = os.path.join(folder, preset + "-files.git")
         self.export = os.path.join(folder, preset + ".json")
+        self.chatgpt = os.path.join(folder, preset + ".chatgpt.json")
         self.repo = os.path.join(folder, preset)
-        self.import_record = os.path.join(folder, preset + ".import.json")
         self.seed = os.path.basename(folder).removeprefix("seed-")
 
     def generate(self):
@@ -69,28 +78,32 @@ class Corpus:
             if not os.path.exists(path):
                 log(f"converting to git ({layout} layout): {path}")
                 check([sys.executable, os.path.join(self.bench, "to_git.py"), "--layout", layout, self.jsonl, path])
-        if not os.path.exists(self.export):
-            corpus_export.convert(self.jsonl, self.export + ".part")
-            os.rename(self.export + ".part", self.export)
+        for path, options in [(self.export, []), (self.chatgpt, ["--chatgpt"])]:
+            if not os.path.exists(path):
+                convert(self.jsonl, path, *options)
         info = check([sys.executable, os.path.join(self.bench, "corpus_info.py"), self.jsonl])
         self.info = dict(line.split("=", 1) for line in info.splitlines() if "=" in line)
 
     def imported(self, again):
-        """The .threadai repository, imported (timed) when missing or when `again`."""
-        if again or not os.path.exists(self.import_record):
-            shutil.rmtree(self.repo, ignore_errors=True)
-            os.makedirs(self.repo)
-            check([self.threadai, "init"], cwd=self.repo, env=self.env, stderr=subprocess.DEVNULL)
-            log(f"importing {self.export}")
-            ms, mib, status = run([self.threadai, "--repo", self.repo, "import", "threadai-json", self.export], self.env)
-            if status != 0:
-                sys.exit(f"threadai import failed on {self.export} (exit {status})")
-            check([self.threadai, "--repo", self.repo, "checkout", self.info["LONGEST"]], env=self.env, stderr=subprocess.DEVNULL)
-            messages = int(self.info["MESSAGES"])
-            with open(self.import_record, "w") as record:
-                json.dump({"ms": ms, "mib": mib, "messages": messages, "at": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())}, record)
-        with open(self.import_record) as record:
-            return json.load(record)
+        """Imports the corpus (timed) in both formats when not done yet or when `again`: the figures."""
+        figures = {}
+        for form, export, repo in [("threadai-json", self.export, self.repo), ("chatgpt", self.chatgpt, self.repo + "-chatgpt")]:
+            record = repo + ".import.json"
+            if again or not os.path.exists(record):
+                shutil.rmtree(repo, ignore_errors=True)
+                os.makedirs(repo)
+                check([self.threadai, "init"], cwd=repo, env=self.env, stderr=subprocess.DEVNULL)
+                log(f"importing {export}")
+                ms, mib, status = run([self.threadai, "--repo", repo, "import", form, export], self.env)
+                if status != 0:
+                    sys.exit(f"threadai import failed on {export} (exit {status})")
+                with open(record, "w") as file:
+                    json.dump({"ms": ms, "mib": mib, "at": time.strftime("%H:%M UTC", time.gmtime())}, file)
+            with open(record) as file:
+                figures[form] = json.load(file)
+        # The rows read the longest thread's state too (`status`), as a user in it would.
+        check([self.threadai, "--repo", self.repo, "checkout", self.info["LONGEST"]], env=self.env, stderr=subprocess.DEVNULL)
+        return figures
 
 
 class Table:
@@ -159,7 +172,7 @@ def send_rows(table, corpus, deep):
         check([table.threadai, "init"], cwd=repo, env=table.env, stderr=subprocess.DEVNULL)
         prefixed = deep.export.replace(".json", ".prefixed.json")
         if not os.path.exists(prefixed):
-            corpus_export.convert(deep.jsonl, prefixed, "deep/")
+            convert(deep.jsonl, prefixed, "deep/")
         for export in (corpus.export, prefixed):
             log(f"importing {export} into {repo}")
             check(ai + ["import", "threadai-json", export], env=table.env, stderr=subprocess.DEVNULL)
@@ -215,10 +228,12 @@ def main():
     load = os.getloadavg()
     print(f"threadai {check([threadai, '--version'], env=env).strip()}, seed {options.seed}, medians of {options.runs} "
           f"pairs after a warm-up, {os.cpu_count()} cores, load {load[0]:.1f} {load[1]:.1f} {load[2]:.1f} at the start\n")
-    print("| corpus | messages | import | peak | measured |")
-    print("|---|---|---|---|---|")
+    print("| corpus | messages | `import threadai-json` | peak | `import chatgpt` | peak | measured |")
+    print("|---|---|---|---|---|---|---|")
     for preset, figures in imports.items():
-        print(f"| {preset} | {figures['messages']:,} | {figures['ms'] / 1000:.1f} s | {figures['mib']:.0f} MiB | {figures['at']} |")
+        ours, chatgpt = figures["threadai-json"], figures["chatgpt"]
+        print(f"| {preset} | {int(corpora[preset].info['MESSAGES']):,} | {ours['ms'] / 1000:.1f} s | {ours['mib']:.0f} MiB | "
+              f"{chatgpt['ms'] / 1000:.1f} s | {chatgpt['mib']:.0f} MiB | {ours['at']}, {chatgpt['at']} |")
     print(flush=True)
     table = Table(threadai, env, options.runs)
     table.pair("—", "start-up (`--version` vs `git --version`)", ["--version"], ["--version"], "≤ 5×")
