@@ -21,7 +21,12 @@ public struct ContextBuilder: Sendable {
 
     /// Adds the next message of the history.
     public mutating func add(_ id: ObjectID, _ message: Message) {
-        let estimate = TokenEstimate.of(message.content)
+        var content = message.content
+        if message.role == .user, let link = message.mergeLink {
+            // §4.8: the model is told where a merged outcome came from; the object holds only the outcome.
+            content = link.contextPreface(threadName: renames.currentName(of: link.thread.rawValue)) + "\n\n" + content
+        }
+        let estimate = TokenEstimate.of(content)
         estimatedSoFar += estimate
         if message.role == .system {
             system = (id, message.content)
@@ -32,7 +37,7 @@ public struct ContextBuilder: Sendable {
         }
         turns.append(Context.Turn(
             id: id, role: message.role, thread: renames.currentName(of: message.thread.rawValue),
-            content: message.content, estimatedTokens: estimate))
+            content: content, estimatedTokens: estimate))
     }
 
     /// The context of the messages added so far.

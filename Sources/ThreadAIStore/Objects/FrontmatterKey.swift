@@ -29,6 +29,11 @@ enum FrontmatterKey {
     static let codeDirty = "code-dirty"
     static let files = "files"
 
+    /// Keys of a merged outcome (docs/FORMAT.md §4.8).
+    static let mergedFrom = "merged-from"
+    static let mergedSummary = "merged-summary"
+    static let mergedThread = "merged-thread"
+
     static let maximumByteCount = 64
 
     /// The keys that come first, in this order; every other key follows them.
@@ -70,7 +75,8 @@ enum FrontmatterKey {
         if let value, decimalIntegerKeys.contains(key), !isDecimalInteger(value.utf8) {
             return .invalidDecimalInteger(key: key, value: value)
         }
-        if let value, let expected = CodeAnchorValue.problem(withKey: key, value: value) {
+        if let value, let expected = CodeAnchorValue.problem(withKey: key, value: value)
+            ?? MergeLinkValue.problem(withKey: key, value: value) {
             return .invalidValue(key: key, value: value, expected: expected)
         }
         return nil

@@ -65,6 +65,11 @@ extension Repository {
                         problem(.error, id, path, "its parent \(parent.hex) is missing")
                     }
                 }
+                if let link = header.mergeLink, known.position(of: link.from) == nil {
+                    // §4.8: a clone may lack a local sub-thread's messages; the link is informative.
+                    problem(.warning, id, path, "it merged the outcome of \(link.from.hex) (thread '\(link.thread)'), "
+                        + "which is not in this repository (a local thread's message, or one never shared)")
+                }
             } catch {
                 anyUnreadable = true
                 problem(.error, id, path, Self.reason(error))

@@ -45,7 +45,8 @@ struct MessageRejectionTests {
     static func anchor(_ why: String, _ line: String) -> Rejection {
         let key = String(line.prefix { $0 != ":" })
         let value = (try? FrontmatterValue.decode(String(line.dropFirst(key.count + 2)))) ?? "(undecodable)"
-        let expected = CodeAnchorValue.problem(withKey: key, value: value) ?? "(accepted)"
+        let expected = CodeAnchorValue.problem(withKey: key, value: value)
+            ?? MergeLinkValue.problem(withKey: key, value: value) ?? "(accepted)"
         return Rejection(why, object(with(line)), line: 5, .invalidValue(key: key, value: value, expected: expected))
     }
 
@@ -119,6 +120,11 @@ struct MessageRejectionTests {
         anchor("a file entry with an empty path", #"files: "11b15b1a4584b08fa423a57964bdbf018b0da0d5 ""#),
         anchor("a file entry with a short blob", #"files: "11b15b1a a.swift""#),
         anchor("an empty second file entry", #"files: "11b15b1a4584b08fa423a57964bdbf018b0da0d5 a.swift\n""#),
+        // Merged outcomes (§4.8).
+        anchor("an abbreviated merged-from", "merged-from: 3f786850"),
+        anchor("an uppercase merged-from", "merged-from: " + String(repeating: "A", count: 64)),
+        anchor("a merged-thread that is no thread name", "merged-thread: HEAD"),
+        anchor("a false merged-summary", "merged-summary: false"),
         // Value forms.
         Rejection("a quoted value that could be plain", object(with(#"model: "gpt""#)), line: 5, .quotedValueCouldBePlain("gpt")),
         Rejection("a quoted role", object(replacing(1, with: #"role: "user""#)), line: 3, .quotedValueCouldBePlain("user")),
