@@ -1,0 +1,45 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Text made safe to place in an HTML page: nothing a message holds can become markup or script.
+enum HTMLText {
+    /// Escapes `&`, `<`, `>`, `"` and `'`, so the result is safe in element content and in a quoted
+    /// attribute value alike. NUL and other C0 controls except tab and line ends become U+FFFD.
+    static func escape<S: StringProtocol>(_ text: S) -> String {
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&#39;"
+            case "\t", "\n", "\r": escaped.unicodeScalars.append(scalar)
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    escaped += "\u{FFFD}"
+                } else {
+                    escaped.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return escaped
+    }
+
+    /// The link target `url` if it is safe to follow from an exported page: `http`, `https` and
+    /// `mailto` URLs, and relative ones (`#anchor`, `page.html`); nil for any other scheme
+    /// (`javascript:`, `data:`, `file:`, …), so a message cannot make a link that runs code.
+    static func safeURL(_ url: String) -> String? {
+        let trimmed = url.trimmingCharacters(in: .whitespaces)
+        let squeezed = String(trimmed.unicodeScalars.filter { $0.value > 0x20 && $0.value != 0x7F })
+        guard !squeezed.isEmpty else { return nil }
+        let beforePath = squeezed.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        guard let colon = beforePath.firstIndex(of: ":") else { return trimmed }
+        let scheme = squeezed[..<colon].lowercased()
+        return ["http", "https", "mailto"].contains(scheme) ? trimmed : nil
+    }
+}
