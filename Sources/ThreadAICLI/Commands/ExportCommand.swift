@@ -6,25 +6,34 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// `threadai export md [THREAD]` · `threadai export json`: threads out, readable or complete.
+/// `threadai export md [THREAD]` · `threadai export json` · `threadai export html [DIR]`: threads out,
+/// readable, complete, or as a site to browse.
 enum ExportCommand: Command {
     static let spec = CommandSpec(
         name: "export",
-        abstract: "Export a thread as Markdown, or the whole repository as JSON.",
+        abstract: "Export a thread as Markdown, or the whole repository as JSON or as a static site.",
         discussion: """
             md: the thread's messages, root first, each under a heading with its role, model, date and id, \
             and a marker where another thread forks off. json: every message object's exact text and every \
             thread's heads (docs/FORMAT.md §11); `threadai import threadai-json FILE` rebuilds the repository \
-            from it, byte for byte.
+            from it, byte for byte. html: a static site in DIR (default: threadai-html) that opens from the \
+            files alone: a paged index of threads, a page per thread (its own messages, 100 a page) with \
+            the graph of its forks, and side-by-side word diffs of each fork against its parent and its \
+            next sibling.
             """,
         arguments: [
-            .positional("format", valueName: "md|json", help: "What to write."),
-            .positional("thread", valueName: "THREAD", arity: .optional, help: "md: the thread (default: the current one)."),
+            .option("page-size", valueName: "N", help: "html: messages per thread page and threads per index page (default: 100)."),
+            .positional("format", valueName: "md|json|html", help: "What to write."),
+            .positional("thread", valueName: "THREAD|DIR", arity: .optional, help: "md: the thread (default: the current one); html: the folder (default: threadai-html)."),
         ],
-        examples: [.init("threadai export md main > main.md"), .init("threadai export json > backup.json")])
+        examples: [.init("threadai export md main > main.md"), .init("threadai export json > backup.json"),
+                   .init("threadai export html site && open site/index.html")])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
         let repository = try context.repository()
+        if arguments.option("page-size") != nil, arguments.positional("format") != "html" {
+            throw CLIError("--page-size is for export html only.", status: .usage)
+        }
         switch arguments.positional("format") {
         case "json":
             if arguments.positional("thread") != nil { throw CLIError("export json takes no thread: it writes them all.", status: .usage) }
@@ -43,8 +52,17 @@ enum ExportCommand: Command {
             let forkedFrom = own.flatMap { summary in summary.forkPoint.map { (summary.parent ?? "?", $0) } }
             context.output.write(bytes: Array(MarkdownTranscript.render(
                 thread: revision, history: Array(history), forks: forks, forkedFrom: forkedFrom).utf8))
+        case "html":
+            let folder = arguments.positional("thread") ?? "threadai-html"
+            var site = HTMLSite(repository: repository, folder: folder)
+            if let size = try arguments.int("page-size", in: 1...1_000_000) {
+                (site.messagesPerPage, site.threadsPerPage) = (size, size)
+            }
+            let written = try site.write()
+            context.errors.line(TerminalSafe.text(
+                "wrote \(written.pages) pages for \(written.threads) threads and \(written.diffs) diffs to \(folder)/ (open \(folder)/index.html)"))
         default:
-            throw CLIError("export writes md or json: threadai export md [THREAD] or threadai export json.", status: .usage)
+            throw CLIError("export writes md, json or html: threadai export md [THREAD], threadai export json, threadai export html [DIR].", status: .usage)
         }
         return .success
     }
