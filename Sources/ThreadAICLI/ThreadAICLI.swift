@@ -25,6 +25,7 @@ public enum ThreadAICLI {
         ThreadsCommand.self, DiffCommand.self, StatusCommand.self, ContextCommand.self, RetryCommand.self,
         ModelsCommand.self, ConfigCommand.self, KeysCommand.self, FsckCommand.self, ScanCommand.self, TrailerCommand.self, HooksCommand.self, LocalCommand.self, ImportCommand.self, ExportCommand.self, DemoCommand.self,
         CacheCommand.self,
+        TagCommand.self, ReflogCommand.self,
     ]}
 
     static let globalOptions: [ArgumentSpec] = [

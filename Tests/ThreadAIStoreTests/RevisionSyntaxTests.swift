@@ -23,6 +23,11 @@ struct RevisionSyntaxTests {
         ("head", Revision(base: .name("head")), "head"),
         ("x~1000000", Revision(base: .name("x"), generations: 1_000_000), "x~1000000"),
         ("x~999999^", Revision(base: .name("x"), generations: 1_000_000), "x~1000000"),
+        ("main@{2}", Revision(base: .name("main"), reflog: .entry(2)), "main@{2}"),
+        ("a/b@{0}~2", Revision(base: .name("a/b"), reflog: .entry(0), generations: 2), "a/b@{0}~2"),
+        ("HEAD@{1}", Revision(base: .head, reflog: .entry(1)), "HEAD@{1}"),
+        ("@{3}^", Revision(base: .currentThread, reflog: .entry(3), generations: 1), "@{3}~1"),
+        ("@{-1}", Revision(base: .currentThread, reflog: .previousCheckout(1)), "@{-1}"),
     ])
     func parses(_ text: String, _ expected: Revision, _ normalized: String) throws {
         let revision = try Revision(parsing: text)
@@ -30,8 +35,7 @@ struct RevisionSyntaxTests {
         #expect(revision.description == normalized)
     }
 
-    static let grammar = " A revision is a thread name, a message id prefix, HEAD or @, then any of: "
-        + "~N (N parents back; ~ alone is 1), ^ or ^1 (1 back), ^0 (no step). Example: main~2."
+    static let grammar = " " + RevisionSyntaxError.grammar
 
     @Test("rejects with a message that shows the grammar", arguments: [
         ("", "'' is not a revision: it is empty."),
@@ -48,6 +52,10 @@ struct RevisionSyntaxTests {
         ("main~1000001", "'main~1000001' is not a revision: it goes back more than 1000000 messages."),
         ("main~99999999999999999999999", "'main~99999999999999999999999' is not a revision: it goes back more than 1000000 messages."),
         ("main~1000000^", "'main~1000000^' is not a revision: it goes back more than 1000000 messages."),
+        ("main@{x}", "'main@{x}' is not a revision: '@{' must be followed by a number and '}' (main@{2}), or by -N and '}' alone (@{-1})."),
+        ("main@{1", "'main@{1' is not a revision: '@{' must be followed by a number and '}' (main@{2}), or by -N and '}' alone (@{-1})."),
+        ("@{-0}", "'@{-0}' is not a revision: '@{' must be followed by a number and '}' (main@{2}), or by -N and '}' alone (@{-1})."),
+        ("main@{-1}", "'main@{-1}' is not a revision: after 'main' comes '@{-', which is not a ~N or ^ suffix."),
         ("main\u{7}~x", "'main\\u{7}~x' is not a revision: after 'main\\u{7}~' comes 'x', which is not a ~N or ^ suffix."),
     ])
     func rejects(_ text: String, _ expected: String) {

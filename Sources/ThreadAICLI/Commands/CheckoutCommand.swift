@@ -9,7 +9,8 @@ enum CheckoutCommand: Command {
             'checkout THREAD' makes THREAD current: the next send continues it. 'checkout -b NEW [REV]' \
             creates the thread NEW at the message REV (default: the current message) and switches to it; \
             its history is the history of REV, and its own messages follow from there. \
-            'checkout REV' with a message id detaches HEAD at that message (fork from there with -b).
+            'checkout REV' with a message id detaches HEAD at that message (fork from there with -b). \
+            'checkout -' (or @{-1}) goes back to the thread checked out before, as in git.
             """,
         arguments: [
             .option("branch", short: "b", valueName: "NEW", help: "Create the thread NEW at REV and switch to it."),
@@ -17,7 +18,7 @@ enum CheckoutCommand: Command {
         ],
         examples: [
             .init("threadai checkout -b shorter main~2", explanation: "Fork 'shorter' two messages before main's head."),
-            .init("threadai checkout main"),
+            .init("threadai checkout main"), .init("threadai checkout -", explanation: "Back to the previous thread."),
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
@@ -32,7 +33,7 @@ enum CheckoutCommand: Command {
             } else {
                 try repository.checkNewThreadName(name)  // Forking an unborn thread: a new unborn thread.
             }
-            try repository.checkout(.thread(name), reflogMessage: "checkout: new thread \(name)")
+            try repository.checkout(.thread(name), reflogMessage: "new thread")
             let at = start.map { " at \(context.style.id($0.short))" } ?? ""
             context.errors.line("Switched to a new thread '\(name)'\(at)")
             return .success
@@ -40,13 +41,33 @@ enum CheckoutCommand: Command {
         guard let target else {
             throw CLIError("say which thread to switch to, or use -b NEW to fork. See 'threadai checkout --help'.", status: .usage)
         }
-        if let name = try? ThreadName(target), repository.refs.exists(name) || isUnbornCurrent(name, repository) {
-            try repository.checkout(.thread(name), reflogMessage: "checkout: \(name)")
-            context.errors.line("Switched to thread '\(name)'")
+        if let previous = try previousCheckout(target, repository) {
+            if case .thread(let name) = previous, !repository.refs.exists(name) {
+                throw CLIError("the previous thread, '\(name)', no longer exists (deleted or renamed); 'threadai reflog \(name)' shows its last head.")
+            }
+            return try switchTo(previous, repository, context)
+        }
+        if let name = repository.threadNamed(target) ?? (try? ThreadName(target)).flatMap({ isUnbornCurrent($0, repository) ? $0 : nil }) {
+            return try switchTo(.thread(name), repository, context)
+        }
+        return try switchTo(.detached(try repository.resolve(target)), repository, context)
+    }
+
+    /// `-` and `@{-N}` (exactly, without suffixes) name what was checked out before, as in git:
+    /// a thread is switched to, not detached at.
+    private static func previousCheckout(_ target: String, _ repository: Repository) throws -> Head? {
+        if target == "-" { return try repository.previousCheckout(1) }
+        guard let revision = try? Revision(parsing: target), revision.base == .currentThread, revision.generations == 0,
+              case .previousCheckout(let count)? = revision.reflog else { return nil }
+        return try repository.previousCheckout(count)
+    }
+
+    private static func switchTo(_ head: Head, _ repository: Repository, _ context: CommandContext) throws -> ExitStatus {
+        try repository.checkout(head)
+        guard case .detached(let id) = head else {
+            context.errors.line("Switched to thread '\(describe(head))'")
             return .success
         }
-        let id = try repository.resolve(target)
-        try repository.checkout(.detached(id), reflogMessage: "checkout: \(target)")
         context.errors.line("HEAD is now detached at \(context.style.id(id.short)). Fork here with 'threadai checkout -b NAME'.")
         return .success
     }

@@ -77,7 +77,7 @@ enum LogCommand: Command {
         let decorations = try Decorations(repository: repository, walker: walker, shown: Set(entries.map(\.id)))
         if arguments.flag("reverse") { entries.reverse() }
         if arguments.flag("json") {
-            let items = entries.map { MessageJSON(id: $0.id, message: $0.message, forks: decorations.forks(at: $0.id)) }
+            let items = entries.map { MessageJSON(id: $0.id, message: $0.message, forks: decorations.forks(at: $0.id), tags: decorations.tags(at: $0.id)) }
             try JSONOutput.write(items, to: context.output)
             return .success
         }

@@ -22,8 +22,10 @@ enum ShowCommand: Command {
                 context.errors.line(context.style.dim(DivergedNote.text(
                     try DivergedNote.thread(named: revision, in: repository), heads: ids, showing: "Showing the message at each head.")))
             }
+            let decorations = try Decorations(repository: repository, walker: repository.walker(), shown: Set(ids))
             for id in ids {
-                MessageBlock.write(id: id, message: try repository.objects.message(id), decorations: [], style: context.style, to: context.output)
+                MessageBlock.write(
+                    id: id, message: try repository.objects.message(id), decorations: decorations[id], style: context.style, to: context.output)
             }
             return .success
         }
@@ -32,7 +34,8 @@ enum ShowCommand: Command {
             context.output.write(bytes: try repository.objects.bytes(of: id))
             return .success
         }
-        try JSONOutput.write(MessageJSON(id: id, message: try repository.objects.message(id)), to: context.output)
+        let tags = try repository.tags.all().filter { $0.target == id }.map(\.name.rawValue)
+        try JSONOutput.write(MessageJSON(id: id, message: try repository.objects.message(id), tags: tags), to: context.output)
         return .success
     }
 }

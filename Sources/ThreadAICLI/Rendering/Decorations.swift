@@ -1,7 +1,7 @@
 import ThreadAI
 
-/// The labels `log` puts after a message id: thread heads (`HEAD -> main`, `alt`) and the threads
-/// forked at that message (`fork: alt`).
+/// The labels `log` puts after a message id: thread heads (`HEAD -> main`, `alt`), tags
+/// (`tag: v1`) and the threads forked at that message (`fork: alt`).
 struct Decorations {
     private var labels: [ObjectID: [String]] = [:]
 
@@ -17,6 +17,7 @@ struct Decorations {
             }
         }
         if case .detached = head, let tip = tips.first { labels[tip, default: []].insert("HEAD", at: 0) }
+        for tag in try repository.tags.all() { labels[tag.target, default: []].append("tag: \(tag.name)") }
         for fork in try repository.forkPoints(of: threads, walker: walker, within: shown) {
             labels[fork.forkPoint, default: []].append("fork: \(fork.thread)")
         }
@@ -24,6 +25,11 @@ struct Decorations {
 
     subscript(id: ObjectID) -> [String] {
         labels[id] ?? []
+    }
+
+    /// The tag labels alone, for JSON.
+    func tags(at id: ObjectID) -> [String] {
+        self[id].compactMap { $0.hasPrefix("tag: ") ? String($0.dropFirst(5)) : nil }
     }
 
     /// The fork labels alone, for JSON.

@@ -27,8 +27,10 @@ struct MessageJSON: Encodable {
     var fields: [String: String]
     /// Threads forked at this message.
     var forks: [String]?
+    /// Tags on this message (docs/FORMAT.md §5.6).
+    var tags: [String]?
 
-    init(id: ObjectID, message: Message, forks: [String]? = nil) {
+    init(id: ObjectID, message: Message, forks: [String]? = nil, tags: [String]? = nil) {
         self.id = id.hex
         self.parent = message.parent?.hex
         self.thread = message.thread.rawValue
@@ -37,6 +39,7 @@ struct MessageJSON: Encodable {
         self.content = message.content
         self.fields = message.fields
         self.forks = forks
+        self.tags = tags
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -50,9 +53,10 @@ struct MessageJSON: Encodable {
         try container.encode(content, forKey: .content)
         try container.encode(fields, forKey: .fields)
         try container.encodeIfPresent(forks, forKey: .forks)
+        try container.encodeIfPresent(tags, forKey: .tags)
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, parent, thread, role, date, content, fields, forks
+        case id, parent, thread, role, date, content, fields, forks, tags
     }
 }

@@ -9,6 +9,7 @@ extension ExitStatus {
         case let error as ThreadError: self = Self.status(of: error)
         case let error as RevisionError: self = Self.status(of: error)
         case let error as RefError: self = Self.status(of: error)
+        case let error as TagError: self = Self.status(of: error)
         case let error as ObjectError: self = Self.status(of: error)
         case let error as HistoryError: self = Self.status(of: error)
         case let error as LockError: self = Self.status(of: error)
@@ -48,6 +49,17 @@ extension ExitStatus {
         case .ref(let inner): return status(of: inner)
         case .object(let inner): return status(of: inner)
         case .history(let inner): return status(of: inner)
+        case .tag(let inner): return status(of: inner)
+        default: return .failure
+        }
+    }
+
+    private static func status(of error: TagError) -> ExitStatus {
+        switch error {
+        case .malformed: return .corrupt
+        case .concurrentChange: return .conflict
+        case .lock(let inner): return status(of: inner)
+        case .refs(let inner): return status(of: inner)
         default: return .failure
         }
     }

@@ -77,14 +77,15 @@ public struct RefStore: Sendable {
     public func names() throws(RefError) -> [ThreadName] {
         var names: [ThreadName] = []
         do {
-            try collectNames(in: threadsDirectory, prefix: "", into: &names)
+            try Self.collectNames(in: threadsDirectory, prefix: "", into: &names)
         } catch {
             throw .fileSystem(error)
         }
         return names.sorted()
     }
 
-    private func collectNames(in directory: String, prefix: String, into names: inout [ThreadName]) throws(FileSystemError) {
+    /// Every valid name of a file below `directory` (thread refs, tags), as paths relative to it.
+    static func collectNames(in directory: String, prefix: String, into names: inout [ThreadName]) throws(FileSystemError) {
         for (entry, isDirectory) in try FilePaths.entries(of: directory) {
             let path = directory + "/" + entry
             if isDirectory ?? FilePaths.isDirectory(path) {

@@ -13,6 +13,14 @@ public struct ThreadNameError: Error, CustomStringConvertible, Equatable, Sendab
         case startsWithOptionSign(Character)
         case head
         case looksLikeMessageID
+        /// `..` anywhere: reserved for ranges `A..B`, as git reserves it (only new names are refused;
+        /// docs/FORMAT.md §5.2).
+        case containsRange
+    }
+
+    /// A new name (thread or tag) may not contain `..`; existing ones stay readable.
+    public static func checkNewName(_ name: ThreadName) throws(ThreadNameError) {
+        if name.rawValue.contains("..") { throw ThreadNameError(name: name.rawValue, reason: .containsRange) }
     }
 
     /// The rejected text.
@@ -31,7 +39,7 @@ public struct ThreadNameError: Error, CustomStringConvertible, Equatable, Sendab
         case .characterNotAllowed: 2
         case .componentStartsWithDot, .componentEndsWithDot, .componentEndsWithLock: 3
         case .reservedDeviceName: 4
-        case .startsWithOptionSign, .head, .looksLikeMessageID: 5
+        case .startsWithOptionSign, .head, .looksLikeMessageID, .containsRange: 5
         }
     }
 
@@ -64,6 +72,8 @@ public struct ThreadNameError: Error, CustomStringConvertible, Equatable, Sendab
             "'HEAD' means the current thread; choose another name."
         case .looksLikeMessageID:
             "it is only hexadecimal digits, so it would read as a message id; add a letter outside a-f, or a '-'."
+        case .containsRange:
+            "'..' is reserved for ranges of revisions (A..B), as in git; use another separator such as '-' or '/'."
         }
     }
 

@@ -30,6 +30,11 @@ public struct NewThreadNames: Sendable {
     /// case-insensitive or normalizing filesystems, and not a name renamed away (unless `renamed` is
     /// the thread being renamed back to it).
     public func check(_ name: ThreadName, renaming renamed: ThreadName? = nil) throws(ThreadError) {
+        do {
+            try ThreadNameError.checkNewName(name)
+        } catch {
+            throw .name(error)
+        }
         if exact.contains(name) { throw .ref(.threadExists(name)) }
         if let clash = clash(with: name) { throw .ref(.conflictingName(name, existing: clash)) }
         if renames.isRenamedAway(name) && renames.currentName(of: name.rawValue) != renamed?.rawValue {

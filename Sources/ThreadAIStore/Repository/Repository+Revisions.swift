@@ -41,14 +41,17 @@ extension Repository {
             throw .syntax(error)
         }
         let walker = walker ?? self.walker()
+        if revision.reflog != nil { return [try resolve(revision, text: text, walker: walker)] }
         let bases: [ObjectID]
         switch revision.base {
+        case .currentThread:
+            bases = [try resolve(revision, text: text, walker: walker)]
         case .head:
             let position = try currentHeads()
             guard !position.tips.isEmpty else { throw .unborn(currentThread: position.head) }
             bases = position.tips
         case .name(let word):
-            if let name = try? ThreadName(word), refs.exists(name) {
+            if let name = threadNamed(word) {
                 do {
                     bases = try refs.heads(of: name)
                 } catch {
@@ -97,12 +100,21 @@ extension Repository {
 
     func resolve(_ revision: Revision, text: String, walker: HistoryWalker) throws(RevisionError) -> ObjectID {
         let base: ObjectID
-        switch revision.base {
-        case .head:
+        switch (revision.base, revision.reflog) {
+        case (let start, .entry(let index)?):
+            base = try reflogValue(start, index: index, text: text)
+        case (_, .previousCheckout(let count)?):
+            switch try previousCheckout(count) {
+            case .detached(let id): base = id
+            case .thread(let name):
+                guard let tip = try singleHead(of: name) else { throw .unborn(currentThread: .thread(name)) }
+                base = tip
+            }
+        case (.head, nil), (.currentThread, nil):
             let position = try currentPosition()
             guard let tip = position.tip else { throw .unborn(currentThread: position.head) }
             base = tip
-        case .name(let word):
+        case (.name(let word), nil):
             base = try resolveBase(word)
         }
         do {
@@ -112,11 +124,22 @@ extension Repository {
         }
     }
 
+    /// The thread a revision word names: `NAME`, or `refs/threads/NAME` when no thread has that
+    /// whole text as its name.
+    public func threadNamed(_ word: String) -> ThreadName? {
+        if let name = try? ThreadName(word), refs.exists(name) { return name }
+        guard word.hasPrefix("refs/threads/"), let name = try? ThreadName(String(word.dropFirst("refs/threads/".count))),
+              refs.exists(name) else { return nil }
+        return name
+    }
+
     private func resolveBase(_ word: String) throws(RevisionError) -> ObjectID {
-        if let name = try? ThreadName(word), refs.exists(name) {
+        // A thread wins over a tag of the same name, and both over an id prefix (docs/FORMAT.md §5.6).
+        if let name = threadNamed(word) {
             guard let id = try singleHead(of: name) else { throw .unknown(word) }
             return id
         }
+        if let tag = try tagNamed(word) { return tag.target }
         let isHex = word.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
         guard isHex, (4...64).contains(word.utf8.count) else { throw .unknown(word) }
         let matches: [ObjectID]
@@ -142,13 +165,18 @@ public enum RevisionError: Error, CustomStringConvertible, Sendable {
     case ref(RefError)
     case object(ObjectError)
     case history(HistoryError)
+    case tag(TagError)
+    case beyondReflog(String, label: String, count: Int)
+    case reflogDeletion(String, label: String)
+    case noPreviousCheckout(Int)
+    case detachedHasNoThreadReflog
 
     public var description: String {
         switch self {
         case .syntax(let error):
             return error.description
         case .unknown(let word):
-            return "'\(word)' names no thread and no message. 'threadai threads' lists threads; "
+            return "'\(word)' names no thread, tag or message. 'threadai threads' lists threads, 'threadai tag -l' tags; "
                 + "'threadai log' shows message ids (give at least 4 hex digits)."
         case .ambiguous(let word, let candidates):
             let shown = candidates.prefix(5).map(\.short).joined(separator: ", ")
@@ -165,6 +193,18 @@ public enum RevisionError: Error, CustomStringConvertible, Sendable {
             return error.description
         case .history(let error):
             return error.description
+        case .tag(let error):
+            return error.description
+        case .beyondReflog(let text, let label, let count):
+            return "'\(text)' goes back further than the reflog of \(label), which has \(count) "
+                + "entr\(count == 1 ? "y" : "ies"). 'threadai reflog \(label)' lists them."
+        case .reflogDeletion(let text, let label):
+            return "'\(text)' is where \(label) was deleted, so it names no message; 'threadai reflog \(label)' "
+                + "shows the value before (the next number)."
+        case .noPreviousCheckout(let count):
+            return "there is no checkout \(count) back in this working copy's HEAD reflog ('threadai reflog HEAD')."
+        case .detachedHasNoThreadReflog:
+            return "HEAD is detached, so '@{N}' has no thread's reflog to read; use HEAD@{N} or NAME@{N}."
         }
     }
 }

@@ -33,7 +33,7 @@ extension Repository {
     }
 
     /// Points `HEAD` at `head`, logging the move.
-    public func checkout(_ head: Head, reflogMessage: String) throws(ThreadError) {
+    public func checkout(_ head: Head, reflogMessage: String? = nil) throws(ThreadError) {
         do {
             // A diverged thread may be switched to (to look at it, or reconcile it); the reflog
             // records its first head.
@@ -43,7 +43,10 @@ extension Repository {
             case .detached(let id): new = id
             case .thread(let name): new = try refs.heads(of: name).first
             }
-            try self.head.write(head, from: old, to: new, reflogMessage: reflogMessage)
+            // `checkout -` and `@{-N}` read where each checkout came from (`previousCheckout`).
+            let message = "checkout: moving from \(Self.checkoutLabel(try self.head.read())) to \(Self.checkoutLabel(head))"
+                + (reflogMessage.map { " (\($0))" } ?? "")
+            try self.head.write(head, from: old, to: new, reflogMessage: message)
         } catch {
             throw ThreadError(wrapping: error)
         }

@@ -11,6 +11,8 @@ public struct RevisionSyntaxError: Error, CustomStringConvertible, Equatable, Se
         case secondParent(String)
         /// The suffixes walk back more than `Revision.maximumGenerations`.
         case tooManyGenerations
+        /// `@{` not followed by a number (or `-N`) and `}`.
+        case badReflogSelector
     }
 
     /// The rejected text.
@@ -23,8 +25,9 @@ public struct RevisionSyntaxError: Error, CustomStringConvertible, Equatable, Se
     }
 
     /// How revisions are written, as every message ends.
-    public static let grammar = "A revision is a thread name, a message id prefix, HEAD or @, "
-        + "then any of: ~N (N parents back; ~ alone is 1), ^ or ^1 (1 back), ^0 (no step). Example: main~2."
+    public static let grammar = "A revision is a thread name, a tag, a message id prefix, HEAD or @, "
+        + "optionally @{N} (its reflog's value N changes ago), or @{-N} (the Nth previous checkout), "
+        + "then any of: ~N (N parents back; ~ alone is 1), ^ or ^1 (1 back), ^0 (no step). Example: main~2, main@{1}."
 
     public var description: String {
         "\(text.quotedForDisplay) is not a revision: \(explanation) \(Self.grammar)"
@@ -42,6 +45,8 @@ public struct RevisionSyntaxError: Error, CustomStringConvertible, Equatable, Se
             "'\(suffix)' asks for another parent, but messages have a single parent; use ^ or ~N."
         case .tooManyGenerations:
             "it goes back more than \(Revision.maximumGenerations) messages."
+        case .badReflogSelector:
+            "'@{' must be followed by a number and '}' (main@{2}), or by -N and '}' alone (@{-1})."
         }
     }
 }

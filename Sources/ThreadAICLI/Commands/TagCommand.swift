@@ -1,0 +1,97 @@
+import ThreadAI
+
+/// `threadai tag`: bookmarks on messages (docs/FORMAT.md §5.6), as `git tag`.
+enum TagCommand: Command {
+    static let spec = CommandSpec(
+        name: "tag",
+        abstract: "Bookmark a message with a name (and a note); list or delete bookmarks.",
+        discussion: """
+            'tag NAME [REV]' names the message REV (default: HEAD) NAME, with -m a note. A tag never \
+            moves by itself (-f moves it) and can be used wherever a revision is taken: 'threadai show \
+            NAME', 'threadai checkout -b NEW NAME'. Tags live in .threadai/refs/tags/, so they travel \
+            through git with the conversation. A thread of the same name wins over a tag; 'tags/NAME' \
+            names the tag. Without NAME, or with -l, lists the tags.
+            """,
+        arguments: [
+            .flag("list", short: "l", help: "List the tags: name, message id, note (the default without NAME)."),
+            .flag("delete", short: "d", help: "Delete the tag NAME (its id is printed so it can be made again)."),
+            .option("message", short: "m", valueName: "NOTE", help: "A note to keep with the tag."),
+            .flag("force", short: "f", help: "Move an existing tag NAME to REV instead of refusing."),
+            .flag("json", help: "With -l: a JSON array of {name, id, date, note, thread, role, title}."),
+            .positional("name", valueName: "NAME", arity: .optional, help: "The tag's name (thread-name rules, docs/FORMAT.md §5.2)."),
+            .positional("revision", valueName: "REV", arity: .optional, help: "The message to tag (default: HEAD)."),
+        ],
+        examples: [
+            .init("threadai tag good-answer", explanation: "Bookmark the current message."),
+            .init("threadai tag -m \"the proof that works\" proof main~2"),
+            .init("threadai tag -l"), .init("threadai tag -d proof"),
+        ])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
+        let repository = try context.repository()
+        let name = arguments.positional("name")
+        let revision = arguments.positional("revision")
+        if arguments.flag("delete") {
+            guard let name, revision == nil, arguments.option("message") == nil, !arguments.flag("list") else {
+                throw CLIError("tag -d takes one tag NAME and nothing else. See 'threadai tag --help'.", status: .usage)
+            }
+            let removed = try repository.deleteTag(try ThreadName(name))
+            context.output.line("Deleted tag '\(TerminalSafe.text(name))' (was \(context.style.id(removed.target.short)))")
+            return .success
+        }
+        guard let name, !arguments.flag("list") else {
+            guard revision == nil, name == nil, arguments.option("message") == nil, !arguments.flag("force") else {
+                throw CLIError("tag -l lists tags and takes no NAME, -m or -f. See 'threadai tag --help'.", status: .usage)
+            }
+            return try list(repository, json: arguments.flag("json"), context)
+        }
+        guard !arguments.flag("json") else {
+            throw CLIError("--json goes with -l (listing tags).", status: .usage)
+        }
+        let tagName = try ThreadName(name)
+        let target = try repository.resolve(revision ?? "HEAD")
+        let (tag, replaced) = try repository.createTag(
+            tagName, at: target, note: arguments.option("message"), force: arguments.flag("force"))
+        let moved = replaced.map { " (was \(context.style.id($0.target.short)))" } ?? ""
+        context.errors.line("Tagged \(context.style.id(tag.target.short)) as '\(TerminalSafe.text(name))'\(moved)")
+        return .success
+    }
+
+    private static func list(_ repository: Repository, json: Bool, _ context: CommandContext) throws -> ExitStatus {
+        let tags = try repository.tags.all()
+        let walker = repository.walker()
+        if json {
+            let items = try tags.map { tag in try TagJSON(tag, message: try walker.message(tag.target)) }
+            try JSONOutput.write(items, to: context.output)
+            return .success
+        }
+        let width = tags.map(\.name.rawValue.count).max() ?? 0
+        for tag in tags {
+            let padded = tag.name.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
+            let note = tag.note.map { "  " + TerminalSafe.text($0) } ?? ""
+            context.output.line(context.style.thread(TerminalSafe.text(padded)) + "  " + context.style.id(tag.target.short) + note)
+        }
+        return .success
+    }
+}
+
+/// A tag as `tag -l --json` prints it, with what its message is.
+struct TagJSON: Encodable {
+    var name: String
+    var id: String
+    var date: String?
+    var note: String?
+    var thread: String
+    var role: String
+    var title: String
+
+    init(_ tag: Tag, message: Message) throws {
+        name = tag.name.rawValue
+        id = tag.target.hex
+        date = tag.date?.rfc3339
+        note = tag.note
+        thread = message.thread.rawValue
+        role = message.role.rawValue
+        title = Headline(of: message.content, limit: Headline.listingLimit).text
+    }
+}

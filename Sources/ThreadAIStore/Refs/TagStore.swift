@@ -1,0 +1,156 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The tags of a repository: `refs/tags/NAME`, each naming one message (docs/FORMAT.md §5.6).
+///
+/// Changes are compare-and-swap under the tag's lock file, as for thread refs (`RefStore`).
+public struct TagStore: Sendable {
+    public let root: String
+
+    public init(root: String) {
+        self.root = root
+    }
+
+    var directory: String { root + "/refs/tags" }
+
+    public func path(of name: ThreadName) -> String {
+        directory + "/" + name.rawValue
+    }
+
+    /// Every tag name with a file, sorted by name; none when `refs/tags/` does not exist.
+    public func names() throws(TagError) -> [ThreadName] {
+        var names: [ThreadName] = []
+        guard FilePaths.isDirectory(directory) else { return [] }
+        do {
+            try RefStore.collectNames(in: directory, prefix: "", into: &names)
+        } catch {
+            throw .fileSystem(error)
+        }
+        return names.sorted()
+    }
+
+    /// The tag `name`, or nil when there is none.
+    public func tag(_ name: ThreadName) throws(TagError) -> Tag? {
+        let path = path(of: name)
+        let bytes: [UInt8]
+        do {
+            bytes = try FilePaths.read(path)
+        } catch {
+            if error.isNotFound || error.code == ENOTDIR || error.code == EISDIR { return nil }
+            throw .fileSystem(error)
+        }
+        do {
+            return try Tag(name: name, parsing: bytes)
+        } catch {
+            throw .malformed(name, path: path, problem: error)
+        }
+    }
+
+    /// Every tag, sorted by name. A malformed tag is an error naming it.
+    public func all() throws(TagError) -> [Tag] {
+        var tags: [Tag] = []
+        for name in try names() {
+            if let tag = try tag(name) { tags.append(tag) }
+        }
+        return tags
+    }
+
+    /// Writes `tag`, creating it, or replacing the tag at `replacing` (compare-and-swap).
+    public func write(_ tag: Tag, replacing expected: ObjectID?) throws(TagError) {
+        try change(tag.name, expected: expected) { lock throws(LockError) in try lock.commit(tag.encoded) }
+    }
+
+    /// Deletes the tag `name`, which must still name `expected`.
+    public func delete(_ name: ThreadName, expected: ObjectID) throws(TagError) {
+        try change(name, expected: expected) { lock throws(LockError) in try lock.commitRemoval() }
+        removeEmptyFolders(above: path(of: name))
+    }
+
+    private func change(
+        _ name: ThreadName, expected: ObjectID?, commit: (consuming LockFile) throws(LockError) -> Void
+    ) throws(TagError) {
+        let path = path(of: name)
+        do {
+            try FilePaths.makeDirectories(FilePaths.directoryName(of: path))
+        } catch {
+            throw .fileSystem(error)
+        }
+        FilePaths.removeEmptyDirectory(path)
+        let lock: LockFile
+        do {
+            lock = try LockFile.acquire(for: path)
+        } catch {
+            removeEmptyFolders(above: path)
+            throw .lock(error)
+        }
+        let current = try tag(name)?.target
+        guard current == expected else {
+            throw .concurrentChange(name, expected: expected, found: current)
+        }
+        do {
+            try commit(lock)
+        } catch {
+            throw .lock(error)
+        }
+    }
+
+    private func removeEmptyFolders(above path: String) {
+        var folder = FilePaths.directoryName(of: path)
+        while folder.hasPrefix(directory + "/") {
+            FilePaths.removeEmptyDirectory(folder)
+            folder = FilePaths.directoryName(of: folder)
+        }
+    }
+}
+
+/// Why a tag could not be read or changed.
+public enum TagError: Error, CustomStringConvertible, Sendable {
+    case malformed(ThreadName, path: String, problem: TagFormatProblem)
+    case noSuchTag(ThreadName)
+    case tagExists(ThreadName, at: ObjectID)
+    case conflictingName(ThreadName, existing: ThreadName)
+    case threadNamed(ThreadName, existing: ThreadName)
+    case name(ThreadNameError)
+    case concurrentChange(ThreadName, expected: ObjectID?, found: ObjectID?)
+    case missingMessage(ThreadName, ObjectID)
+    case refs(RefError)
+    case lock(LockError)
+    case fileSystem(FileSystemError)
+
+    public var description: String {
+        switch self {
+        case .malformed(let name, let path, let problem):
+            return "tag '\(name)' (\(path), line \(problem.line)) is malformed: \(problem.reason). If a git merge "
+                + "left conflict markers in it, keep one side (git checkout --ours or --theirs \(path)); "
+                + "or delete it with 'threadai tag -d \(name)'."
+        case .noSuchTag(let name):
+            return "no tag named '\(name)'. 'threadai tag -l' lists them."
+        case .tagExists(let name, let id):
+            return "tag '\(name)' already exists (at \(id.short)). Pick another name, or move it with 'threadai tag -f \(name) REV'."
+        case .conflictingName(let name, let existing):
+            return "the tag name '\(name)' clashes with the existing tag '\(existing)' (names that differ only in case "
+                + "or Unicode form, or a name and a folder of names, would share one file on macOS and Windows). Pick another name."
+        case .threadNamed(let name, let existing):
+            return "'\(name)' would be ambiguous: there is a thread named '\(existing)'. Tags and threads need "
+                + "distinct names (docs/FORMAT.md §5.6); pick another tag name."
+        case .name(let error):
+            return error.description
+        case .concurrentChange(let name, let expected, let found):
+            return "tag '\(name)' changed while this command ran (expected \(expected?.short ?? "no tag"), found "
+                + "\(found?.short ?? "no tag")); nothing was written. Look at 'threadai tag -l' and try again."
+        case .missingMessage(let name, let id):
+            return "tag '\(name)' would name \(id.short), which is not in this repository; nothing was written."
+        case .refs(let error):
+            return error.description
+        case .lock(let error):
+            return error.description
+        case .fileSystem(let error):
+            return error.description
+        }
+    }
+}
