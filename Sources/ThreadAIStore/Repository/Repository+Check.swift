@@ -76,6 +76,7 @@ extension Repository {
             }
         }
         checkRefs(known: known, problems: &problems)
+        problems += tagProblems(threads: (try? refs.names()) ?? [], isKnown: { known.position(of: $0) != nil })
         // An unreadable message hides which message is its parent: reachability is unknown then.
         if !anyUnreadable {
             problems += danglingProblems(ids.indices.lazy.filter { !hasChild[$0] }.map { ids[$0] })
@@ -99,6 +100,7 @@ extension Repository {
             heads.formUnion(found)
         }
         if case .detached(let id)? = try? head.read() { heads.insert(id) }
+        heads.formUnion(taggedMessages())  // A bookmark keeps its message (docs/FORMAT.md §5.6).
         return childless.filter { !heads.contains($0) }.map { id in
             RepositoryProblem(
                 severity: .warning, id: id, path: objects.path(of: id),
