@@ -68,7 +68,7 @@ struct ExportTests {
             }
         }
         let copy = try CLISandbox.initialized()
-        try escaped.write(toFile: copy.work + "/escaped.json", atomically: true, encoding: .utf8)
+        try escaped.write(toFile: copy.work + "/escaped.json", atomically: false, encoding: .utf8)
         try copy.succeed(["import", "threadai-json", copy.work + "/escaped.json"])
         #expect(try copy.succeed(["export", "json"]).stdout == export)
     }

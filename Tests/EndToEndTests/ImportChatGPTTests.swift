@@ -67,7 +67,7 @@ struct ImportChatGPTTests {
                 """)
         #expect(text.contains("\"u6\": {"))
         let grown = sandbox.work + "/grown.json"
-        try text.write(toFile: grown, atomically: true, encoding: .utf8)
+        try text.write(toFile: grown, atomically: false, encoding: .utf8)
         let result = try sandbox.succeed(["import", grown])
         #expect(result.stderr.contains("10 messages (1 new), 2 forks, 1 threads created or moved"))
         #expect(try sandbox.succeed(["show", Self.main]).stdout.contains("Thanks"))
@@ -101,7 +101,7 @@ struct ImportChatGPTTests {
             [{"id": "c1", "title": "t", "current_node": "b", "mapping": {
               "a": {"id": "a", "parent": null, "children": [], "message": {"author": {"role": "user"}, "content": {"content_type": "text", "parts": ["hi"]}}},
               "b": {"id": "b", "parent": "gone", "children": [], "message": {"author": {"role": "assistant"}, "content": {"content_type": "text", "parts": ["yo"]}}}}}]
-            """.write(toFile: broken, atomically: true, encoding: .utf8)
+            """.write(toFile: broken, atomically: false, encoding: .utf8)
         let before = try DirectorySnapshot(sandbox.repository)
         let result = try sandbox.run(["import", broken])
         #expect(result.status == 1)

@@ -20,7 +20,7 @@ struct SecretsTests {
         }
         let piped = try sandbox.run(["send"], stdin: "line one\nthe key \(Self.canary)\n")
         #expect(piped.status == 1 && piped.stderr.contains("your message holds what looks like an Anthropic API key (anthropic-api-key) at line 2, column 9"))
-        try "export KEY=\(Self.canary)\n".write(toFile: sandbox.work + "/env.sh", atomically: true, encoding: .utf8)
+        try "export KEY=\(Self.canary)\n".write(toFile: sandbox.work + "/env.sh", atomically: false, encoding: .utf8)
         let attached = try sandbox.run(["send", "-f", "env.sh", "look"])
         #expect(attached.status == 1 && attached.stderr.contains("the attached file env.sh holds what looks like an Anthropic API key"))
         #expect(try DirectorySnapshot(sandbox.repository) == before)
@@ -56,7 +56,7 @@ struct SecretsTests {
               "n2": {"id": "n2", "parent": "n1", "children": [], "message": {"id": "n2", "author": {"role": "assistant"},
                 "create_time": 1700000001, "content": {"content_type": "text", "parts": ["done"]}}}}}]
             """
-        try export.write(toFile: sandbox.work + "/conversations.json", atomically: true, encoding: .utf8)
+        try export.write(toFile: sandbox.work + "/conversations.json", atomically: false, encoding: .utf8)
         let before = try DirectorySnapshot(sandbox.repository)
         let refused = try sandbox.run(["import", "chatgpt", "conversations.json"])
         #expect(refused.status == 1, "\(refused)")

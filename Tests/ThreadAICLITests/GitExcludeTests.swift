@@ -10,7 +10,7 @@ struct GitExcludeTests {
         let path = folder.appendingPathComponent("info/exclude").path
         if let text {
             try FileManager.default.createDirectory(atPath: folder.appendingPathComponent("info").path, withIntermediateDirectories: true)
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            try text.write(toFile: path, atomically: false, encoding: .utf8)
         }
         return (GitExclude(path: path, top: folder.resolvingSymlinksInPath().path), path)
     }

@@ -121,7 +121,7 @@ struct HTMLSite {
 
     private func save(_ text: String, to path: String) throws {
         try attempt("write \(folder)/\(path)") {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/" + path), options: .atomic)
+            try TempFile.writeUnflushed(text.utf8, to: folder + "/" + path)
         }
     }
 
@@ -129,7 +129,8 @@ struct HTMLSite {
         do {
             try body()
         } catch {
-            throw CLIError(TerminalSafe.text("cannot \(what): \(error.localizedDescription)"))
+            let reason = (error as? FileSystemError)?.description ?? error.localizedDescription
+            throw CLIError(TerminalSafe.text("cannot \(what): \(reason)"))
         }
     }
 }

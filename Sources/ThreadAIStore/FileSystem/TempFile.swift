@@ -35,18 +35,28 @@ public enum TempFile {
         }
     }
 
+    /// Like `write(_:to:mode:)` for a file that can be made again from the repository (a page of an
+    /// exported site): still whole or not at all, but neither the file nor its folder is flushed, so
+    /// writing thousands costs no more than writing their bytes.
+    public static func writeUnflushed(_ bytes: some Collection<UInt8>, to destination: String, mode: mode_t = 0o644)
+        throws(FileSystemError)
+    {
+        try write(to: destination, mode: mode, flushed: false) { file throws(FileSystemError) in try file.writeAll(bytes) }
+    }
+
     /// Like `write(_:to:mode:)`, for a file whose bytes `contents` writes as it makes them.
     static func write(
-        to destination: String, mode: mode_t = 0o644, contents: (borrowing FileDescriptor) throws(FileSystemError) -> Void
+        to destination: String, mode: mode_t = 0o644, flushed: Bool = true,
+        contents: (borrowing FileDescriptor) throws(FileSystemError) -> Void
     ) throws(FileSystemError) {
-        let temporary = try writeTemporary(beside: destination, mode: mode, flushed: true, contents: contents)
+        let temporary = try writeTemporary(beside: destination, mode: mode, flushed: flushed, contents: contents)
         do {
             try FilePaths.rename(temporary, to: destination)
         } catch {
             try? FilePaths.remove(temporary)  // Best effort: the write already failed with `error`.
             throw error
         }
-        try FilePaths.synchronizeDirectory(FilePaths.directoryName(of: destination))
+        if flushed { try FilePaths.synchronizeDirectory(FilePaths.directoryName(of: destination)) }
     }
 
     /// Writes a new temporary file in `destination`'s folder and returns its path, leaving the rename

@@ -9,7 +9,7 @@ struct AttachedFileTests {
         let clones = try GitClones()
         try clones.start("a", sending: ["first"])
         try FileManager.default.createDirectory(atPath: clones.path("a/Sources"), withIntermediateDirectories: true)
-        try "let fence = \"```\"\nprint(fence)".write(toFile: clones.path("a/Sources/main.swift"), atomically: true, encoding: .utf8)
+        try "let fence = \"```\"\nprint(fence)".write(toFile: clones.path("a/Sources/main.swift"), atomically: false, encoding: .utf8)
         try clones.commit("a", "code")
         return clones
     }
@@ -35,7 +35,7 @@ struct AttachedFileTests {
     @Test("-f - attaches standard input; several files keep their order; outside git the path is as given")
     func standardInputAndOrder() throws {
         let sandbox = try CLISandbox.initialized()
-        try "one\n".write(toFile: sandbox.work + "/one.txt", atomically: true, encoding: .utf8)
+        try "one\n".write(toFile: sandbox.work + "/one.txt", atomically: false, encoding: .utf8)
         let result = try sandbox.run(["send", "-f", "one.txt", "-f", "-", "compare"], stdin: "two\n")
         #expect(result.status == 0, "\(result)")
         let head = try StoredObject.head(in: sandbox.repository)
@@ -56,7 +56,7 @@ struct AttachedFileTests {
         try FileManager.default.createDirectory(atPath: clones.path("s"), withIntermediateDirectories: true)
         try clones.git(["init", "-q", "--object-format=sha256", "-b", "main"], in: clones.path("s"))
         try clones.threadai(["init"], in: "s")
-        try "text\n".write(toFile: clones.path("s") + "/note.txt", atomically: true, encoding: .utf8)
+        try "text\n".write(toFile: clones.path("s") + "/note.txt", atomically: false, encoding: .utf8)
         try clones.commit("s", "first")
         try clones.threadai(["send", "-f", "note.txt", "read it"], in: "s")
         let question = try #require(try StoredObject.all(in: clones.path("s/.threadai")).first { $0.content.hasPrefix("read it") })

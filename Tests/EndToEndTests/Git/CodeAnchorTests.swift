@@ -31,7 +31,7 @@ struct CodeAnchorTests {
         try clones.threadai(["send", "clean"], in: "a")
         #expect(try Self.anchor(of: "clean", in: clones, "a") == ["code-branch: main", "code-commit: \(first)"])
 
-        try "code\n".write(toFile: clones.path("a") + "/main.swift", atomically: true, encoding: .utf8)
+        try "code\n".write(toFile: clones.path("a") + "/main.swift", atomically: false, encoding: .utf8)
         try clones.git(["add", "main.swift"], in: clones.path("a"))
         try clones.threadai(["send", "dirty"], in: "a")
         #expect(try Self.anchor(of: "dirty", in: clones, "a") == ["code-branch: main", "code-commit: \(first)", "code-dirty: true"])
@@ -99,7 +99,7 @@ struct CodeAnchorTests {
         #expect(try Self.anchor(of: "off", in: clones, "plain").isEmpty)
 
         // Without git on the PATH: no anchor, and an attached file still gets git's blob id.
-        try "hello world\n".write(toFile: clones.path("plain") + "/hello.txt", atomically: true, encoding: .utf8)
+        try "hello world\n".write(toFile: clones.path("plain") + "/hello.txt", atomically: false, encoding: .utf8)
         let noGit = try clones.sandbox.run(
             ["send", "-f", "hello.txt", "no git"], in: clones.path("plain"), environment: ["PATH": "/nonexistent"])
         #expect(noGit.status == 0, "\(noGit)")

@@ -8,7 +8,7 @@ struct CodeLinkTests {
     /// Commits a change to `file` in clone `name` with the hooks git would run; returns the new commit.
     @discardableResult
     static func commitCode(_ clones: GitClones, _ name: String, file: String, message: String) throws -> String {
-        try "\(message)\n".write(toFile: clones.path(name) + "/" + file, atomically: true, encoding: .utf8)
+        try "\(message)\n".write(toFile: clones.path(name) + "/" + file, atomically: false, encoding: .utf8)
         try clones.git(["add", file], in: clones.path(name))
         try clones.git(["commit", "-q", "-m", message], in: clones.path(name))
         return try clones.head(name)
@@ -22,7 +22,7 @@ struct CodeLinkTests {
         try clones.threadai(["send", "about one"], in: "a")
         let second = try Self.commitCode(clones, "a", file: "b.swift", message: "two")
         try clones.threadai(["send", "about two"], in: "a")
-        try "changed\n".write(toFile: clones.path("a") + "/b.swift", atomically: true, encoding: .utf8)
+        try "changed\n".write(toFile: clones.path("a") + "/b.swift", atomically: false, encoding: .utf8)
         try clones.threadai(["send", "about two, edited"], in: "a")
         try clones.threadai(["checkout", "-b", "side", "main~4"], in: "a")
         try clones.git(["checkout", "-q", "-f", "--detach", first], in: clones.path("a"))
@@ -56,7 +56,7 @@ struct CodeLinkTests {
         try clones.start("a", sending: ["design the parser"])
         let hooks = clones.path("a") + "/.git/hooks"
         let userHook = "#!/bin/sh\necho 'Reviewed-by: user hook' >> \"$1\"\n"
-        try userHook.write(toFile: hooks + "/prepare-commit-msg", atomically: true, encoding: .utf8)
+        try userHook.write(toFile: hooks + "/prepare-commit-msg", atomically: false, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: hooks + "/prepare-commit-msg")
         let before = try DirectorySnapshot(hooks)
 

@@ -8,7 +8,7 @@ extension CLISandbox {
         let before = try DirectorySnapshot(repository)
         for (index, (text, expected)) in cases.enumerated() {
             let file = work + "/refused\(index).json"
-            try text.write(toFile: file, atomically: true, encoding: .utf8)
+            try text.write(toFile: file, atomically: false, encoding: .utf8)
             let result = try run(["import", format, file])
             #expect(result.status == 1)
             #expect(result.stderr.contains(expected), "\(result)")
