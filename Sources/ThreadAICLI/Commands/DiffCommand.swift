@@ -9,7 +9,8 @@ enum DiffCommand: Command {
             Finds the fork point of A and B (the newest message both histories share), summarises the \
             shared history, then aligns the messages each side has after it, turn by turn, and shows a \
             word-level diff of each pair: [-removed-]{+added+} (in colour on a terminal). \
-            With --messages, compares the contents of the two messages A and B alone.
+            With --messages, compares the contents of the two messages A and B alone; the summary still \
+            says where their histories meet.
             """,
         arguments: [
             .flag("line", help: "Diff line by line instead of word by word."),
@@ -30,7 +31,7 @@ enum DiffCommand: Command {
         let granularity: TextDiffGranularity = arguments.flag("line") ? .line : .word
         var comparison: ThreadComparison
         if arguments.flag("messages") {
-            comparison = try ThreadComparison(messages: a, b, names: names, repository: repository, by: granularity)
+            comparison = try ThreadComparison(messages: a, b, names: names, repository: repository, walker: walker, by: granularity)
         } else {
             comparison = try ThreadComparison(a, b, names: names, repository: repository, walker: walker, by: granularity)
         }
@@ -64,14 +65,10 @@ struct ThreadComparison {
     ) throws {
         self.names = names
         self.ids = (a, b)
-        forkPoint = try walker.forkPoint(a, b)
-        let shared = try forkPoint.map { try walker.chain(to: $0) } ?? []
-        sharedCount = shared.count
-        if let lastUser = try shared.last(where: { try walker.header($0).role == .user }) {
-            sharedSummary = Summary.oneLine(try repository.objects.message(lastUser).content, limit: 70)
-        }
+        let shared = try Self.sharedHistory(a, b, repository: repository, walker: walker)
+        (forkPoint, sharedCount, sharedSummary) = (shared.forkPoint, shared.chain.count, shared.summary)
         func side(_ tip: ObjectID) throws -> [DiffTurn] {
-            try walker.chain(to: tip).dropFirst(shared.count).map { id in
+            try walker.chain(to: tip).dropFirst(shared.chain.count).map { id in
                 let message = try repository.objects.message(id)
                 return DiffTurn(id: id.hex, role: message.role.rawValue, content: message.content)
             }
@@ -79,11 +76,15 @@ struct ThreadComparison {
         turns = ConversationDiff.align(try side(a), try side(b), by: granularity)
     }
 
-    init(messages a: ObjectID, _ b: ObjectID, names: (String, String), repository: Repository, by granularity: TextDiffGranularity) throws {
+    init(
+        messages a: ObjectID, _ b: ObjectID, names: (String, String), repository: Repository, walker: HistoryWalker,
+        by granularity: TextDiffGranularity
+    ) throws {
         self.names = names
         self.ids = (a, b)
-        forkPoint = nil
-        sharedCount = 0
+        // The two messages' own histories still meet (or not): say so truthfully, as for threads.
+        let shared = try Self.sharedHistory(a, b, repository: repository, walker: walker)
+        (forkPoint, sharedCount, sharedSummary) = (shared.forkPoint, shared.chain.count, shared.summary)
         let left = try repository.objects.message(a)
         let right = try repository.objects.message(b)
         turns = ConversationDiff.align(
@@ -96,5 +97,18 @@ struct ThreadComparison {
                 left: turns.first?.left, right: turns.last?.right, runs: runs,
                 isIdentical: left.content.utf8.elementsEqual(right.content.utf8))]
         }
+    }
+
+    /// Where the histories of `a` and `b` meet, the chain root → fork point, and the first line of
+    /// its last user message.
+    private static func sharedHistory(
+        _ a: ObjectID, _ b: ObjectID, repository: Repository, walker: HistoryWalker
+    ) throws -> (forkPoint: ObjectID?, chain: [ObjectID], summary: String?) {
+        let forkPoint = try walker.forkPoint(a, b)
+        let chain = try forkPoint.map { try walker.chain(to: $0) } ?? []
+        let summary = try chain.last(where: { try walker.header($0).role == .user }).map {
+            Summary.oneLine(try repository.objects.message($0).content, limit: 70)
+        }
+        return (forkPoint, chain, summary)
     }
 }
