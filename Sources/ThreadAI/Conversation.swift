@@ -31,6 +31,9 @@ public struct Conversation: Sendable {
         /// The thread's reservation for this turn; `reply` ends it once the reply is stored. An app
         /// that prepares a turn and never asks for the reply ends it with `release()`.
         public var reservation: TurnLock?
+        /// The partial reply's text a `continue` completes (with `replacing` its id): the model is
+        /// asked to go on from it, and the stored reply is this text followed by what it adds.
+        public var continuing: String? = nil
 
         /// Ends the reservation without a reply (the question stays; `retry` answers it later).
         public func release() {
@@ -57,28 +60,39 @@ public struct Conversation: Sendable {
     /// - Parameter newRoot: start a new root instead of continuing (a one-off prompt with no history).
     /// - Parameter userFields: more frontmatter for the user message (`files`, from
     ///   `AttachedFile.message`).
+    /// - Parameter fork: when given, `thread` is a new thread (its name must be free) whose first
+    ///   message is a child of `fork.at` (nil: a new root): an edited question beside the original.
     /// - Throws: `ThreadError`, with nothing written, when the history is corrupt, missing or
     ///   unreadable, the thread has diverged, or the wait for the turn was cancelled.
     public func prepare(
         text: String, on thread: ThreadName, system: String?, budget: Int?, newRoot: Bool = false,
+        fork: (at: ObjectID?, reflog: String)? = nil,
         userFields: [String: String] = [:], date: Timestamp = .now(), onWait: (TurnLockOwner) -> Void = { _ in }
     ) async throws(ThreadError) -> PreparedTurn {
         let reservation = try await reserveTurn(on: thread, onWait: onWait)
         var parent: ObjectID?
-        if !newRoot {
+        if let fork {
+            // Checked under the reservation, so two forks racing for one name cannot both take it.
+            try repository.checkNewThreadName(thread)
+            parent = fork.at
+        } else if !newRoot {
             parent = try extendableHead(of: thread)
         }
+        let reflogPrefix = fork?.reflog ?? "send"
+        // A fork's first message creates its ref; each later one moves it from the one before.
+        var expected: ExpectedRefValue? = fork == nil ? nil : .absent
         var builder = try repository.contextBuilder(upTo: parent)
         var systemID: ObjectID?
         if let system, builder.systemPrompt != system {
             let message = try makeMessage(parent: parent, thread: thread, role: .system, date: date, content: system)
-            let id = try repository.append(message, to: thread, reflogMessage: "send: system prompt")
+            let id = try repository.append(message, to: thread, expecting: expected, reflogMessage: reflogPrefix + ": system prompt")
+            expected = nil
             builder.add(id, message)
             systemID = id
             parent = id
         }
         let user = try makeMessage(parent: parent, thread: thread, role: .user, date: date, content: text, fields: userFields)
-        let userID = try repository.append(user, to: thread, reflogMessage: "send: user message")
+        let userID = try repository.append(user, to: thread, expecting: expected, reflogMessage: reflogPrefix + ": user message")
         builder.add(userID, user)
         return PreparedTurn(
             thread: thread, userMessageID: userID, systemMessageID: systemID, context: builder.build(budget: budget),

@@ -26,31 +26,19 @@ extension Conversation {
         clock: ContinuousClock = ContinuousClock(), onText: (String) -> Void
     ) async -> ReplyOutcome {
         defer { prepared.release() }
-        let request = ChatRequest(context: prepared.context, model: model, maxOutputTokens: maxOutputTokens)
-        let started = clock.now
-        var firstToken: ContinuousClock.Instant?
-        var text = ""
-        var completion: ChatCompletion?
-        var failure: (any Error)?
-        do {
-            for try await event in provider.stream(request) {
-                switch event {
-                case .text(let piece):
-                    if firstToken == nil { firstToken = clock.now }
-                    text += piece
-                    onText(piece)
-                case .finished(let finished):
-                    completion = finished
-                }
-            }
-            try Task.checkCancellation()
-        } catch {
-            failure = error
+        var request = ChatRequest(context: prepared.context, model: model, maxOutputTokens: maxOutputTokens)
+        if let partial = prepared.continuing, let partialID = prepared.replacing {
+            request.messages.append(ChatMessage(role: .assistant, content: partial, origin: .init(id: partialID.hex, thread: prepared.thread.rawValue)))
+            request.messages.append(ChatMessage(role: .user, content: Self.continueInstruction))
         }
+        let started = clock.now
+        let streamed = await streamText(request, provider: provider, clock: clock, onText: onText)
+        let (firstToken, completion, failure) = (streamed.firstToken, streamed.completion, streamed.failure)
+        let text = (prepared.continuing ?? "") + streamed.text
         let interrupted = Task.isCancelled || failure is CancellationError
         var outcome = ReplyOutcome(
             replyID: nil, text: text, completion: completion, failure: failure, interrupted: interrupted, storeError: nil)
-        if failure != nil && text.isEmpty { return outcome }
+        if failure != nil && streamed.text.isEmpty { return outcome }
         var message: Message
         do {
             message = try makeMessage(
@@ -85,11 +73,43 @@ extension Conversation {
         return outcome
     }
 
+    /// The text of one streamed answer, how it ended, and when its first piece came.
+    struct StreamedText {
+        var text = ""
+        var completion: ChatCompletion?
+        var failure: (any Error)?
+        var firstToken: ContinuousClock.Instant?
+    }
+
+    /// Streams the answer to `request`, handing each piece to `onText`; stores nothing.
+    func streamText(
+        _ request: ChatRequest, provider: any ChatProvider, clock: ContinuousClock = ContinuousClock(), onText: (String) -> Void
+    ) async -> StreamedText {
+        var streamed = StreamedText()
+        do {
+            for try await event in provider.stream(request) {
+                switch event {
+                case .text(let piece):
+                    if streamed.firstToken == nil { streamed.firstToken = clock.now }
+                    streamed.text += piece
+                    onText(piece)
+                case .finished(let finished):
+                    streamed.completion = finished
+                }
+            }
+            try Task.checkCancellation()
+        } catch {
+            streamed.failure = error
+        }
+        return streamed
+    }
+
     /// Moves the thread to the stored reply: from the user message after a send, or from the
     /// partial reply a retry replaces (compare-and-swap either way).
     private func link(_ id: ObjectID, for prepared: PreparedTurn) throws(ThreadError) {
         let expected = prepared.replacing ?? prepared.userMessageID
-        let reflog = prepared.replacing.map { "retry: reply replacing \($0.short)" } ?? "send: reply"
+        let verb = prepared.continuing == nil ? "retry: reply replacing" : "continue: reply completing"
+        let reflog = prepared.replacing.map { "\(verb) \($0.short)" } ?? "send: reply"
         do {
             try repository.refs.update(prepared.thread, to: id, expecting: .head(expected), reflogMessage: reflog)
         } catch {

@@ -92,7 +92,7 @@ public enum RetryError: Error, CustomStringConvertible, Sendable {
             return "thread '\(thread)' has no messages, so there is nothing to retry. Start with 'threadai send'."
         case .completeReply(let thread, let id):
             return "the newest message of '\(thread)' (\(id.short)) is a complete reply, so there is nothing to retry. "
-                + "Send a new message, or fork an alternative answer with 'threadai checkout -b NAME \(id.short)~1' and send there."
+                + "Ask for another answer beside it with 'threadai regenerate' ('-m MODEL' for another model), or send a new message."
         case .notAfterUserMessage(let thread, let id):
             return "the newest message of '\(thread)' (\(id.short)) is neither a user message nor a partial reply to one, "
                 + "so there is nothing to retry. Send a new message instead."

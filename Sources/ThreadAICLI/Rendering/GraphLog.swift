@@ -15,11 +15,19 @@ enum GraphLog {
             heads = try repository.resolveEach(start ?? "HEAD", walker: walker)
         }
         var nodes: [ObjectID: (parent: ObjectID?, date: Timestamp)] = [:]
-        for head in heads {
+        // A merged outcome (docs/FORMAT.md §4.8) draws the sub-thread it came from beside the history,
+        // so the link shows as a lane: the merged answer is labelled with where it went.
+        var mergedInto: [ObjectID: [ObjectID]] = [:]
+        var pending = heads
+        while let head = pending.popLast() {
             var next: ObjectID? = head
             while let id = next, nodes[id] == nil {
                 let header = try walker.header(id)
                 nodes[id] = (header.parent, header.date)
+                if let link = header.mergeLink, repository.objects.contains(link.from) {
+                    mergedInto[link.from, default: []].append(id)
+                    if nodes[link.from] == nil { pending.append(link.from); heads.append(link.from) }
+                }
                 next = header.parent
             }
         }
@@ -38,7 +46,8 @@ enum GraphLog {
                     output.line(style.dim(text))
                 case .node(let prefix, let id):
                     let message = try walker.message(id)
-                    output.line(prefix + OneLine.render(id: id, message: message, labels: decorations[id], style: style))
+                    let merges = (mergedInto[id] ?? []).map { "merged into \($0.short)" }
+                    output.line(prefix + OneLine.render(id: id, message: message, labels: decorations[id] + merges, style: style))
                 }
             }
             rows.removeAll(keepingCapacity: true)

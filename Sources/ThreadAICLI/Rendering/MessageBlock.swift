@@ -21,6 +21,10 @@ enum MessageBlock {
         if let code = codeAnchor(of: message) { output.line("Code:   \(TerminalSafe.text(code))") }
         if let files = attachedFiles(of: message) { output.line("Files:  \(TerminalSafe.text(files))") }
         if let error = message.error { output.line("Error:  \(TerminalSafe.text(error))") }
+        if let link = message.mergeLink {
+            let what = link.isSummary ? "a summary of" : "the last answer of"
+            output.line("Merged: \(what) '\(TerminalSafe.text(link.thread.rawValue))', from \(style.id(link.from.short))")
+        }
         output.line()
         TerminalSafe.writeIndented(message.content, to: output)
     }

@@ -12,21 +12,34 @@ enum Editor {
     /// Opens the editor on a temporary file and returns what was written, without comment lines.
     /// - Throws: `CLIError` when the editor cannot start or exits with a failure.
     static func compose(environment: [String: String]) throws -> String {
+        stripComments(try open(template, environment: environment))
+    }
+
+    /// Opens the editor on `text` exactly (no template: a `#` line is text) and returns what was
+    /// saved, without the line ends an editor adds at the end.
+    /// - Throws: `CLIError` when the editor cannot start or exits with a failure.
+    static func revise(_ text: String, environment: [String: String]) throws -> String {
+        var saved = try open(text + "\n", environment: environment)
+        while saved.last?.isNewline == true { saved.removeLast() }
+        return saved
+    }
+
+    private static func open(_ initial: String, environment: [String: String]) throws -> String {
         #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
         throw CLIError("no editor can be started on this platform; pass the text as an argument.", status: .usage)
         #else
-        return try composeInEditor(environment: environment)
+        return try composeInEditor(initial, environment: environment)
         #endif
     }
 
     #if !(os(iOS) || os(tvOS) || os(watchOS) || os(visionOS))
-    private static func composeInEditor(environment: [String: String]) throws -> String {
+    private static func composeInEditor(_ initial: String, environment: [String: String]) throws -> String {
         let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
         let file = FileManager.default.temporaryDirectory
             .appendingPathComponent("threadai-message-\(ProcessInfo.processInfo.processIdentifier).md")
         defer { try? FileManager.default.removeItem(at: file) }  // A leftover temp file harms nothing.
         do {
-            try Data(template.utf8).write(to: file)
+            try Data(initial.utf8).write(to: file)
         } catch {
             throw CLIError("cannot create a file for the editor: \(error.localizedDescription)")
         }
@@ -49,7 +62,7 @@ enum Editor {
         } catch {
             throw CLIError("cannot read what the editor saved (\(file.path)): \(error.localizedDescription); nothing was sent.")
         }
-        return stripComments(try decodeUTF8(Array(saved), from: "what the editor saved"))
+        return try decodeUTF8(Array(saved), from: "what the editor saved")
     }
     #endif
 

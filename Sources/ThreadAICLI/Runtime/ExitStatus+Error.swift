@@ -16,6 +16,7 @@ extension ExitStatus {
         case is ProviderError: self = .providerFailed
         case let error as ConfigurationError: self = Self.status(of: error)
         case let error as RetryError: self = Self.status(of: error)
+        case let error as ReviseError: self = Self.status(of: error)
         default: self = .failure
         }
     }
@@ -30,6 +31,17 @@ extension ExitStatus {
     private static func status(of error: RetryError) -> ExitStatus {
         if case .thread(let inner) = error { return status(of: inner) }
         return .failure
+    }
+
+    /// Asking to edit or regenerate the wrong kind of message, an empty or unchanged edit (as `send`
+    /// refuses empty text) and a merge of a thread into itself are usage errors (2); a thread with
+    /// nothing to revise is a plain failure (1), as a revision that names nothing is.
+    private static func status(of error: ReviseError) -> ExitStatus {
+        switch error {
+        case .thread(let inner): return status(of: inner)
+        case .notAQuestion, .notAnAnswer, .emptyEdit, .unchangedEdit, .mergeIntoItself: return .usage
+        default: return .failure
+        }
     }
 
     private static func status(of error: ThreadError) -> ExitStatus {

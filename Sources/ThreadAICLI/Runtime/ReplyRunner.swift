@@ -28,19 +28,29 @@ enum ReplyRunner {
         _ prepared: Conversation.PreparedTurn, conversation: Conversation, provider: any ChatProvider,
         choice: ProviderChoice, live: Bool, _ context: CommandContext
     ) async -> Streamed {
-        let sink = StreamSink(output: context.output, live: live)
         let (model, maxOutputTokens) = (choice.model, choice.maxOutputTokens)
-        let task = Task {
-            await conversation.reply(to: prepared, provider: provider, model: model, maxOutputTokens: maxOutputTokens) {
+        let (outcome, stoppedBy) = await streaming(live: live, context) { sink in
+            sink.write(prepared.continuing ?? "")  // A continued reply is shown whole.
+            return await conversation.reply(to: prepared, provider: provider, model: model, maxOutputTokens: maxOutputTokens) {
                 sink.write($0)
             }
         }
+        return Streamed(outcome: outcome, stoppedBy: stoppedBy)
+    }
+
+    /// Runs `work`, which writes what a model streams into the sink, until it ends or Ctrl-C,
+    /// SIGTERM or SIGHUP cancels it; returns its result and the signal that stopped it.
+    static func streaming<Result: Sendable>(
+        live: Bool, _ context: CommandContext, _ work: @escaping @Sendable (StreamSink) async -> Result
+    ) async -> (Result, stoppedBy: Int32?) {
+        let sink = StreamSink(output: context.output, live: live)
+        let task = Task { await work(sink) }
         let interrupt = InterruptSignal { task.cancel() }
-        let outcome = await task.value
+        let result = await task.value
         let stoppedBy = interrupt.signalNumber
         withExtendedLifetime(interrupt) {}
         sink.finish()
-        return Streamed(outcome: outcome, stoppedBy: stoppedBy)
+        return (result, stoppedBy)
     }
 
     /// Tells how the reply ended and returns the exit status: success, stopped by a signal (128 +
@@ -48,8 +58,12 @@ enum ReplyRunner {
     /// with what was kept and how to ask again.
     static func report(_ streamed: Streamed, prepared: Conversation.PreparedTurn, _ context: CommandContext) -> ExitStatus {
         let status = reportStatus(streamed.outcome, prepared: prepared, context)
-        guard status == .interrupted else { return status }
-        switch streamed.stoppedBy {
+        return status == .interrupted ? interruptedStatus(stoppedBy: streamed.stoppedBy) : status
+    }
+
+    /// 128 + the number of the signal that stopped a stream (130 when it was cancelled otherwise).
+    static func interruptedStatus(stoppedBy signal: Int32?) -> ExitStatus {
+        switch signal {
         case SIGTERM: return .terminated
         case SIGHUP: return .hungUp
         default: return .interrupted
@@ -74,14 +88,15 @@ enum ReplyRunner {
         }
         let location = "[\(prepared.thread) \(outcome.replyID?.short ?? prepared.userMessageID.short)]"
         if outcome.interrupted {
-            context.note("interrupted; kept the \(outcome.text.count) characters that arrived \(location).")
+            context.note("interrupted; kept the \(outcome.text.count) characters that arrived \(location)"
+                + (outcome.replyID == nil ? "." : "; 'threadai continue' completes the reply."))
             return .interrupted
         }
         if let failure = outcome.failure {
             context.errors.line("threadai: \(failure)")
             context.note(outcome.replyID == nil
                 ? "your message is stored \(location); 'threadai retry' asks again."
-                : "your message and the partial reply are stored \(location); 'threadai retry' asks again.")
+                : "your message and the partial reply are stored \(location); 'threadai continue' completes it, 'threadai retry' asks again.")
             return .providerFailed
         }
         if context.stdoutIsTerminal { context.errors.line(context.style.dim(location)) }

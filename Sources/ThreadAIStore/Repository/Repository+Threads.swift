@@ -1,13 +1,16 @@
 extension Repository {
     /// Stores `message` and advances `thread` to it, compare-and-swap: the thread must still be at
-    /// `message.parent` (absent for a root). Objects are durable before the ref moves.
+    /// `message.parent` (absent for a root), or as `expected` says (`.absent`: the message starts a
+    /// new fork of the thread that holds its parent). Objects are durable before the ref moves.
     /// - Returns: the new message's id.
     @discardableResult
-    public func append(_ message: Message, to thread: ThreadName, reflogMessage: String) throws(ThreadError) -> ObjectID {
+    public func append(
+        _ message: Message, to thread: ThreadName, expecting expected: ExpectedRefValue? = nil, reflogMessage: String
+    ) throws(ThreadError) -> ObjectID {
         let id: ObjectID
         do {
             id = try objects.write(message)
-            try refs.update(thread, to: id, expecting: .headOrAbsent(message.parent), reflogMessage: reflogMessage)
+            try refs.update(thread, to: id, expecting: expected ?? .headOrAbsent(message.parent), reflogMessage: reflogMessage)
         } catch {
             throw ThreadError(wrapping: error)
         }

@@ -32,6 +32,12 @@ struct StoredObject {
     static func head(of thread: String = "main", in repository: String) throws -> StoredObject {
         let id = try String(contentsOfFile: repository + "/refs/threads/" + thread, encoding: .utf8)
             .trimmingCharacters(in: .whitespacesAndNewlines)
-        return try #require(try all(in: repository).first { $0.id == id })
+        return try object(id, in: repository)
+    }
+
+    /// The object `id` names (the full hex id).
+    static func object(_ id: String, in repository: String) throws -> StoredObject {
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: RepositoryFiles.objectPath(id, in: repository)))
+        return StoredObject(id: id, text: String(decoding: bytes, as: UTF8.self))
     }
 }

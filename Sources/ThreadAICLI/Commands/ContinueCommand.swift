@@ -1,0 +1,45 @@
+import ThreadAI
+
+/// `threadai continue`: completes the partial reply at the end of the current thread.
+enum ContinueCommand: Command {
+    static let spec = CommandSpec(
+        name: "continue",
+        abstract: "Complete the partial reply at the end of the current thread.",
+        discussion: """
+            For a reply that stopped early (finish: error or interrupted). The model is given the \
+            history, its partial reply, and the request: "\(Conversation.continueInstruction)" \
+            (that request is not stored). The partial text and what the model adds are stored together \
+            as one new, complete reply beside the partial one (same question); the thread moves to it, \
+            and the partial reply stays in the thread's reflog — no message is changed. The partial \
+            text is printed first, then the rest as it arrives. 'threadai retry' asks for a whole new \
+            reply instead; 'threadai regenerate' asks for one on a new fork.
+            """,
+        arguments: [
+            .option("model", short: "m", valueName: "MODEL", help: "The model to ask (a name or an alias)."),
+            .option("provider", valueName: "NAME", help: "offline, anthropic, openai or openai-compatible."),
+            .flag("no-stream", help: "Print the reply when it is complete instead of as it arrives."),
+            .option("budget", valueName: "TOKENS", help: "Token budget for the context; the oldest turns are dropped to fit."),
+        ],
+        examples: [
+            .init("threadai continue", explanation: "After Ctrl-C or a provider failure cut a reply short."),
+        ])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
+        let repository = try context.repository()
+        let budget = try arguments.int("budget", in: 1...100_000_000)
+        let choice = try context.chooseProvider(arguments, repository: repository)
+        let provider = try ReplyRunner.makeProvider(choice, context)
+        let thread = try context.threadForWriting(repository)
+        let conversation = try context.conversation(repository)
+        let prepared = try await conversation.prepareContinue(
+            on: thread, budget: budget ?? choice.contextBudget, onWait: context.noteWaiting(on: thread))
+        if let notice = choice.notice { context.note(notice) }
+        if let partial = prepared.replacing {
+            context.note("continuing the partial reply \(partial.short); it stays in the reflog.")
+        }
+        let streamed = await ReplyRunner.stream(
+            prepared, conversation: conversation, provider: provider, choice: choice,
+            live: !arguments.flag("no-stream"), context)
+        return ReplyRunner.report(streamed, prepared: prepared, context)
+    }
+}

@@ -1,0 +1,56 @@
+import ThreadAI
+
+/// `threadai edit [REV]`: an edited question on a new fork beside the original, and its reply.
+enum EditCommand: Command {
+    static let spec = CommandSpec(
+        name: "edit",
+        abstract: "Edit one of your earlier messages on a new fork, and send it.",
+        discussion: """
+            REV is a user message (default: the last one of the current thread). It opens in $VISUAL or \
+            $EDITOR (or give the new text with -m). The edited message is stored beside the original — \
+            same parent — on a new thread named after the current one (main-2, main-3, … or -b NAME), \
+            which becomes current, and the reply streams as with 'send'. The original thread keeps its \
+            question and answers: 'threadai diff ORIGINAL FORK' shows what the edit changed. An empty or \
+            unchanged text aborts the edit and writes nothing. To get another answer to the same \
+            question, use 'threadai regenerate'.
+            """,
+        arguments: [
+            .positional("revision", valueName: "REV", arity: .optional, help: "The user message to edit (default: the last one)."),
+            .option("message", short: "m", valueName: "TEXT", help: "The new text, instead of opening the editor."),
+            .option("system", short: "s", valueName: "PROMPT", help: "Set the fork's system prompt from here on."),
+            .option("model", valueName: "MODEL", help: "The model to ask (a name or an alias; see 'threadai models')."),
+        ] + ForkedTurn.replyArguments + SecretFlags.arguments,
+        examples: [
+            .init("threadai edit", explanation: "Edit your last message in the editor; the reply goes on main-2."),
+            .init("threadai edit main~2 -m \"Explain it for a child\" -b simpler"),
+        ])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
+        let repository = try context.repository()
+        let budget = try arguments.int("budget", in: 1...100_000_000)
+        let choice = try context.chooseProvider(arguments, repository: repository)
+        let provider = try ReplyRunner.makeProvider(choice, context)
+        let secrets = try SecretFlags.policy(arguments)
+        let conversation = try context.conversation(repository)
+        let (head, tip) = try repository.currentPosition()
+        let original: ObjectID
+        if let revision = arguments.positional("revision") {
+            original = try repository.resolve(revision)
+        } else if let last = try conversation.newest(.user, from: tip) {
+            original = last
+        } else {
+            throw ReviseError.nothingToRevise(nil, what: "no message of yours to edit", hint: "Start with 'threadai send'.")
+        }
+        let message = try repository.objects.message(original)
+        guard message.role == .user else { throw ReviseError.notAQuestion(original, message.role) }
+        let typed = try arguments.option("message") ?? Editor.revise(message.content, environment: context.environment)
+        let text = try secrets.apply(to: typed, item: "your message")
+        let system = try arguments.option("system").map { prompt in try secrets.apply(to: prompt, item: "the system prompt") }
+        let fork = try ForkedTurn.forkName(arguments, head: head, message: message, conversation: conversation)
+        let prepared = try await conversation.prepareEdit(
+            of: original, text: text, fork: fork, system: system, budget: budget ?? choice.contextBudget,
+            onWait: context.noteWaiting(on: fork))
+        return try await ForkedTurn.run(
+            prepared, from: head, conversation: conversation, provider: provider, choice: choice, arguments: arguments, context)
+    }
+}
