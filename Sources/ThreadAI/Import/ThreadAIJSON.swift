@@ -39,8 +39,10 @@ public enum ThreadAIJSON {
     /// their heads are known to be stored.
     /// - Parameter secrets: what to do with credentials in the messages (docs/CLI.md, "Secrets"); they
     ///   are named by their hashes, so a credential cannot be redacted: anything but `.allow` refuses.
+    /// - Parameter progress: called with the counts after each message stored.
     public static func load(
-        path: String, into importer: inout Importer, summary: inout Importer.Summary, secrets: SecretPolicy = .allow
+        path: String, into importer: inout Importer, summary: inout Importer.Summary, secrets: SecretPolicy = .allow,
+        progress: (Importer.Summary) -> Void = { _ in }
     ) throws(ImportError) {
         let reader = { () throws(ImportError) -> JSONReader in
             do {
@@ -50,7 +52,7 @@ public enum ThreadAIJSON {
             }
         }
         let threads = try outline(try reader(), name: path, secrets: secrets)
-        try storeMessages(try reader(), name: path, repository: importer.repository, summary: &summary)
+        try storeMessages(try reader(), name: path, repository: importer.repository, summary: &summary, progress: progress)
         let repository = importer.repository
         for thread in threads where !repository.objects.contains(thread.head) {
             throw ImportError(item: "\(path) thread #\(thread.index) (\(thread.name))", reason: "its head \(thread.head.hex) is not among the messages")
@@ -126,7 +128,10 @@ public enum ThreadAIJSON {
     }
 
     /// The second pass: every message, stored once its bytes hash to its id and parse as a message.
-    private static func storeMessages(_ reader: JSONReader, name: String, repository: Repository, summary: inout Importer.Summary) throws(ImportError) {
+    private static func storeMessages(
+        _ reader: JSONReader, name: String, repository: Repository, summary: inout Importer.Summary,
+        progress: (Importer.Summary) -> Void
+    ) throws(ImportError) {
         var reader = reader
         let batch = ObjectBatch(store: repository.objects)
         do {
@@ -145,6 +150,7 @@ public enum ThreadAIJSON {
                         _ = try MessageCodec.decode(bytes)
                         if try batch.add(bytes).isNew { summary.newMessages += 1 }
                         summary.messages += 1
+                        progress(summary)
                     } catch let error as ImportError {
                         throw error
                     } catch {

@@ -6,6 +6,14 @@ import FoundationEssentials
 import Foundation
 #endif
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// `threadai import [FORMAT] PATH…`: conversations from other tools, branches kept (docs/FORMAT.md §4.6).
 enum ImportCommand: Command {
     static let formats = ["chatgpt", "claude-code", "llm", "threadai-json"]
@@ -38,18 +46,22 @@ enum ImportCommand: Command {
         let secrets = try SecretFlags.policy(arguments)
         var importer = Importer(repository: repository)
         var summary = Importer.Summary()
+        let progress = ImportProgress(errors: context.errors, isShown: isatty(2) == 1)
+        defer { progress.clear() }  // an error's message starts on a clean line
         for path in paths {
             for file in try files(at: path) {
                 let detected = try format ?? detectedFormat(of: file)
+                progress.begin(file: file)
                 do {
                     // Exports that can hold years of conversations are streamed, never read whole.
                     if detected == "threadai-json" {
-                        try ThreadAIJSON.load(path: file, into: &importer, summary: &summary, secrets: secrets)
+                        try ThreadAIJSON.load(path: file, into: &importer, summary: &summary, secrets: secrets, progress: progress.update)
                         continue
                     }
                     if detected == "chatgpt" {
                         try ChatGPTParser.parse(path: file, name: file) { conversation in
                             try importer.write(try conversation.applying(secrets), into: &summary)
+                            progress.update(summary)
                         }
                         continue
                     }
@@ -60,6 +72,7 @@ enum ImportCommand: Command {
                     case "llm":
                         for conversation in try LLMParser.parse(data, name: file) {
                             try importer.write(try conversation.applying(secrets), into: &summary)
+                            progress.update(summary)
                         }
                     default: try importer.write(try ClaudeCodeParser.parse(data, name: file).applying(secrets), into: &summary)
                     }
@@ -70,10 +83,10 @@ enum ImportCommand: Command {
                 }
             }
         }
-        for reason in summary.skipped {
-            context.errors.line(TerminalSafe.text("skipped \(reason)"))
+        progress.clear()
+        for line in ImportProgress.summary(summary) {
+            context.errors.line(line)
         }
-        context.errors.line("imported \(summary.conversations) conversation\(summary.conversations == 1 ? "" : "s"): \(summary.messages) messages (\(summary.newMessages) new), \(summary.forks) forks, \(summary.movedRefs) threads created or moved, \(summary.skipped.count) items skipped")
         return .success
     }
 

@@ -1,0 +1,69 @@
+import ThreadAI
+
+/// What `import` tells the user on stderr: on a terminal, one line redrawn in place with the counts
+/// so far and the rate; at the end, the summary and every skipped item with why (docs/CLI.md, `import`).
+final class ImportProgress {
+    private let errors: any TextOutput
+    /// Only a terminal gets the redrawn line: in a pipe or a log, `\r` would pile up as garbage.
+    let isShown: Bool
+    private let clock = ContinuousClock()
+    private let start: ContinuousClock.Instant
+    private var lastDrawn: ContinuousClock.Instant?
+    private var file = ""
+    private var isLineOnScreen = false
+
+    /// The shortest time between two redraws: often enough to look alive, rarely enough to cost nothing.
+    static let interval = Duration.milliseconds(200)
+
+    init(errors: any TextOutput, isShown: Bool) {
+        self.errors = errors
+        self.isShown = isShown
+        start = clock.now
+    }
+
+    /// Starts on `file`: drawn at once, so even a first pass that only checks the file shows something.
+    func begin(file: String) {
+        self.file = file
+        draw(Importer.Summary(), force: true)
+    }
+
+    /// The counts after one more conversation or message, drawn when the last drawing is old enough.
+    func update(_ summary: Importer.Summary) {
+        draw(summary, force: false)
+    }
+
+    /// Wipes the line, before the summary or an error takes its place.
+    func clear() {
+        guard isLineOnScreen else { return }
+        errors.write("\r\u{1B}[K")
+        errors.flush()
+        isLineOnScreen = false
+    }
+
+    private func draw(_ summary: Importer.Summary, force: Bool) {
+        guard isShown else { return }
+        let now = clock.now
+        if !force, let lastDrawn, now - lastDrawn < Self.interval { return }
+        lastDrawn = now
+        let elapsed = now - start
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let rate = seconds > 0.05 ? " (\(Int(Double(summary.messages) / seconds)) messages/s)" : ""
+        let name = TerminalSafe.text(file.split(separator: "/").last.map(String.init) ?? file)
+        errors.write("\r\(name): \(Self.count(summary.conversations, "conversation")), \(Self.count(summary.messages, "message"))\(rate)\u{1B}[K")
+        errors.flush()
+        isLineOnScreen = true
+    }
+
+    /// The summary's lines: every skipped item with why, then the counts.
+    static func summary(_ summary: Importer.Summary) -> [String] {
+        summary.skipped.map { TerminalSafe.text("skipped \($0)") } + [
+            "imported \(count(summary.conversations, "conversation")): \(count(summary.messages, "message")) (\(summary.newMessages) new), "
+                + "\(count(summary.forks, "fork")), \(summary.movedRefs) threads created or moved, "
+                + "\(count(summary.skipped.count, "item")) skipped"
+        ]
+    }
+
+    static func count(_ value: Int, _ noun: String) -> String {
+        "\(value) \(noun)\(value == 1 ? "" : "s")"
+    }
+}

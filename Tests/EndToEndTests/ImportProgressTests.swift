@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+/// What `threadai import` says on stderr: the summary always, the redrawn progress line only on a terminal.
+@Suite("import progress and summary")
+struct ImportProgressTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures/import")
+
+    @Test("the summary names every skipped item with why, then counts conversations, messages, forks and threads")
+    func summary() throws {
+        let sandbox = try CLISandbox.initialized()
+        try sandbox.succeed(["import", Self.fixtures.appendingPathComponent("chatgpt/conversations.json").path])
+        let session = Self.fixtures.appendingPathComponent("claude-code/session.jsonl").path
+        let result = try sandbox.succeed(["import", session])
+        #expect(result.stderr == """
+            skipped \(session): 1 file-history-snapshot line (not messages)
+            skipped \(session): 1 summary line (not messages)
+            imported 1 conversation: 11 messages (11 new), 2 forks, 3 threads created or moved, 2 items skipped
+
+            """)
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test("a thread of the same name that holds other messages is left as it is and reported as skipped")
+    func clashingThreadIsSkipped() throws {
+        let sandbox = try CLISandbox.initialized(sending: "not the imported conversation")
+        let name = "chatgpt/merkle-chains-explained-6e1c2a4b"
+        try sandbox.succeed(["checkout", "-b", name])
+        let result = try sandbox.succeed(["import", Self.fixtures.appendingPathComponent("chatgpt/conversations.json").path])
+        #expect(result.stderr == """
+            skipped thread \(name): already exists with other messages; left as it is
+            imported 1 conversation: 9 messages (9 new), 2 forks, 2 threads created or moved, 1 item skipped
+
+            """)
+        #expect(try sandbox.succeed(["show", name]).stdout.contains("not the imported conversation"))
+    }
+
+    @Test("piped stderr gets no progress line: no carriage returns, no escape sequences, no rate")
+    func noProgressWhenPiped() throws {
+        let sandbox = try CLISandbox.initialized()
+        let result = try sandbox.succeed(["import", Self.fixtures.appendingPathComponent("chatgpt/conversations.json").path])
+        #expect(!result.stderr.contains("\r") && !result.stderr.contains("\u{1B}") && !result.stderr.contains("messages/s"))
+    }
+
+    #if os(Linux)
+    @Test("on a terminal the progress line is drawn in place and wiped before the summary")
+    func progressOnATerminal() throws {
+        let sandbox = try CLISandbox.initialized()
+        let export = Self.fixtures.appendingPathComponent("chatgpt/conversations.json").path
+        let transcript = sandbox.work + "/terminal.log"
+        // util-linux `script` runs the import on a pseudo-terminal and keeps every byte it writes.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-q", "-e", "-c", "'\(try ThreadAIBinary.path())' import '\(export)'", transcript]
+        process.currentDirectoryURL = URL(fileURLWithPath: sandbox.work)
+        process.environment = sandbox.environment([:])
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let bytes = try String(contentsOfFile: transcript, encoding: .utf8)
+        #expect(bytes.contains("\rconversations.json: 0 conversations, 0 messages\u{1B}[K"), "\(bytes.debugDescription)")
+        #expect(bytes.contains("\r\u{1B}[Kimported 1 conversation: 9 messages (9 new), 2 forks"), "\(bytes.debugDescription)")
+    }
+    #endif
+}
