@@ -54,13 +54,18 @@ extension Conversation {
     private func checkedPlan(_ subthread: ThreadName, into thread: ThreadName, reservation: TurnLock) throws(ReviseError) -> MergePlan {
         let source: ObjectID
         let parent: ObjectID?
-        let history: [ObjectID]
+        var history: [ObjectID] = []
+        var mergedBefore: ObjectID?
         do {
             guard repository.refs.exists(subthread) else { throw ThreadError.ref(.noSuchThread(subthread)) }
             guard let head = try extendableHead(of: subthread) else { throw ThreadError.ref(.noSuchThread(subthread)) }
             source = head
             parent = try extendableHead(of: thread)
-            history = try parent.map { id throws(HistoryError) in try repository.walker().chain(to: id) } ?? []
+            if let parent {
+                let walker = repository.walker()
+                history = try walker.chain(to: parent)
+                mergedBefore = try history.last { id throws(ObjectError) in try walker.header(id).mergeLink?.from == source }
+            }
         } catch {
             throw .thread(ThreadError(wrapping: error))
         }
@@ -76,6 +81,10 @@ extension Conversation {
         guard !history.contains(source) else {
             throw .nothingToRevise(thread, what: "\(subthread)'s last answer \(source.short) in its history already",
                                    hint: "Merge a thread forked from it instead.")
+        }
+        if let mergedBefore {
+            throw .nothingToRevise(thread, what: "\(subthread)'s last answer \(source.short) merged already (as \(mergedBefore.short))",
+                                   hint: "Continue '\(subthread)' first, then merge its new outcome.")
         }
         if let parent, try read(parent).role == .user {
             throw .nothingToRevise(thread, what: "your message \(parent.short) at its end, with no reply yet",
