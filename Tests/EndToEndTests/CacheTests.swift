@@ -5,6 +5,8 @@ import Testing
 private let readingCommands: [[String]] = [
     ["threads"], ["threads", "--json"], ["log", "--oneline"], ["log", "--json", "main"], ["log", "--oneline", "alt"],
     ["log", "--graph", "--all"], ["log", "--graph"], ["status"], ["show", "alt"], ["context", "alt-deep"],
+    ["grep", "-E", "fork|merge|words"], ["grep", "-i", "-F", "offline"], ["grep", "-E", "-i", "^(once|say) .*r"], ["grep", "-l", "Once"], ["grep", "--json", "brief", "alt"],
+    ["grep", "no such text anywhere"],
 ]
 
 /// What each reading command printed and how it exited, in `directory` (default: the sandbox's work folder).
@@ -62,10 +64,11 @@ struct CacheTests {
     }
 
     @Test("a damaged cache file gives the same output, and is replaced by a sound one",
-          arguments: Damage.allCases, ["threads", "messages"])
+          arguments: Damage.allCases, ["threads", "messages", "search"])
     func damaged(_ damage: Damage, _ kind: String) throws {
         let truth = try results(sandbox, noCache: true)
-        try sandbox.succeed(["log", "--graph", "--all"])  // Builds both kinds.
+        try sandbox.succeed(["log", "--graph", "--all"])  // Builds threads and messages,
+        try sandbox.succeed(["grep", "fork"])  // and search.
         try damage.apply(to: sandbox.repository + "/cache/" + kind)
         #expect(try results(sandbox) == truth)
         let verify = try sandbox.run(["cache", "verify"])

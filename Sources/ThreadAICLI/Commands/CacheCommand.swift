@@ -29,7 +29,7 @@ enum CacheCommand: Command {
             let count = try repository.rebuildCache()
             context.errors.line("Rebuilt \(repository.cache.directory): \(count) thread\(count == 1 ? "" : "s")")
         case "verify":
-            return write(try repository.verifyCache(), path: repository.cache.path(of: "threads"), context)
+            return write(try repository.verifyCache(), cache: repository.cache, context)
         case "clear":
             try repository.clearCache()
             context.errors.line("Removed \(repository.cache.directory)")
@@ -39,7 +39,8 @@ enum CacheCommand: Command {
         return .success
     }
 
-    private static func write(_ report: CacheVerification, path: String, _ context: CommandContext) -> ExitStatus {
+    private static func write(_ report: CacheVerification, cache: CacheFolder, _ context: CommandContext) -> ExitStatus {
+        let path = cache.path(of: "threads")
         switch report.file {
         case .absent:
             context.output.line("\(path): absent (built by the next command that needs it)")
@@ -53,18 +54,26 @@ enum CacheCommand: Command {
                 context.output.line(context.style.removed("  wrong: \(name) ('threadai cache rebuild' replaces it)"))
             }
         }
-        let messages = path.replacingOccurrences(of: "/threads", with: "/messages")
-        switch report.messagesFile {
+        writeRecords(report.messagesFile, path: cache.path(of: "messages"), count: report.messageRecords,
+                     wrong: report.wrongMessages, builtBy: "the next command that needs it", context)
+        writeRecords(report.searchFile, path: cache.path(of: "search"), count: report.searchRecords,
+                     wrong: report.wrongSearchRecords, builtBy: "the next grep", context)
+        return report.isSound ? .success : .corrupt
+    }
+
+    /// The line of a file of per-message records (`messages`, `search`) and its wrong records.
+    private static func writeRecords(_ state: CacheVerification.FileState, path: String, count: Int, wrong: [ObjectID],
+                                     builtBy builder: String, _ context: CommandContext) {
+        switch state {
         case .absent, .renamesChanged:
-            context.output.line("\(messages): absent (built by the next command that needs it)")
+            context.output.line("\(path): absent (built by \(builder))")
         case .damaged:
-            context.output.line(context.style.removed("\(messages): damaged (ignored; rebuilt by the next command that needs it)"))
+            context.output.line(context.style.removed("\(path): damaged (ignored; rebuilt by \(builder))"))
         case .readable:
-            context.output.line("\(messages): \(report.messageRecords) messages, \(report.wrongMessages.count) wrong")
-            for id in report.wrongMessages {
+            context.output.line("\(path): \(count) messages, \(wrong.count) wrong")
+            for id in wrong {
                 context.output.line(context.style.removed("  wrong: \(id.hex) ('threadai fsck' checks the message; 'threadai cache rebuild' replaces the record)"))
             }
         }
-        return report.isSound ? .success : .corrupt
     }
 }

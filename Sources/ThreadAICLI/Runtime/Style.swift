@@ -16,4 +16,5 @@ struct Style: Sendable {
     func added(_ text: String) -> String { apply("32", text) }
     func heading(_ text: String) -> String { apply("1;36", text) }
     func role(_ text: String) -> String { apply("35", text) }
+    func match(_ text: String) -> String { apply("1;31", text) }
 }

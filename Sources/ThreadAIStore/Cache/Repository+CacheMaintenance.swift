@@ -17,6 +17,11 @@ public struct CacheVerification: Sendable, Equatable {
     public var messageRecords = 0
     /// Records of `cache/messages` that disagree with their message (a defect, or a damaged object).
     public var wrongMessages: [ObjectID] = []
+    /// The state of `cache/search` (§12.3); `.readable` with its record count when its small sections are sound.
+    public var searchFile: FileState = .absent
+    public var searchRecords = 0
+    /// Records of `cache/search` that disagree with their message, or whose block fails its check.
+    public var wrongSearchRecords: [ObjectID] = []
     /// Threads whose line matches a fresh computation.
     public var current = 0
     /// Threads whose line is missing or was computed from other heads (normal after a pull): recomputed on use.
@@ -27,11 +32,12 @@ public struct CacheVerification: Sendable, Equatable {
     /// Whether every line the cache would use is right (stale lines are never used).
     public var isSound: Bool {
         file != .damaged && wrong.isEmpty && messagesFile != .damaged && wrongMessages.isEmpty
+            && searchFile != .damaged && wrongSearchRecords.isEmpty
     }
 }
 
 extension Repository {
-    /// Recomputes `cache/threads` and `cache/messages` from the objects alone, ignoring what they
+    /// Recomputes `cache/threads`, `cache/messages` and `cache/search` from the objects alone, ignoring what they
     /// held (so the message graph loses messages no thread reaches any more), and writes them.
     /// - Returns: how many threads it summarises.
     @discardableResult
@@ -45,6 +51,7 @@ extension Repository {
             throw .repository(.fileSystem(error))
         }
         _ = try messageGraph(reaching: threads.flatMap(\.heads))
+        try rebuildSearchIndex(reaching: threads.flatMap(\.heads))
         return count
     }
 
@@ -72,6 +79,7 @@ extension Repository {
     public func verifyCache() throws(ThreadError) -> CacheVerification {
         var report = try verifyThreadSummaries()
         verifyMessageGraph(into: &report)
+        verifySearchIndex(into: &report)
         return report
     }
 

@@ -1,0 +1,123 @@
+/// What `grep` asks: a pattern, and which messages to look at.
+public struct SearchQuery: Sendable {
+    public var pattern: SearchPattern
+    /// Only messages of these roles; nil for every role.
+    public var roles: Set<Role>?
+    /// Only messages whose `code-commit` is one of these (issue 9, `--at-code`); nil for any.
+    public var codeCommits: Set<String>?
+    /// Only the history of these messages (a thread's heads, a revision); nil for every thread.
+    public var within: [ObjectID]?
+
+    public init(pattern: SearchPattern, roles: Set<Role>? = nil, codeCommits: Set<String>? = nil, within: [ObjectID]? = nil) {
+        self.pattern = pattern
+        self.roles = roles
+        self.codeCommits = codeCommits
+        self.within = within
+    }
+}
+
+/// A message with at least one matching line.
+public struct SearchHit: Sendable {
+    /// The thread it is shown under (docs/FORMAT.md §12.3, `SearchMembership`).
+    public let thread: String
+    public let id: ObjectID
+    public let role: Role
+    public let date: Timestamp
+    public let lines: [SearchLine]
+}
+
+extension Repository {
+    /// Finds the messages the refs reach whose content has a line matching `query`, and hands each to
+    /// `each`, grouped by thread (threads by name), oldest first within a thread.
+    ///
+    /// Answered from `cache/search` when it is sound (one sequential read of the packed content, each
+    /// block checked), with the messages it lacks read from their objects; it is written or rewritten
+    /// first when missing, or when it lacks many messages (§12.3). The result never depends on it.
+    /// - Returns: how many messages matched.
+    @discardableResult
+    public func search(_ query: SearchQuery, each: (SearchHit) -> Void) throws(ThreadError) -> Int {
+        let threads: [(name: ThreadName, heads: [ObjectID])]
+        do {
+            threads = try threadHeads()
+        } catch {
+            throw .ref(error)
+        }
+        let renames = try renamesOrThrow()
+        var catalog = try searchCatalog(reaching: threads.flatMap(\.heads))
+        var starts: [Int]?
+        if let within = query.within {
+            starts = []
+            for id in within { starts?.append(try catalog.resolve(id)) }
+        }
+        let membership = try SearchMembership(threads: threads, catalog: &catalog, renames: renames)
+        let history = starts.map { SearchMembership.history(of: $0, in: catalog) }
+        var scan = SearchScan(catalog: catalog, query: query) { number in
+            membership.labels[number] >= 0 && (history?[number] ?? true)
+        }
+        var matched = try scan.run()
+        matched.sort { (membership.labels[$0], membership.depths[$1], $0) < (membership.labels[$1], membership.depths[$0], $1) }
+        var buffer: [UInt8] = []
+        for number in matched {
+            let lines: [SearchLine]
+            if number < catalog.base, !scan.foundDamage, let index = catalog.index {
+                let count: Int
+                do {
+                    count = try index.readContent(number, into: &buffer)
+                } catch {
+                    throw .repository(.fileSystem(error))
+                }
+                lines = buffer.withUnsafeBytes { query.pattern.matchingLines(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+            } else {
+                let content = try catalog.contentFromObject(number)
+                lines = content.withUnsafeBytes { query.pattern.matchingLines($0) }
+            }
+            let date: Timestamp
+            do {
+                date = try Timestamp(secondsSinceEpoch: catalog.seconds(number))
+            } catch {
+                throw .unexpected("message \(catalog.id(number).hex) has a date out of range in the search catalog; run 'threadai cache clear'.")
+            }
+            each(SearchHit(thread: membership.threadName(number) ?? "", id: catalog.id(number), role: catalog.role(number),
+                           date: date, lines: lines))
+        }
+        if scan.foundDamage && cache.isEnabled { writeSearchIndexIfPossible(catalog) }
+        return matched.count
+    }
+
+    /// Writes `cache/search` anew from the objects the refs reach (`cache rebuild`).
+    func rebuildSearchIndex(reaching heads: [ObjectID]) throws(ThreadError) {
+        var catalog = SearchCatalog(index: nil, objects: objects)
+        for head in heads { _ = try catalog.resolve(head) }
+        try SearchIndexWriter(catalog).write(to: cache.path(of: SearchIndex.kind))
+    }
+
+    /// The catalog of what `heads` reach: `cache/search` plus what it lacks, after writing the file
+    /// anew when it is missing or lacks many messages (§12.3), so that the search reads one file.
+    private func searchCatalog(reaching heads: [ObjectID]) throws(ThreadError) -> SearchCatalog {
+        let path = cache.path(of: SearchIndex.kind)
+        var catalog = SearchCatalog(index: cache.isEnabled ? SearchIndex.open(path) : nil, objects: objects)
+        for head in heads { _ = try catalog.resolve(head) }
+        let missing = catalog.extras.ids.count
+        guard cache.isEnabled, catalog.index == nil ? missing > 0 : (missing >= 1_000 || missing * 16 > catalog.base) else {
+            return catalog
+        }
+        guard writeSearchIndexIfPossible(catalog) else { return catalog }
+        // Only one catalog at a time: the extras of the old one are gone before the new file is read.
+        catalog = SearchCatalog(index: nil, objects: objects)
+        catalog = SearchCatalog(index: SearchIndex.open(path), objects: objects)
+        for head in heads { _ = try catalog.resolve(head) }
+        return catalog
+    }
+
+    /// Writes `catalog` as `cache/search`; false when the file could not be written (§12 rule 6).
+    @discardableResult
+    private func writeSearchIndexIfPossible(_ catalog: SearchCatalog) -> Bool {
+        do {
+            try FilePaths.makeDirectories(cache.directory)
+            try SearchIndexWriter(catalog).write(to: cache.path(of: SearchIndex.kind))
+            return true
+        } catch {
+            return false
+        }
+    }
+}

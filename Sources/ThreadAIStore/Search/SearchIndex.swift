@@ -1,0 +1,145 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An open `cache/search` file (docs/FORMAT.md §12.3): its small sections in memory, checked whole
+/// when opened, and its content read block by block from the open file, each block checked as it is
+/// read. Holding the descriptor keeps reading the same file when another process renames a new one
+/// over it.
+final class SearchIndex {
+    static let kind = "search"
+
+    let layout: SearchIndexLayout
+    /// The file from IDS to the end.
+    private let tail: [UInt8]
+    let names: [String]
+    let commits: [String]
+    private let file: FileDescriptor
+
+    /// The index at `path`, or nil when it is absent or fails any check (§12 rule 3).
+    static func open(_ path: String) -> SearchIndex? {
+        guard let file = try? FileDescriptor(opening: path, flags: O_RDONLY) else { return nil }
+        return try? SearchIndex(file: file)
+    }
+
+    private init(file: consuming FileDescriptor) throws {
+        let size = try file.size()
+        let header = SearchIndexLayout.header
+        let fixedTail = SearchIndexLayout.countsSize + SearchIndexLayout.trailerSize
+        guard size >= header.count + fixedTail else { throw SearchIndexDamage() }
+        var bytes: [UInt8] = []
+        try file.readExactly(at: 0, count: header.count, into: &bytes)
+        guard bytes.prefix(header.count).elementsEqual(header) else { throw SearchIndexDamage() }
+        try file.readExactly(at: size - fixedTail, count: fixedTail, into: &bytes)
+        let counts = Array(bytes.prefix(fixedTail))
+        let layout = SearchIndexLayout(
+            count: Int(counts.uint32(at: 0)), blockCount: Int(counts.uint32(at: 4)), contentBytes: Int(counts.uint64(at: 8)),
+            nameCount: Int(counts.uint32(at: 16)), commitCount: Int(counts.uint32(at: 20)), tableBytes: Int(counts.uint32(at: 24)))
+        guard layout.totalSize == size else { throw SearchIndexDamage() }
+        var tail: [UInt8] = []
+        try file.readExactly(at: layout.ids, count: size - layout.ids, into: &tail)
+        let checkLineStart = tail.count - (SearchIndexLayout.trailerSize - 1)
+        var check = SearchCheck(byteCount: header.count + checkLineStart)
+        check.update(header)
+        tail.withUnsafeBytes { check.update(UnsafeRawBufferPointer(rebasing: $0[..<checkLineStart])) }
+        let recorded = Array("check ".utf8) + SearchIndexLayout.hex(check.finish()) + [0x0a]
+        guard tail[(checkLineStart - 1)...].elementsEqual([0x0a] + recorded) else { throw SearchIndexDamage() }
+        self.layout = layout
+        self.tail = tail
+        guard let tables = SearchIndexLayout.tables(in: tail[(layout.tables - layout.ids)..<(layout.counts - layout.ids)],
+                                                    nameCount: layout.nameCount, commitCount: layout.commitCount)
+        else { throw SearchIndexDamage() }
+        (names, commits) = tables
+        self.file = file
+        guard isConsistent() else { throw SearchIndexDamage() }
+    }
+
+    var count: Int { layout.count }
+    var blockCount: Int { layout.blockCount }
+
+    func id(_ record: Int) -> ObjectID {
+        let start = layout.ids - layout.ids + record * 32
+        return ObjectID(digest: tail[start..<(start + 32)])
+    }
+
+    func parent(_ record: Int) -> Int? {
+        let value = Int(tail.uint32(at: layout.parents - layout.ids + record * 4))
+        return value == 0 ? nil : value - 1
+    }
+
+    func seconds(_ record: Int) -> Int64 { Int64(bitPattern: tail.uint64(at: layout.dates - layout.ids + record * 8)) }
+
+    func role(_ record: Int) -> Role { SearchIndexLayout.role(tail[layout.flags - layout.ids + record]) }
+
+    func threadNumber(_ record: Int) -> Int { Int(tail.uint32(at: layout.threads - layout.ids + record * 4)) }
+
+    /// 0 for none, else 1 + a number in `commits`.
+    func codeNumber(_ record: Int) -> Int { Int(tail.uint32(at: layout.codes - layout.ids + record * 4)) }
+
+    /// Where record `record`'s content lies in CONTENT.
+    func contentRange(_ record: Int) -> Range<Int> {
+        let start = record == 0 ? 0 : Int(tail.uint64(at: layout.ends - layout.ids + (record - 1) * 8))
+        return start..<Int(tail.uint64(at: layout.ends - layout.ids + record * 8))
+    }
+
+    /// The records of block `block`.
+    func records(ofBlock block: Int) -> Range<Int> {
+        let first = Int(tail.uint32(at: layout.blocks - layout.ids + block * 12))
+        let end = block + 1 < layout.blockCount ? Int(tail.uint32(at: layout.blocks - layout.ids + (block + 1) * 12)) : layout.count
+        return first..<end
+    }
+
+    private func blockCheck(_ block: Int) -> UInt64 { tail.uint64(at: layout.blocks - layout.ids + block * 12 + 4) }
+
+    func record(of id: ObjectID) -> Int? {
+        ObjectID.position(of: id, count: layout.count, idAt: self.id)
+    }
+
+    /// Reads block `block`'s content into `buffer` (from its start); false when the block fails its check.
+    func readBlock(_ block: Int, into buffer: inout [UInt8]) -> Bool {
+        let records = records(ofBlock: block)
+        guard let first = records.first, let last = records.last else { return true }
+        let start = contentRange(first).lowerBound, end = contentRange(last).upperBound
+        do {
+            try file.readExactly(at: layout.content + start, count: end - start, into: &buffer)
+        } catch {
+            return false
+        }
+        let check = buffer.withUnsafeBytes { SearchCheck.of(UnsafeRawBufferPointer(rebasing: $0[..<(end - start)])) }
+        return check == blockCheck(block)
+    }
+
+    /// Reads record `record`'s content (no check: for copying a block already checked).
+    func readContent(_ record: Int, into buffer: inout [UInt8]) throws(FileSystemError) -> Int {
+        let range = contentRange(record)
+        try file.readExactly(at: layout.content + range.lowerBound, count: range.count, into: &buffer)
+        return range.count
+    }
+
+    /// The checks of §12.3 "Reading" that the sizes alone do not make.
+    private func isConsistent() -> Bool {
+        let count = layout.count
+        var previousEnd = 0
+        for record in 0..<count {
+            let end = contentRange(record).upperBound
+            guard (parent(record) ?? 0) < count, threadNumber(record) < names.count, codeNumber(record) <= commits.count,
+                  tail[layout.flags - layout.ids + record] < 3, end >= previousEnd else { return false }
+            previousEnd = end
+        }
+        guard previousEnd == layout.contentBytes, (count == 0) == (layout.blockCount == 0) else { return false }
+        var previousFirst = -1
+        for block in 0..<layout.blockCount {
+            let first = Int(tail.uint32(at: layout.blocks - layout.ids + block * 12))
+            guard first > previousFirst, first < count, block > 0 || first == 0 else { return false }
+            previousFirst = first
+        }
+        return true
+    }
+}
+
+/// A `cache/search` file that fails a check: treated as absent.
+struct SearchIndexDamage: Error {}

@@ -1,0 +1,61 @@
+/// The pass over every candidate message of a search: the blocks of `cache/search` in file order,
+/// each read once and checked, then the messages the file lacks, from their objects. It only asks
+/// whether a message has a matching line; the lines themselves are found for the few that do.
+struct SearchScan {
+    let catalog: SearchCatalog
+    let query: SearchQuery
+    /// Whether a message is in the search at all (reached by the refs, in the history asked for).
+    let isCandidate: (Int) -> Bool
+    /// Whether a block failed its check (its messages were then read from their objects).
+    private(set) var foundDamage = false
+
+    init(catalog: SearchCatalog, query: SearchQuery, isCandidate: @escaping (Int) -> Bool) {
+        self.catalog = catalog
+        self.query = query
+        self.isCandidate = isCandidate
+    }
+
+    /// The global numbers of the matching messages, in catalog order.
+    mutating func run() throws(ThreadError) -> [Int] {
+        var matched: [Int] = []
+        if let index = catalog.index {
+            var buffer: [UInt8] = []
+            for block in 0..<index.blockCount {
+                let records = index.records(ofBlock: block)
+                guard records.contains(where: passes) else { continue }
+                guard index.readBlock(block, into: &buffer) else {
+                    foundDamage = true
+                    for record in records where passes(record) {
+                        if try matchesFromObject(record) { matched.append(record) }
+                    }
+                    continue
+                }
+                let base = index.contentRange(records.lowerBound).lowerBound
+                buffer.withUnsafeBytes { bytes in
+                    for record in records where passes(record) {
+                        let range = index.contentRange(record)
+                        let content = UnsafeRawBufferPointer(rebasing: bytes[(range.lowerBound - base)..<(range.upperBound - base)])
+                        if query.pattern.matchesAnyLine(content) { matched.append(record) }
+                    }
+                }
+            }
+        }
+        for number in catalog.base..<catalog.count where passes(number) {
+            if try matchesFromObject(number) { matched.append(number) }
+        }
+        return matched
+    }
+
+    private func passes(_ number: Int) -> Bool {
+        guard isCandidate(number) else { return false }
+        if let roles = query.roles, !roles.contains(catalog.role(number)) { return false }
+        if let commits = query.codeCommits {
+            guard let commit = catalog.codeCommit(number), commits.contains(commit) else { return false }
+        }
+        return true
+    }
+
+    private func matchesFromObject(_ number: Int) throws(ThreadError) -> Bool {
+        try catalog.contentFromObject(number).withUnsafeBytes { query.pattern.matchesAnyLine($0) }
+    }
+}

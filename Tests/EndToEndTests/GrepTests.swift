@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+/// `threadai grep` (docs/CLI.md): what it finds, how it prints it, and its exit codes, with the real
+/// binary on a repository of three threads (`ForkedSandbox`).
+@Suite("CLI: grep searches message content")
+struct GrepTests {
+    let forked: ForkedSandbox
+    var sandbox: CLISandbox { forked.sandbox }
+
+    init() throws {
+        forked = try ForkedSandbox()
+    }
+
+    func lines(_ arguments: [String]) throws -> [String] {
+        try sandbox.succeed(["grep"] + arguments).stdout.split(separator: "\n").map(String.init)
+    }
+
+    @Test("every thread by default: THREAD ID ROLE: LINE, the match marked, grouped by thread, each message once")
+    func everyThread() throws {
+        let found = try lines(["other words"])
+        let short = String(forked["ua"].prefix(8))
+        #expect(found.first == "alt \(short) user: Say it in »other words«.", "\(found)")
+        // The offline model quotes the question back: the reply matches too, under the same thread.
+        #expect(found.count == 2 && found.allSatisfy { $0.hasPrefix("alt ") }, "\(found)")
+        let brief = try lines(["--role", "system", "Be brief."])
+        #expect(brief == ["main \(forked["S"].prefix(8)) system: »Be brief.«"], "shown once, under its owner: \(brief)")
+        let threads = try lines(["-l", "Offline"])
+        #expect(threads == ["alt", "alt-deep", "main"])
+    }
+
+    @Test("nothing found exits 1 with no output; a bad pattern exits 2 and says why")
+    func exitCodes() throws {
+        let none = try sandbox.run(["grep", "zeppelin"])
+        #expect(none.status == 1 && none.stdout.isEmpty && none.stderr.isEmpty, "\(none)")
+        let bad = try sandbox.run(["grep", "-E", "fork("])
+        #expect(bad.status == 2 && bad.stderr.contains("not a valid extended regular expression") && bad.stderr.contains("-E"), "\(bad)")
+        #expect(try sandbox.run(["grep", "fork("]).status == 1, "without -E it is text")
+        #expect(try sandbox.run(["grep", "-F", "fork("]).status == 1, "-F says so")
+        #expect(try sandbox.run(["grep", "-F", "-E", "fork"]).status == 2)
+        let unknown = try sandbox.run(["grep", "fork", "no-such-thread"])
+        #expect(unknown.status == 1 && unknown.stderr.contains("names no thread"), "as log says it: \(unknown)")
+        #expect(try sandbox.run(["grep", "--role", "robot", "x"]).status == 2)
+        #expect(try sandbox.run(["grep", "--thread", "alt", "x", "main"]).status == 2)
+        #expect(try sandbox.run(["grep"]).status == 2)
+    }
+
+    @Test("regular expressions as grep -E, -F, -i and --role")
+    func patternsAndFilters() throws {
+        #expect(try lines(["-E", "^(Once|Say) [a-z]+"]).count == 2, "the two user questions, not the replies quoting them")
+        #expect(try sandbox.run(["grep", "^Once"]).status == 1, "without -E the caret is text")
+        #expect(try lines(["-E", "^Once"]) == (try lines(["-E", "-i", "^oNCE"])))
+        let upper = try sandbox.run(["grep", "ONCE MORE"])
+        #expect(upper.status == 1)
+        let folded = try lines(["-i", "ONCE MORE"])
+        #expect(folded.count == 2 && folded[0].contains("»Once more«"), "\(folded)")
+        let users = try lines(["-i", "--role", "user", "once more"])
+        #expect(users == ["alt-deep \(forked["ud"].prefix(8)) user: »Once more«, shorter."], "\(users)")
+        let both = try lines(["--role", "user", "--role", "system", "e"])
+        #expect(both.allSatisfy { $0.contains(" user: ") || $0.contains(" system: ") } && both.count == 4, "S, u2, ua, ud: \(both)")
+    }
+
+    @Test("one history: REV or --thread NAME, through the threads it was forked from")
+    func oneHistory() throws {
+        let deep = try lines(["-l", "-E", "."])
+        #expect(deep == ["alt", "alt-deep", "main"])
+        let history = try lines(["-l", "-E", ".", "alt-deep"])
+        #expect(history == ["alt", "alt-deep", "main"], "alt-deep's history reaches into alt and main")
+        #expect(try lines(["-l", "--thread", "main", "-E", "."]) == ["main"])
+        let fromMessage = try lines(["-E", ".", forked["u1"]])
+        #expect(fromMessage.count == 2 && fromMessage.allSatisfy { $0.hasPrefix("main ") }, "S and u1: \(fromMessage)")
+    }
+
+    @Test("--json: one object per message with its matching lines")
+    func json() throws {
+        let items = try JSON.array(try sandbox.succeed(["grep", "--json", "merge"]))
+        #expect(items.count == 2, "\(items)")
+        let first = try #require(items.first)
+        #expect(first["thread"] as? String == "main" && first["id"] as? String == forked["u2"] && first["role"] as? String == "user")
+        let lines = try #require(first["lines"] as? [[String: Any]])
+        #expect(lines.count == 1 && lines[0]["number"] as? Int == 1 && lines[0]["text"] as? String == "And a merge?")
+        #expect((first["date"] as? String)?.hasSuffix("Z") == true)
+    }
+
+    @Test("threads follow the current refs: a rename shows at once, a deleted fork's messages are gone")
+    func followsRefs() throws {
+        _ = try lines(["-l", "-E", "."])  // Builds cache/search.
+        try sandbox.succeed(["threads", "rename", "alt", "alternative"])
+        #expect(try lines(["-l", "other words"]) == ["alternative"])
+        try sandbox.succeed(["checkout", "main"])
+        try sandbox.succeed(["threads", "delete", "--force", "alt-deep"])
+        #expect(try sandbox.run(["grep", "Once more"]).status == 1, "no ref reaches them")
+        try sandbox.succeed(["threads", "delete", "--force", "alternative"])
+        #expect(try sandbox.run(["grep", "other words"]).status == 1)
+        #expect(try lines(["-l", "-E", "."]) == ["main"])
+    }
+
+    @Test("colour on a terminal's behalf with the match in bold red; --no-color keeps the marker")
+    func colour() throws {
+        let plain = try sandbox.succeed(["--no-color", "grep", "merge"]).stdout
+        #expect(plain.contains("»merge«") && !plain.contains("\u{1B}["))
+    }
+}
