@@ -6,22 +6,83 @@ import Foundation
 import Foundation
 #endif
 
-/// Reads the rows of llm's `logs.db` (its `responses` and `conversations` tables, as `sqlite3 -json`
-/// prints them): each conversation a thread, each response a prompt and a reply (docs/CLI.md, `import`).
+/// Reads llm's `logs.db` from the rows of the queries it names, as `sqlite3 -json` prints them
+/// (docs/CLI.md, `import`): the older `responses`/`conversations` tables with their tool calls, tool
+/// results, fragments and attachments, and the newer message store (`LLMMessageStore`). ThreadAI has
+/// no SQLite library: the caller runs each query and hands back its output under the query's key.
 public enum LLMParser {
-    /// The query whose `sqlite3 -json` output `parse` reads, oldest first.
-    public static let responsesQuery = """
-        select r.id, r.model, r.prompt, r.system, r.response, r.conversation_id, r.datetime_utc, \
-        r.input_tokens, r.output_tokens, r.duration_ms, c.name as conversation_name \
-        from responses r left join conversations c on c.id = r.conversation_id \
-        order by r.conversation_id, r.datetime_utc, r.id
-        """
+    /// The query listing the database's tables, which decides the other queries.
+    public static let tablesQuery = "select name from sqlite_master where type = 'table' order by name"
 
-    public static func parse(_ data: Data, name: String) throws(ImportError) -> [ImportConversation] {
-        if data.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\n") }) { return [] }  // no rows
-        guard let rows = (try? JSONSerialization.jsonObject(with: data)) as? [[String: Any]] else {
-            throw ImportError(item: name, reason: "sqlite3 did not print the rows as a JSON array")
+    /// The table names in `tablesQuery`'s output.
+    public static func tables(_ data: Data, name: String) throws(ImportError) -> Set<String> {
+        Set(try LLMRows.parse(data, name: name).compactMap { $0["name"] as? String })
+    }
+
+    /// The queries to run, by key, for a database holding `tables`; an error when it holds neither
+    /// generation of llm's log tables.
+    public static func queries(for tables: Set<String>, name: String) throws(ImportError) -> [String: String] {
+        var queries: [String: String] = [:]
+        if tables.contains("responses") {
+            let conversations = tables.contains("conversations")
+            queries["responses"] = "select r.*, \(conversations ? "c.name" : "null") as conversation_name from responses r "
+                + (conversations ? "left join conversations c on c.id = r.conversation_id " : "")
+                + "order by r.conversation_id, r.datetime_utc, r.id"
+            if tables.contains("tool_calls") { queries["tool_calls"] = "select * from tool_calls order by id" }
+            if tables.contains("tool_results") { queries["tool_results"] = "select * from tool_results order by id" }
+            if tables.isSuperset(of: ["fragments", "prompt_fragments", "system_fragments"]) {
+                queries["fragments"] = """
+                    select x.response_id, x.kind, f.content, f.source from (\
+                    select response_id, fragment_id, "order", 'prompt' as kind from prompt_fragments union all \
+                    select response_id, fragment_id, "order", 'system' as kind from system_fragments) x \
+                    join fragments f on f.id = x.fragment_id order by x.response_id, x.kind, x."order"
+                    """
+            }
+            if tables.isSuperset(of: ["attachments", "prompt_attachments"]) {
+                queries["attachments"] = """
+                    select pa.response_id, a.id, a.type, a.path, a.url, length(a.content) as bytes \
+                    from prompt_attachments pa join attachments a on a.id = pa.attachment_id \
+                    order by pa.response_id, pa."order"
+                    """
+            }
         }
+        queries.merge(LLMMessageStore.queries(for: tables)) { old, _ in old }
+        guard !queries.isEmpty else {
+            throw ImportError(item: name, reason: "not an llm logs.db: it has neither a responses table nor a turns table (an unknown version?)")
+        }
+        return queries
+    }
+
+    /// Every conversation in the rows of `queries(for:)`: those of the message store first, then
+    /// those of the `responses` table that the store does not hold (llm 0.32 reuses a conversation's
+    /// id for its thread, and wrote some responses to both).
+    public static func parse(_ results: [String: Data], name: String) throws(ImportError) -> [ImportConversation] {
+        let store = try LLMMessageStore.parse(results, name: name)
+        guard let responses = results["responses"] else { return store.conversations }
+        let rows = try LLMRows.parse(responses, name: name).filter { row in
+            guard let id = row["id"] as? String else { return true }
+            return !store.turnIDs.contains(id) && !store.threadIDs.contains(row["conversation_id"] as? String ?? id)
+        }
+        let extras = try Extras(results, name: name)
+        return store.conversations + (try conversations(rows, extras: extras, name: name))
+    }
+
+    /// The tool calls, tool results, fragments and attachments of each response.
+    struct Extras {
+        var toolCalls: [String: [[String: Any]]] = [:]
+        var toolResults: [String: [[String: Any]]] = [:]
+        var fragments: [String: [[String: Any]]] = [:]
+        var attachments: [String: [[String: Any]]] = [:]
+
+        init(_ results: [String: Data], name: String) throws(ImportError) {
+            toolCalls = try LLMRows.grouped(results["tool_calls"], by: "response_id", name: name)
+            toolResults = try LLMRows.grouped(results["tool_results"], by: "response_id", name: name)
+            fragments = try LLMRows.grouped(results["fragments"], by: "response_id", name: name)
+            attachments = try LLMRows.grouped(results["attachments"], by: "response_id", name: name)
+        }
+    }
+
+    static func conversations(_ rows: [[String: Any]], extras: Extras, name: String) throws(ImportError) -> [ImportConversation] {
         var conversations: [ImportConversation] = []
         for row in rows {
             guard let id = row["id"] as? String else { throw ImportError(item: name, reason: "a response has no id") }
@@ -30,24 +91,67 @@ public enum LLMParser {
                 conversations.append(ImportConversation(
                     format: "llm", id: conversationID, title: row["conversation_name"] as? String, date: nil, nodes: [], currentNode: nil))
             }
-            // llm writes `2023-07-11T17:14:05.373339` (older versions a space for the T), in UTC.
-            let date = ClaudeCodeParser.date((row["datetime_utc"] as? String).map { String($0.prefix(19)).replacingOccurrences(of: " ", with: "T") + "Z" })
+            let date = LLMRows.date(row["datetime_utc"])
             var parent = conversations[conversations.count - 1].nodes.last?.sourceID
             var nodes: [ImportNode] = []
-            if parent == nil, let system = row["system"] as? String, !system.isEmpty {
+            let fragments = extras.fragments[id] ?? []
+            let system = LLMParts.joined(
+                fragments.filter { $0["kind"] as? String == "system" }.map(LLMParts.fragment) + [row["system"] as? String ?? ""])
+            if parent == nil, !system.isEmpty {
                 nodes.append(ImportNode(sourceID: id + ".system", parentSourceID: nil, role: .system, date: date, content: system))
                 parent = id + ".system"
             }
-            nodes.append(ImportNode(sourceID: id + ".prompt", parentSourceID: parent, role: .user, date: date, content: row["prompt"] as? String ?? ""))
+            let prompt = row["prompt"] as? String ?? ""
+            let results = (extras.toolResults[id] ?? []).map(LLMParts.legacyToolResult)
+            let promptParts = fragments.filter { $0["kind"] as? String == "prompt" }.map(LLMParts.fragment) + [prompt]
+                + (extras.attachments[id] ?? []).map(LLMParts.attachment) + results
+            var promptFields: [String: String] = [:]
+            if prompt.isEmpty && !results.isEmpty && promptParts.count == results.count + 1 { promptFields["source-role"] = "tool" }
+            nodes.append(ImportNode(
+                sourceID: id + ".prompt", parentSourceID: parent, role: .user, date: date,
+                content: LLMParts.joined(promptParts), fields: promptFields))
             var fields: [String: String] = [:]
             if let model = row["model"] as? String, !model.isEmpty { fields["model"] = model }
             for (column, key) in [("input_tokens", "input-tokens"), ("output_tokens", "output-tokens"), ("duration_ms", "latency-ms")] {
                 if let value = row[column] as? Int, value >= 0 { fields[key] = String(value) }
             }
-            nodes.append(ImportNode(sourceID: id, parentSourceID: id + ".prompt", role: .assistant, date: date, content: row["response"] as? String ?? "", fields: fields))
+            let reasoning = (row["reasoning"] as? String).flatMap { $0.isEmpty ? nil : ImportPart.fenced(kind: "thoughts", body: $0) }
+            let reply = [reasoning ?? "", row["response"] as? String ?? ""] + (extras.toolCalls[id] ?? []).map(LLMParts.legacyToolCall)
+            nodes.append(ImportNode(sourceID: id, parentSourceID: id + ".prompt", role: .assistant, date: date, content: LLMParts.joined(reply), fields: fields))
             conversations[conversations.count - 1].nodes += nodes
             conversations[conversations.count - 1].currentNode = id
         }
         return conversations
+    }
+}
+
+/// Rows as `sqlite3 -json` prints them: a JSON array of objects, or nothing at all for no rows.
+enum LLMRows {
+    static func parse(_ data: Data, name: String) throws(ImportError) -> [[String: Any]] {
+        if data.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\n") }) { return [] }
+        guard let rows = (try? JSONSerialization.jsonObject(with: data)) as? [[String: Any]] else {
+            throw ImportError(item: name, reason: "sqlite3 did not print the rows as a JSON array")
+        }
+        return rows
+    }
+
+    /// The rows of `data` (none when nil) by the value in their `column` (a number as its digits),
+    /// each group in the query's order.
+    static func grouped(_ data: Data?, by column: String, name: String) throws(ImportError) -> [String: [[String: Any]]] {
+        guard let data else { return [:] }
+        var groups: [String: [[String: Any]]] = [:]
+        for row in try parse(data, name: name) {
+            guard let value = row[column], !(value is NSNull) else { continue }
+            let key = value as? String ?? "\(value)"
+            groups[key, default: []].append(row)
+        }
+        return groups
+    }
+
+    /// llm writes `2023-07-11T17:14:05.373339` (older versions a space for the T; 0.32 `+00:00` at
+    /// the end), in UTC: the second it names.
+    static func date(_ value: Any?) -> Timestamp? {
+        guard let text = value as? String, text.count >= 19 else { return nil }
+        return ClaudeCodeParser.date(String(text.prefix(19)).replacingOccurrences(of: " ", with: "T") + "Z")
     }
 }

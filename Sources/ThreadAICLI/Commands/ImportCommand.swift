@@ -65,17 +65,14 @@ enum ImportCommand: Command {
                         }
                         continue
                     }
-                    let data = detected == "llm"
-                        ? try SQLiteQuery.json(LLMParser.responsesQuery, database: file, path: context.environment["PATH"])
-                        : try contents(of: file)
-                    switch detected {
-                    case "llm":
-                        for conversation in try LLMParser.parse(data, name: file) {
+                    if detected == "llm" {
+                        for conversation in try SQLiteQuery.llmConversations(database: file, path: context.environment["PATH"]) {
                             try importer.write(try conversation.applying(secrets), into: &summary)
                             progress.update(summary)
                         }
-                    default: try importer.write(try ClaudeCodeParser.parse(data, name: file).applying(secrets), into: &summary)
+                        continue
                     }
+                    try importer.write(try ClaudeCodeParser.parse(try contents(of: file), name: file).applying(secrets), into: &summary)
                 } catch let error as SecretsFound {
                     throw CLIError(TerminalSafe.text("cannot import \(file): \(error) Conversations before it were imported whole."))
                 } catch {

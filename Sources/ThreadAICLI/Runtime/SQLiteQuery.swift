@@ -17,4 +17,14 @@ enum SQLiteQuery {
         }
         return result.output
     }
+
+    /// Every conversation in llm's `logs.db` at `database`: its tables first, then the queries they call for.
+    static func llmConversations(database: String, path: String?) throws -> [ImportConversation] {
+        let tables = try LLMParser.tables(try json(LLMParser.tablesQuery, database: database, path: path), name: database)
+        var results: [String: Data] = [:]
+        for (key, query) in try LLMParser.queries(for: tables, name: database) {
+            results[key] = try json(query, database: database, path: path)
+        }
+        return try LLMParser.parse(results, name: database)
+    }
 }

@@ -1,0 +1,250 @@
+import ThreadAIStore
+
+#if canImport(FoundationEssentials)
+import Foundation
+#else
+import Foundation
+#endif
+
+/// llm's newer log tables (the content-addressed message store of llm 0.32): `messages` (a tree by
+/// `parent_hash`), their `parts`, `threads` pointing at a tip message (a fork is a thread with
+/// `forked_from`), and `turns`, one model call each, delimiting the messages it added
+/// (docs/CLI.md, `import`).
+enum LLMMessageStore {
+    static func queries(for tables: Set<String>) -> [String: String] {
+        guard tables.isSuperset(of: ["messages", "parts", "turns"]) else { return [:] }
+        var queries = [
+            "messages": "select hash, parent_hash, role from messages",
+            "parts": "select message_hash, position, type, tool_name, text, payload from parts order by message_hash, position",
+            "turns": """
+                select id, thread_id, parent_message_hash, tip_message_hash, model, input_tokens, output_tokens, \
+                duration_ms, datetime_utc from turns order by datetime_utc, id
+                """,
+        ]
+        if tables.contains("threads") {
+            queries["threads"] = "select id, name, tip_message_hash, forked_from, datetime_utc from threads order by datetime_utc, id"
+        }
+        if tables.contains("fragments") {
+            queries["store_fragments"] = "select id, content, source from fragments"
+                + (tables.contains("part_fragments") ? " where id in (select fragment_id from part_fragments)" : "")
+        }
+        if tables.contains("attachments") {
+            queries["store_attachments"] = "select id, type, path, url, length(content) as bytes from attachments"
+                + (tables.contains("part_attachments") ? " where id in (select attachment_id from part_attachments)" : "")
+        }
+        return queries
+    }
+
+    struct Parsed {
+        var conversations: [ImportConversation] = []
+        var turnIDs = Set<String>()
+        var threadIDs = Set<String>()
+    }
+
+    struct Message {
+        var parent: String?
+        var role: String
+        var parts: [[String: Any]] = []
+        var date: Timestamp?
+        var fields: [String: String] = [:]
+    }
+
+    /// One conversation per thread that is not a fork, its forks' messages with it; one per turn
+    /// that belongs to no thread.
+    static func parse(_ results: [String: Data], name: String) throws(ImportError) -> Parsed {
+        guard let messageRows = results["messages"] else { return Parsed() }
+        var messages: [String: Message] = [:]
+        for row in try LLMRows.parse(messageRows, name: name) {
+            guard let hash = row["hash"] as? String else { throw ImportError(item: name, reason: "a message has no hash") }
+            messages[hash] = Message(parent: row["parent_hash"] as? String, role: row["role"] as? String ?? "unknown")
+        }
+        for (hash, rows) in try LLMRows.grouped(results["parts"], by: "message_hash", name: name) {
+            messages[hash]?.parts = rows
+        }
+        let turns = try LLMRows.parse(results["turns"] ?? Data(), name: name)
+        try date(&messages, from: turns, name: name)
+        let threads = try LLMRows.parse(results["threads"] ?? Data(), name: name)
+        let content = Content(
+            fragments: try LLMRows.grouped(results["store_fragments"], by: "id", name: name),
+            attachments: try LLMRows.grouped(results["store_attachments"], by: "id", name: name))
+        var parsed = Parsed()
+        parsed.turnIDs = Set(turns.compactMap { $0["id"] as? String })
+        parsed.threadIDs = Set(threads.compactMap { $0["id"] as? String })
+        for family in try families(threads, name: name) {
+            parsed.conversations.append(try conversation(family, messages: messages, content: content, name: name))
+        }
+        for turn in turns where !parsed.threadIDs.contains(turn["thread_id"] as? String ?? "") {
+            guard let id = turn["id"] as? String, let tip = turn["tip_message_hash"] as? String else { continue }
+            let alone: [String: Any] = ["id": id, "tip_message_hash": tip, "datetime_utc": turn["datetime_utc"] ?? NSNull()]
+            parsed.conversations.append(try conversation([alone], messages: messages, content: content, name: name))
+        }
+        return parsed
+    }
+
+    /// Each turn's date on the messages it added (and on its prompt, the message it continued from),
+    /// its model on the replies, its tokens and latency on its last message. Messages no turn added
+    /// take their parent's date when written.
+    static func date(_ messages: inout [String: Message], from turns: [[String: Any]], name: String) throws(ImportError) {
+        for turn in turns {
+            let date = LLMRows.date(turn["datetime_utc"])
+            let stop = turn["parent_message_hash"] as? String
+            var hash = turn["tip_message_hash"] as? String
+            var isTip = true
+            while let current = hash, current != stop, var message = messages[current] {
+                if message.date == nil { message.date = date }
+                if message.role == "assistant", let model = turn["model"] as? String, !model.isEmpty { message.fields["model"] = model }
+                if isTip {
+                    for (column, key) in [("input_tokens", "input-tokens"), ("output_tokens", "output-tokens"), ("duration_ms", "latency-ms")] {
+                        if let value = turn[column] as? Int, value >= 0 { message.fields[key] = String(value) }
+                    }
+                }
+                messages[current] = message
+                isTip = false
+                hash = message.parent
+            }
+            if let stop, messages[stop]?.date == nil { messages[stop]?.date = date }
+        }
+    }
+
+    /// Threads grouped with their forks (through `forked_from`), the thread they came from first.
+    static func families(_ threads: [[String: Any]], name: String) throws(ImportError) -> [[[String: Any]]] {
+        var byID: [String: [String: Any]] = [:]
+        for thread in threads {
+            guard let id = thread["id"] as? String else { throw ImportError(item: name, reason: "a thread has no id") }
+            byID[id] = thread
+        }
+        var families: [String: [[String: Any]]] = [:]
+        var order: [String] = []
+        for thread in threads {
+            var root = thread
+            var seen = Set<String>()
+            while let from = root["forked_from"] as? String {
+                let id = root["id"] as? String ?? ""
+                guard seen.insert(id).inserted else { throw ImportError(item: "\(name) thread \(id)", reason: "its forked_from chain loops") }
+                guard let parent = byID[from] else {
+                    throw ImportError(item: "\(name) thread \(id)", reason: "it was forked from thread \(from), which is missing")
+                }
+                root = parent
+            }
+            let key = root["id"] as? String ?? ""
+            if families[key] == nil { order.append(key) }
+            families[key, default: []].append(thread)
+        }
+        // The root thread first, its forks in the order they were made.
+        return order.compactMap { key in
+            families[key].map { members in members.filter { $0["id"] as? String == key } + members.filter { $0["id"] as? String != key } }
+        }
+    }
+
+    /// The conversation of `family` (a thread and its forks): every message on their chains, root
+    /// first; the first thread's tip is the current node, every other tip a fork.
+    static func conversation(
+        _ family: [[String: Any]], messages: [String: Message], content: Content, name: String
+    ) throws(ImportError) -> ImportConversation {
+        let root = family[0]
+        let id = root["id"] as? String ?? ""
+        let item = "\(name) thread \(id)"
+        var nodes: [ImportNode] = []
+        var written = Set<String>()
+        var skipped: [String] = []
+        for thread in family {
+            guard let tip = thread["tip_message_hash"] as? String else {
+                skipped.append("llm thread \(thread["id"] as? String ?? ""): no messages")
+                continue
+            }
+            var chain: [String] = []
+            var hash: String? = tip
+            while let current = hash, !written.contains(current) {
+                guard let message = messages[current] else {
+                    let child = chain.last.map { "message \($0)" } ?? "its tip"
+                    throw ImportError(item: "\(item) \(child)", reason: "its parent \(current) is missing from the messages table")
+                }
+                chain.append(current)
+                hash = message.parent
+            }
+            if chain.isEmpty {
+                skipped.append("llm thread \(thread["id"] as? String ?? ""): a fork with no messages of its own (its tip is in an earlier thread)")
+                continue
+            }
+            for hash in chain.reversed() {
+                guard let message = messages[hash] else { continue }
+                written.insert(hash)
+                nodes.append(try node(hash, message, content: content, item: item))
+            }
+        }
+        return ImportConversation(
+            format: "llm", id: id, title: root["name"] as? String, date: LLMRows.date(root["datetime_utc"]), nodes: nodes,
+            currentNode: root["tip_message_hash"] as? String, skipped: skipped)
+    }
+
+    static func node(_ hash: String, _ message: Message, content: Content, item: String) throws(ImportError) -> ImportNode {
+        var fields = message.fields
+        let role: Role
+        switch message.role {
+        case "system": role = .system
+        case "user": role = .user
+        case "assistant": role = .assistant
+        case "tool":
+            role = .user
+            fields["source-role"] = "tool"
+        default:
+            role = .assistant
+            fields["source-role"] = message.role
+        }
+        var parts: [String] = []
+        for row in message.parts {
+            parts.append(try content.text(of: row, item: "\(item) message \(hash)"))
+        }
+        return ImportNode(
+            sourceID: hash, parentSourceID: message.parent, role: role, date: message.date, content: LLMParts.joined(parts), fields: fields)
+    }
+
+    /// What the parts' references point at: fragments and attachments by id.
+    struct Content {
+        var fragments: [String: [[String: Any]]]
+        var attachments: [String: [[String: Any]]]
+
+        /// A part's textual form: text as it is (with fragments it borrows as `part:fragment` blocks
+        /// in their place), reasoning as `part:thoughts`, tool calls and results as
+        /// `part:tool-use`/`part:tool-result` (their payload as compact JSON), attachments as
+        /// `part:attachment`, anything else as `part:TYPE`.
+        func text(of row: [String: Any], item: String) throws(ImportError) -> String {
+            let type = row["type"] as? String ?? "unknown"
+            var payload: [String: Any] = [:]
+            if let text = row["payload"] as? String {
+                guard let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] else {
+                    throw ImportError(item: "\(item) part \(row["position"] ?? "")", reason: "its payload is not a JSON object")
+                }
+                payload = object
+            }
+            if let name = row["tool_name"] as? String, payload["name"] == nil { payload["name"] = name }
+            let text = (row["text"] as? String).map { [$0] } ?? (payload["text"] as? String).map { [$0] } ?? textRef(payload["text_ref"])
+            switch type {
+            case "text": return LLMParts.joined(text)
+            case "reasoning" where payload.keys.allSatisfy({ $0 == "text" || $0 == "text_ref" }):
+                return ImportPart.fenced(kind: "thoughts", body: text.joined())
+            case "reasoning":
+                payload["text"] = text.joined()
+                payload.removeValue(forKey: "text_ref")
+                return ImportPart.fenced(kind: "thoughts", body: ImportPart.compactJSON(payload))
+            case "tool_call": return ImportPart.fenced(kind: "tool-use", body: ImportPart.compactJSON(payload))
+            case "tool_result": return ImportPart.fenced(kind: "tool-result", body: ImportPart.compactJSON(payload))
+            case "attachment":
+                let id = (payload["attachment"] as? [String: Any])?["id"] as? String ?? payload["attachment_id"] as? String
+                if let id, let row = attachments[id]?.first { return LLMParts.attachment(row) }
+                return ImportPart.fenced(kind: "attachment", body: ImportPart.compactJSON(payload["attachment"] ?? payload))
+            default: return ImportPart.fenced(kind: type, body: ImportPart.compactJSON(payload))
+            }
+        }
+
+        /// Text stored as literals and fragment references: each literal as it is (its edge newlines,
+        /// which only join it to the fragments, left out), each fragment a `part:fragment` block.
+        private func textRef(_ value: Any?) -> [String] {
+            (value as? [[String: Any]] ?? []).map { piece in
+                if let literal = piece["literal"] as? String { return literal.trimmingCharacters(in: .newlines) }
+                let id = piece["fragment"].map { "\($0)" } ?? ""
+                return fragments[id]?.first.map(LLMParts.fragment) ?? ImportPart.fenced(kind: "fragment", body: ImportPart.compactJSON(piece))
+            }
+        }
+    }
+}
