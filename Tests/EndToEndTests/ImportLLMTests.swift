@@ -4,15 +4,17 @@ import Testing
 /// `threadai import` of llm's `logs.db` through the `sqlite3` tool, from `Fixtures/import/llm/logs.sql`.
 @Suite("import llm")
 struct ImportLLMTests {
-    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fixtures/import/llm/logs.sql").path
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures/import/llm")
 
-    /// `logs.db` built from the fixture's SQL by the real sqlite3.
-    static func database(in sandbox: CLISandbox) throws -> String {
+    /// `logs.db` built by the real sqlite3 from the fixture `script` (in `Fixtures/import/llm/`), then `extra`.
+    static func database(in sandbox: CLISandbox, script: String = "logs.sql", extra: String = "") throws -> String {
         let path = sandbox.work + "/logs.db"
+        let more = sandbox.work + "/extra.sql"
+        try extra.write(toFile: more, atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "sqlite3 \"$1\" < \"$2\"", "sh", path, script]
+        process.arguments = ["-c", "cat \"$2\" \"$3\" | sqlite3 \"$1\"", "sh", path, fixtures.appendingPathComponent(script).path, more]
         try process.run()
         process.waitUntilExit()
         try #require(process.terminationStatus == 0, "sqlite3 must be installed (.ci/run installs it)")

@@ -75,6 +75,8 @@ enum ImportCommand: Command {
                     try importer.write(try ClaudeCodeParser.parse(try contents(of: file), name: file).applying(secrets), into: &summary)
                 } catch let error as SecretsFound {
                     throw CLIError(TerminalSafe.text("cannot import \(file): \(error) Conversations before it were imported whole."))
+                } catch let error as CLIError {
+                    throw error
                 } catch {
                     throw CLIError(TerminalSafe.text("cannot import \(error)"))
                 }

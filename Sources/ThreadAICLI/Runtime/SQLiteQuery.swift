@@ -8,12 +8,15 @@ enum SQLiteQuery {
 
     /// The rows `query` selects from `database`, as `sqlite3 -json` prints them (nothing for no rows).
     static func json(_ query: String, database: String, path: String?) throws -> Data {
-        guard let tool = ToolRun.executable(named: "sqlite3", path: path) else { throw CLIError(missingTool) }
+        guard let tool = ToolRun.executable(named: "sqlite3", path: path) else {
+            throw CLIError(TerminalSafe.text("cannot import \(database): \(missingTool)"))
+        }
         guard let result = ToolRun.run(tool, ["-readonly", "-json", database, query]) else {
-            throw CLIError("cannot run \(tool). \(missingTool)")
+            throw CLIError(TerminalSafe.text("cannot import \(database): cannot run \(tool). \(missingTool)"))
         }
         guard result.status == 0 else {
-            throw CLIError(TerminalSafe.text("cannot read \(database) with sqlite3: \(result.errorText.trimmingCharacters(in: .whitespacesAndNewlines)); is it llm's logs.db?"))
+            let reason = result.errorText.trimmingCharacters(in: .whitespacesAndNewlines)
+            throw CLIError(TerminalSafe.text("cannot import \(database): sqlite3 cannot read it (\(reason)); is it llm's logs.db? Nothing was imported from it."))
         }
         return result.output
     }
