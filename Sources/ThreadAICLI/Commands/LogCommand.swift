@@ -4,25 +4,29 @@ import ThreadAI
 enum LogCommand: Command {
     static let spec = CommandSpec(
         name: "log",
-        abstract: "Show a thread's history, newest first; --graph --all draws every thread.",
+        abstract: "Show a thread's history, newest first; A..B a range; --all every thread.",
         discussion: """
             Shows the messages from REV (default: HEAD) back to the root, through the threads it was \
-            forked from. Messages at which sub-threads were forked say so: (fork: NAME).
+            forked from. Messages at which sub-threads were forked say so: (fork: NAME). \
+            REV may be a range, as in git: A..B shows the messages in B's history that A's lacks \
+            (A.. is A..HEAD, ..B is HEAD..B); A...B those in either history but not in both. \
+            --all shows every thread's messages, each once, children before their parent.
             """,
         arguments: [
             .flag("oneline", help: "One line per message: id, labels, role and first line."),
             .option("max-count", short: "n", valueName: "N", help: "Show at most N messages."),
             .flag("reverse", help: "Oldest first."),
-            .flag("json", help: "Print a JSON array of messages (id, parent, thread, role, date, content, fields, forks)."),
+            .flag("json", help: "Print a JSON array of messages (id, parent, thread, role, date, content, fields, forks, tags)."),
             .flag("graph", help: "Draw the thread tree beside the messages (one line each)."),
-            .flag("all", help: "Show every thread, not only REV's history."),
+            .flag("all", help: "Show every thread's messages, each once, not only REV's history (with --graph, --oneline, --json)."),
             .flag("code", help: "One line per message with its code anchor: [COMMIT12] ('+': uncommitted changes)."),
             .option("at-code", valueName: "GITREV", help: "Only messages written while the code was at this git commit, or in a range A..B (every thread unless REV is given)."),
             .option("for-commit", valueName: "GITREV", help: "The conversation a code commit's 'Thread:' trailer names."),
-            .positional("revision", valueName: "REV", arity: .optional, help: "Where to start (default: HEAD)."),
+            .positional("revision", valueName: "REV", arity: .optional, help: "Where to start (default: HEAD), or a range A..B, A.., ..B, A...B."),
         ],
         examples: [
             .init("threadai log --oneline"), .init("threadai log --graph --all"), .init("threadai log -n 3 alt"),
+            .init("threadai log main..alt"), .init("threadai log --all --json"),
             .init("threadai log --at-code v1.2..HEAD"), .init("threadai log --for-commit HEAD"),
         ])
 
@@ -30,20 +34,32 @@ enum LogCommand: Command {
         let repository = try context.repository()
         let walker = repository.walker()
         let limit = try arguments.int("max-count", in: 0...Int.max)
+        let revision = arguments.positional("revision")
+        let range = try revision.flatMap { try repository.selection(of: $0, walker: walker) }
         let codeOptions = arguments.flag("code") || arguments.option("at-code") != nil || arguments.option("for-commit") != nil
         if arguments.flag("all") || arguments.flag("graph") {
             guard !codeOptions else {
                 throw CLIError("--code, --at-code and --for-commit do not go with --graph or --all (--at-code looks at every thread by itself).", status: .usage)
             }
-            guard !arguments.flag("json"), !arguments.flag("reverse") else {
-                throw CLIError("--graph and --all cannot be combined with --json or --reverse.", status: .usage)
+            guard !arguments.flag("all") || range == nil else {
+                throw CLIError("--all shows every thread; a range (\(revision ?? "")) does not go with it.", status: .usage)
             }
-            try GraphLog.write(
-                repository: repository, walker: walker, start: arguments.positional("revision"), all: arguments.flag("all"),
-                limit: limit, style: context.style, to: context.output)
+            guard !arguments.flag("graph") || (!arguments.flag("json") && !arguments.flag("reverse")) else {
+                throw CLIError("--graph cannot be combined with --json or --reverse.", status: .usage)
+            }
+            if arguments.flag("all") && !arguments.flag("graph") {
+                let form: AllMessagesLog.Form = arguments.flag("json") ? .json : arguments.flag("oneline") ? .oneline : .full
+                try AllMessagesLog.write(
+                    repository: repository, form: form, limit: limit, reverse: arguments.flag("reverse"), style: context.style, to: context.output)
+            } else if arguments.flag("all") {
+                try GraphLog.writeAll(repository: repository, limit: limit, style: context.style, to: context.output)
+            } else {
+                try GraphLog.write(
+                    repository: repository, walker: walker, heads: try range?.heads ?? repository.resolveEach(revision ?? "HEAD", walker: walker),
+                    excluding: range?.excluded ?? [], limit: limit, style: context.style, to: context.output)
+            }
             return .success
         }
-        let revision = arguments.positional("revision")
         if let commit = arguments.option("for-commit"), revision != nil || arguments.option("at-code") != nil {
             throw CLIError("--for-commit \(commit) names where to start: give no REV and no --at-code with it.", status: .usage)
         }
@@ -52,14 +68,14 @@ enum LogCommand: Command {
             let entries = CodeLog.written(at: atCode, in: try CodeLog.everyMessage(repository, walker: walker))
             return try write(Array(entries.prefix(limit ?? Int.max)), arguments, repository: repository, walker: walker, context)
         }
-        let starts = try arguments.option("for-commit").map { try CodeLog.starts(forCommit: $0, repository, context) }
+        let starts = try range?.heads ?? arguments.option("for-commit").map { try CodeLog.starts(forCommit: $0, repository, context) }
             ?? repository.resolveEach(revision ?? "HEAD", walker: walker)
-        if starts.count > 1, arguments.option("for-commit") == nil {
+        if starts.count > 1, arguments.option("for-commit") == nil, range == nil {
             let name = try DivergedNote.thread(named: revision, in: repository)
             context.errors.line(context.style.dim(DivergedNote.text(
                 name, heads: starts, showing: "Showing the messages of every head, each head's line in turn.")))
         }
-        var entries = try union(of: starts, walker: walker, limit: atCode == nil ? limit : nil)
+        var entries = try union(of: starts, excluding: range?.excluded ?? [], walker: walker, limit: atCode == nil ? limit : nil)
         if let atCode { entries = Array(CodeLog.written(at: atCode, in: entries).prefix(limit ?? Int.max)) }
         return try write(entries, arguments, repository: repository, walker: walker, context)
     }
@@ -93,37 +109,23 @@ enum LogCommand: Command {
         return .success
     }
 
-    /// The histories of `starts`, each message once, in `log --graph`'s order: children before their
-    /// parent and each head's own line contiguous (dates alone cannot order messages of one second).
+    /// The histories of `starts` down to the first message of `excluded` (a range's other side), each
+    /// message once, in `log --graph`'s order: children before their parent and each head's own line
+    /// contiguous (dates alone cannot order messages of one second).
     private static func union(
-        of starts: [ObjectID], walker: HistoryWalker, limit: Int?
+        of starts: [ObjectID], excluding excluded: Set<ObjectID>, walker: HistoryWalker, limit: Int?
     ) throws -> [(id: ObjectID, message: Message)] {
-        guard starts.count > 1 else { return try walker.messages(from: starts[0], limit: limit) }
+        guard starts.count > 1 else {
+            return try starts.first.map { try walker.messages(from: $0, limit: limit, excluding: excluded) } ?? []
+        }
         var messages: [ObjectID: Message] = [:]
         for start in starts {
-            for entry in try walker.messages(from: start) where messages[entry.id] == nil { messages[entry.id] = entry.message }
+            for entry in try walker.messages(from: start, excluding: excluded) where messages[entry.id] == nil {
+                messages[entry.id] = entry.message
+            }
         }
         let nodes = messages.map { DatedGraphNode(id: $0.key, parent: $0.value.parent, date: $0.value.date) }
         let ordered = TopologicalOrder.order(nodes: nodes, heads: starts).prefix(limit ?? Int.max)
         return ordered.compactMap { node in messages[node.id].map { (node.id, $0) } }
-    }
-}
-
-/// `3f2a9c1e (HEAD -> main) assistant: first line of the content`.
-enum OneLine {
-    static func render(id: ObjectID, message: Message, labels: [String], style: Style, code: String? = nil) -> String {
-        let merge = message.mergeLink.map { ["merged from \($0.thread) \($0.from.short)\($0.isSummary ? ", summary" : "")"] } ?? []
-        return render(id: id, role: message.role, finish: message.finish,
-               headline: Headline(of: message.content, limit: Headline.listingLimit), labels: labels + merge, style: style, code: code)
-    }
-
-    /// The same line from what the message graph keeps (docs/FORMAT.md §12.2), without the message.
-    static func render(
-        id: ObjectID, role: Role, finish: String?, headline: Headline, labels: [String], style: Style, code: String? = nil
-    ) -> String {
-        let decoration = labels.isEmpty ? "" : " " + style.thread("(" + labels.joined(separator: ", ") + ")")
-        let partial = finish == "interrupted" || finish == "error" ? style.removed(" [\(finish ?? "")]") : ""
-        return style.id(id.short) + (code.map { " " + $0 } ?? "") + decoration + " " + style.role(role.rawValue + ":") + " "
-            + Summary.render(headline) + partial
     }
 }

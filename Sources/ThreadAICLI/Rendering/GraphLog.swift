@@ -2,18 +2,12 @@ import ThreadAI
 
 /// `log --graph [--all]`: one line per message with the thread tree drawn beside it.
 enum GraphLog {
+    /// The histories of `heads`, down to the first message of `excluded` (a range's other side).
     static func write(
-        repository: Repository, walker: HistoryWalker, start: String?, all: Bool, limit: Int?,
+        repository: Repository, walker: HistoryWalker, heads: [ObjectID], excluding excluded: Set<ObjectID>, limit: Int?,
         style: Style, to output: any TextOutput
     ) throws {
-        var heads: [ObjectID] = []
-        if all {
-            for name in try repository.refs.names() { heads += try repository.refs.heads(of: name) }
-            if case .detached(let id) = try repository.head.read() { heads.append(id) }
-            return try writeAll(heads: heads, repository: repository, limit: limit, style: style, to: output)
-        } else {
-            heads = try repository.resolveEach(start ?? "HEAD", walker: walker)
-        }
+        var heads = heads
         var nodes: [ObjectID: (parent: ObjectID?, date: Timestamp)] = [:]
         // A merged outcome (docs/FORMAT.md §4.8) draws the sub-thread it came from beside the history,
         // so the link shows as a lane: the merged answer is labelled with where it went.
@@ -21,7 +15,7 @@ enum GraphLog {
         var pending = heads
         while let head = pending.popLast() {
             var next: ObjectID? = head
-            while let id = next, nodes[id] == nil {
+            while let id = next, nodes[id] == nil, !excluded.contains(id) {
                 let header = try walker.header(id)
                 nodes[id] = (header.parent, header.date)
                 if let link = header.mergeLink, repository.objects.contains(link.from) {
@@ -34,7 +28,7 @@ enum GraphLog {
         var ordered = TopologicalOrder.order(
             nodes: nodes.map { DatedGraphNode(id: $0.key, parent: $0.value.parent, date: $0.value.date) }, heads: heads)
         if let limit { ordered = Array(ordered.prefix(limit)) }
-        let decorations = try Decorations(repository: repository, walker: walker, shown: all ? nil : Set(ordered.map(\.id)))
+        let decorations = try Decorations(repository: repository, walker: walker, shown: Set(ordered.map(\.id)))
         // Rows are made and written one message at a time: a large history's drawing never sits in memory.
         var layout = GraphLayout<ObjectID>()
         var rows: [GraphRow<ObjectID>] = []
@@ -56,19 +50,10 @@ enum GraphLog {
 
     /// `--all`: the whole repository from the message graph (docs/FORMAT.md §12.2), one compact file,
     /// instead of reading every message; each row is written as soon as it is placed.
-    private static func writeAll(
-        heads: [ObjectID], repository: Repository, limit: Int?, style: Style, to output: any TextOutput
-    ) throws {
+    static func writeAll(repository: Repository, limit: Int?, style: Style, to output: any TextOutput) throws {
         // Labels first: what computing them holds is freed before the graph is loaded.
         let decorations = try Decorations(repository: repository, walker: repository.walker(), shown: nil)
-        let graph = try repository.messageGraph(reaching: heads)
-        var ordered = TopologicalOrder.order(
-            count: graph.count, parent: graph.parent, heads: heads.compactMap(graph.record(of:)),
-            isOlder: { lhs, rhs in
-                let (a, b) = (graph.seconds(lhs), graph.seconds(rhs))
-                return a != b ? a < b : lhs > rhs  // Records are numbered in id order.
-            })
-        if let limit { ordered = Array(ordered.prefix(limit)) }
+        let (graph, ordered) = try everyMessage(repository, limit: limit)
         var layout = GraphLayout<Int>()
         var rows: [GraphRow<Int>] = []
         for record in ordered {
@@ -79,12 +64,26 @@ enum GraphLog {
                     output.line(style.dim(text))
                 case .node(let prefix, let record):
                     let id = graph.id(record)
-                    output.line(prefix + OneLine.render(
-                        id: id, role: graph.role(record), finish: graph.partialFinish(record), headline: graph.headline(record),
-                        labels: decorations[id], style: style))
+                    output.line(prefix + OneLine.render(record: record, of: graph, labels: decorations[id], style: style))
                 }
             }
             rows.removeAll(keepingCapacity: true)
         }
+    }
+
+    /// Every message the refs reach, each once, as the records of the message graph in `log --graph`'s
+    /// order (children before their parent, each thread's line contiguous), at most `limit`.
+    static func everyMessage(_ repository: Repository, limit: Int?) throws -> (graph: MessageGraph, ordered: [Int]) {
+        var heads: [ObjectID] = []
+        for name in try repository.refs.names() { heads += try repository.refs.heads(of: name) }
+        if case .detached(let id) = try repository.head.read() { heads.append(id) }
+        let graph = try repository.messageGraph(reaching: heads)
+        let ordered = TopologicalOrder.order(
+            count: graph.count, parent: graph.parent, heads: heads.compactMap(graph.record(of:)),
+            isOlder: { lhs, rhs in
+                let (a, b) = (graph.seconds(lhs), graph.seconds(rhs))
+                return a != b ? a < b : lhs > rhs  // Records are numbered in id order.
+            })
+        return (graph, limit.map { Array(ordered.prefix($0)) } ?? ordered)
     }
 }

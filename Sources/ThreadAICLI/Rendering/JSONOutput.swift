@@ -60,3 +60,30 @@ struct MessageJSON: Encodable {
         case id, parent, thread, role, date, content, fields, forks, tags
     }
 }
+
+/// A JSON array written one element at a time, shaped as `JSONOutput.write` shapes a whole array,
+/// so a listing of a whole repository never sits in memory.
+struct JSONArrayWriter {
+    private let output: any TextOutput
+    private let encoder = JSONEncoder()
+    private var count = 0
+
+    init(to output: any TextOutput) {
+        self.output = output
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    }
+
+    mutating func append(_ value: some Encodable) throws {
+        // Pretty JSON escapes line breaks inside strings, so each line of the element is one of its own.
+        let element = String(decoding: try encoder.encode(value), as: UTF8.self)
+            .split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n")
+        output.write((count == 0 ? "[\n" : ",\n") + element)
+        count += 1
+    }
+
+    /// Closes the array (an empty one as the encoder writes it).
+    func finish() throws {
+        if count == 0 { return try JSONOutput.write([String](), to: output) }
+        output.line("\n]")
+    }
+}

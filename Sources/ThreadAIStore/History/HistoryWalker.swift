@@ -33,12 +33,15 @@ public final class HistoryWalker {
         return Message(header: header, content: String(decoding: content, as: UTF8.self))
     }
 
-    /// Messages from `id` back towards the root, newest first, at most `limit`; reads each once.
-    public func messages(from id: ObjectID, limit: Int? = nil) throws(HistoryError) -> [(id: ObjectID, message: Message)] {
+    /// Messages from `id` back towards the root, newest first, at most `limit`, ending before the
+    /// first message of `excluded` (a range's other side); reads each once.
+    public func messages(
+        from id: ObjectID, limit: Int? = nil, excluding excluded: Set<ObjectID> = []
+    ) throws(HistoryError) -> [(id: ObjectID, message: Message)] {
         var result: [(id: ObjectID, message: Message)] = []
         var next: ObjectID? = id
         var seen: Set<ObjectID> = []
-        while let current = next, result.count < (limit ?? Int.max) {
+        while let current = next, result.count < (limit ?? Int.max), !excluded.contains(current) {
             guard seen.insert(current).inserted else { throw .cycle(at: current) }
             do {
                 let message = try message(current)

@@ -1,0 +1,36 @@
+import ThreadAI
+
+/// `log --all` without `--graph`: every thread's messages, each once, in `log --graph --all`'s order
+/// (children before their parent, each thread's own line together), as `log` prints one history.
+///
+/// The order and the one-line form come from the message graph (docs/FORMAT.md §12.2), one compact
+/// file, not from walking each thread; the full form and `--json` also read each shown message's
+/// object once, as it is written, so memory stays the graph's size.
+enum AllMessagesLog {
+    enum Form {
+        case full, oneline, json
+    }
+
+    static func write(
+        repository: Repository, form: Form, limit: Int?, reverse: Bool, style: Style, to output: any TextOutput
+    ) throws {
+        let decorations = try Decorations(repository: repository, walker: repository.walker(), shown: nil)
+        var (graph, ordered) = try GraphLog.everyMessage(repository, limit: limit)
+        if reverse { ordered.reverse() }
+        var json = form == .json ? JSONArrayWriter(to: output) : nil
+        for record in ordered {
+            let id = graph.id(record)
+            if form == .oneline {
+                output.line(OneLine.render(record: record, of: graph, labels: decorations[id], style: style))
+                continue
+            }
+            let message = try repository.objects.message(id)
+            if json != nil {
+                try json?.append(MessageJSON(id: id, message: message, forks: decorations.forks(at: id), tags: decorations.tags(at: id)))
+            } else {
+                MessageBlock.write(id: id, message: message, decorations: decorations[id], style: style, to: output)
+            }
+        }
+        try json?.finish()
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+/// `log --all` without `--graph`: every thread's messages, each once (see `ForkedSandbox`).
+@Suite("CLI: log --all")
+struct LogAllTests {
+    private static let names = ["S", "u1", "a1", "u2", "a2", "ua", "aa", "ud", "ad"]
+
+    @Test("--json lists every message of every thread once, each before its parent")
+    func everyMessageOnceAsJSON() throws {
+        let forked = try ForkedSandbox()
+        let items = try JSON.array(try forked.sandbox.succeed(["log", "--all", "--json"]))
+        let ids = items.compactMap { $0["id"] as? String }
+        #expect(ids.count == Self.names.count && Set(ids) == Set(Self.names.map { forked[$0] }), "\(ids)")
+        for item in items {
+            guard let id = item["id"] as? String, let parent = item["parent"] as? String else { continue }
+            #expect(ids.firstIndex(of: id)! < ids.firstIndex(of: parent)!, "\(id) shown after its parent")
+        }
+        // The same objects as `log --json` of one history prints.
+        let deep = try JSON.array(try forked.sandbox.succeed(["log", "--json", "alt-deep"]))
+        let byID = Dictionary(uniqueKeysWithValues: items.map { ($0["id"] as? String ?? "", $0) })
+        for item in deep {
+            let id = try #require(item["id"] as? String)
+            #expect(NSDictionary(dictionary: item).isEqual(to: byID[id] ?? [:]), "\(id)")
+        }
+        #expect(byID[forked["a1"]]?["forks"] as? [String] == ["alt"])
+        #expect(byID[forked["ud"]]?["thread"] as? String == "alt-deep")
+    }
+
+    @Test("the plain, --oneline, --reverse and -n forms list the order --graph --all draws")
+    func formsFollowTheGraphOrder() throws {
+        let forked = try ForkedSandbox()
+        let sandbox = forked.sandbox
+        let graphLines = try sandbox.succeed(["log", "--graph", "--all"]).stdout.split(separator: "\n")
+        let graphOrder: [String] = graphLines.compactMap { line -> String? in
+            let words = line.split(separator: " ").map(String.init)
+            return words.first { $0.count == 8 && $0.allSatisfy(\.isHexDigit) }
+        }
+        let json = try JSON.array(try sandbox.succeed(["log", "--all", "--json"])).compactMap { ($0["id"] as? String)?.prefix(8) }
+        #expect(json.map(String.init) == graphOrder)
+        let oneline = try sandbox.succeed(["log", "--all", "--oneline"]).stdout.split(separator: "\n")
+        #expect(oneline.map { String($0.prefix(8)) } == graphOrder)
+        #expect(oneline.contains { $0.hasPrefix(String(forked["a1"].prefix(8))) && $0.contains("fork: alt") && $0.contains("assistant:") })
+        let full = try sandbox.succeed(["log", "--all"]).stdout
+        for name in Self.names {
+            #expect(full.components(separatedBy: "message \(forked[name])").count == 2, "\(name) once in\n\(full)")
+        }
+        #expect(full.contains("Thread: alt-deep") && full.contains("    Once more, shorter."))
+        let reversed = try sandbox.succeed(["log", "--all", "--oneline", "--reverse"]).stdout.split(separator: "\n")
+        #expect(reversed.map { String($0.prefix(8)) } == graphOrder.reversed())
+        let first = try JSON.array(try sandbox.succeed(["log", "--all", "--json", "-n", "2"])).compactMap { ($0["id"] as? String)?.prefix(8) }
+        #expect(first.map(String.init) == Array(graphOrder.prefix(2)))
+    }
+
+    @Test("with the cache off, the output is the same; --oneline then reads only the message graph")
+    func readsTheMessageGraph() throws {
+        let forked = try ForkedSandbox()
+        let sandbox = forked.sandbox
+        for form in [["--json"], ["--oneline"], []] {
+            let cached = try sandbox.succeed(["log", "--all"] + form).stdout
+            let uncached = try sandbox.run(["log", "--all"] + form, environment: ["THREADAI_NO_CACHE": "1"])
+            #expect(uncached.status == 0 && uncached.stdout == cached)
+        }
+        #expect(FileManager.default.fileExists(atPath: sandbox.repository + "/cache/messages"))
+        // Every message is in cache/messages now: the one-line listing needs no object, the full one does.
+        let u1 = forked["u1"]
+        let object = sandbox.repository + "/objects/" + u1.prefix(2) + "/" + u1.dropFirst(2) + ".md"
+        try FileManager.default.removeItem(atPath: object)
+        let oneline = try sandbox.succeed(["log", "--all", "--oneline"]).stdout
+        #expect(oneline.contains(String(u1.prefix(8))))
+        #expect(try sandbox.run(["log", "--all", "--json"]).status != 0)
+    }
+
+    @Test("--all refuses what it cannot do and says so")
+    func refusals() throws {
+        let sandbox = try CLISandbox.initialized(sending: "one")
+        for arguments in [["--all", "--code"], ["--all", "--graph", "--json"], ["--graph", "--reverse"]] {
+            let result = try sandbox.run(["log"] + arguments)
+            #expect(result.status == 2 && result.stdout.isEmpty, "\(result)")
+        }
+    }
+}
