@@ -3,7 +3,7 @@
 every row of docs/PERFORMANCE.md measured side by side in one run.
 
 usage: Benchmarks/run.py [--threadai BINARY] [--scratch DIR] [--bench DIR] [--seed N] [--runs N]
-                         [--corpora medium,large,deep] [--reimport]
+                         [--corpora medium,large,deep] [--rows WORDS] [--reimport]
 
 1. Builds the release binary (`swift build -c release`) unless --threadai names one.
 2. Generates the corpora with the shared generator (--bench, default $THREADAI_BENCH or ../shared/bench
@@ -16,7 +16,8 @@ usage: Benchmarks/run.py [--threadai BINARY] [--scratch DIR] [--bench DIR] [--se
    reused and its recorded figures printed, unless --reimport.
 4. Prints every row as a Markdown table: threadai's median, git's median, their ratio, threadai's
    peak resident memory (ru_maxrss), the target. Each row runs a warm-up pair, then --runs pairs
-   (default 5), threadai and git alternately, so both see the same load.
+   (default 5), threadai and git alternately, so both see the same load. --rows start-up,diff,fork
+   measures only the rows whose label contains one of the words (the `send` rows are "send").
 5. Measures `send` with the offline model at the head of a 10-message and a 10,001-message thread in
    the small and the large repository (each with the deep corpus's 10,001-message thread imported
    beside it under `deep/`), on forks made for the run and deleted after it.
@@ -107,12 +108,17 @@ class Corpus:
 
 
 class Table:
-    def __init__(self, threadai, env, runs):
-        self.threadai, self.env, self.runs = threadai, env, runs
+    def __init__(self, threadai, env, runs, rows):
+        self.threadai, self.env, self.runs, self.rows = threadai, env, runs, rows
         print("| corpus | work | threadai | git | ratio | threadai peak | target |")
         print("|---|---|---|---|---|---|---|", flush=True)
 
+    def wanted(self, work):
+        return not self.rows or any(word in work for word in self.rows)
+
     def pair(self, corpus, work, ours, theirs, target, repo=None, git=None):
+        if not self.wanted(work):
+            return
         ours = [self.threadai] + (["--repo", repo] if repo else []) + ours
         theirs = ["git"] + (["-C", git] if git else []) + theirs
         run(ours, self.env), run(theirs)  # warm-up: caches built, files in the page cache
@@ -163,6 +169,8 @@ def read_rows(table, corpus, has_grep):
 
 def send_rows(table, corpus, deep):
     """`send` at the head of a 10-message and a 10,001-message thread, on forks made for the run."""
+    if not table.wanted("send"):
+        return {}
     repo = corpus.repo + "-send"
     record = repo + ".ready"
     if not os.path.exists(record):
@@ -199,6 +207,7 @@ def main():
     parser.add_argument("--seed", type=int, default=42)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--corpora", default="medium,large,deep")
+    parser.add_argument("--rows", default="", help="only the rows whose label contains one of these comma-separated words")
     parser.add_argument("--reimport", action="store_true", help="import every corpus again (timed)")
     options = parser.parse_args()
     scratch = os.path.realpath(options.scratch)
@@ -235,7 +244,7 @@ def main():
         print(f"| {preset} | {int(corpora[preset].info['MESSAGES']):,} | {ours['ms'] / 1000:.1f} s | {ours['mib']:.0f} MiB | "
               f"{chatgpt['ms'] / 1000:.1f} s | {chatgpt['mib']:.0f} MiB | {ours['at']}, {chatgpt['at']} |")
     print(flush=True)
-    table = Table(threadai, env, options.runs)
+    table = Table(threadai, env, options.runs, [word for word in options.rows.split(",") if word])
     table.pair("—", "start-up (`--version` vs `git --version`)", ["--version"], ["--version"], "≤ 5×")
     for preset in presets:
         read_rows(table, corpora[preset], has_grep)

@@ -10,10 +10,14 @@ struct ExactText: Hashable {
         lhs.text.utf8.elementsEqual(rhs.text.utf8)
     }
 
+    /// Hashes the bytes in one call where they are contiguous (always, for native strings): the
+    /// interning of a long diff's tokens hashes every byte once.
     func hash(into hasher: inout Hasher) {
-        hasher.combine(text.utf8.count)
-        for byte in text.utf8 {
-            hasher.combine(byte)
+        let hashed: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+        }
+        if hashed == nil {
+            Array(text.utf8).withUnsafeBytes { hasher.combine(bytes: $0) }
         }
     }
 }

@@ -37,6 +37,13 @@ public enum TextDiff {
     /// "a dog sat" gives removed "the cat", added "a dog", equal " sat".
     /// Joining the equal and removed runs gives `old`; joining equal and added gives `new`.
     public static func diff(_ old: String, _ new: String, by granularity: TextDiffGranularity) -> [TextDiffRun] {
+        // What the token diff would find, without tokenizing: a message only one side has is all removed
+        // or all added, and an unchanged one all equal (a fork's diff is mostly these).
+        if new.isEmpty || old.isEmpty || old.utf8.elementsEqual(new.utf8) {
+            if !new.isEmpty, !old.isEmpty { return [TextDiffRun(kind: .equal, text: old)] }
+            if !old.isEmpty { return [TextDiffRun(kind: .removed, text: old)] }
+            return new.isEmpty ? [] : [TextDiffRun(kind: .added, text: new)]
+        }
         let oldTokens = tokens(of: old, by: granularity)
         let newTokens = tokens(of: new, by: granularity)
         let spans = SequenceDiff.editSpans(oldTokens, newTokens)

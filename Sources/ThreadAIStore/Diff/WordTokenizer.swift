@@ -22,74 +22,30 @@ public struct WordToken: Sendable, Equatable {
 /// Splits prose into words, whitespace runs and single symbols, so a diff can
 /// report changed words instead of changed characters.
 ///
-/// Works on grapheme clusters (`Character`), so emoji, flags, combining marks and
+/// Tokens end only between grapheme clusters (`Character`), so emoji, flags, combining marks and
 /// CRLF stay whole. Joining the tokens' text always reproduces the input exactly.
+/// The work is done on UTF-8 bytes (`WordScanner`); only non-ASCII text asks Unicode.
 public enum WordTokenizer {
     /// Returns the tokens of `text` in order.
     public static func tokens(in text: String) -> [WordToken] {
+        var text = text
+        text.makeContiguousUTF8()
+        let utf8 = text.utf8
         var tokens: [WordToken] = []
-        var index = text.startIndex
-        while index < text.endIndex {
-            let start = index
-            let first = text[index]
-            let kind: WordToken.Kind
-            if isWordCharacter(first) {
-                kind = .word
-                index = endOfWord(in: text, from: index)
-            } else if isWhitespace(first) {
-                kind = .whitespace
-                index = text[index...].firstIndex { !isWhitespace($0) } ?? text.endIndex
-            } else {
-                kind = .symbol
-                index = text.index(after: index)
-            }
-            tokens.append(WordToken(kind: kind, text: text[start..<index]))
+        WordScanner.scan(text) { kind, bytes in
+            let start = utf8.index(utf8.startIndex, offsetBy: bytes.lowerBound)
+            let end = utf8.index(utf8.startIndex, offsetBy: bytes.upperBound)
+            tokens.append(WordToken(kind: kind, text: text[start..<end]))
         }
         return tokens
     }
 
     /// Returns the number of word tokens in `text`; whitespace and symbols are not counted.
     public static func wordCount(in text: some StringProtocol) -> Int {
-        tokens(in: String(text)).reduce(0) { $0 + ($1.kind == .word ? 1 : 0) }
-    }
-
-    /// Unicode property look-ups are costly; ASCII, most of most answers, is decided directly.
-    static func isWordCharacter(_ character: Character) -> Bool {
-        if let ascii = character.asciiValue {
-            return (ascii >= 0x30 && ascii <= 0x39) || ((ascii | 0x20) >= 0x61 && (ascii | 0x20) <= 0x7A)
+        var count = 0
+        WordScanner.scan(String(text)) { kind, _ in
+            if kind == .word { count += 1 }
         }
-        return character.isLetter || character.isNumber
-    }
-
-    private static func isWhitespace(_ character: Character) -> Bool {
-        if let ascii = character.asciiValue {
-            return ascii == 0x20 || (ascii >= 0x09 && ascii <= 0x0D)
-        }
-        return character.isWhitespace
-    }
-
-    /// Apostrophes and hyphens that belong to the word when letters follow them.
-    private static func isWordJoiner(_ character: Character) -> Bool {
-        switch character {
-        case "'", "\u{2019}", "-", "\u{2010}": true
-        default: false
-        }
-    }
-
-    /// Returns the index just past the word that starts at `start`.
-    private static func endOfWord(in text: String, from start: String.Index) -> String.Index {
-        var index = text.index(after: start)
-        while index < text.endIndex {
-            let character = text[index]
-            if isWordCharacter(character) {
-                index = text.index(after: index)
-                continue
-            }
-            guard isWordJoiner(character) else { break }
-            let next = text.index(after: index)
-            guard next < text.endIndex, isWordCharacter(text[next]) else { break }
-            index = text.index(after: next)
-        }
-        return index
+        return count
     }
 }

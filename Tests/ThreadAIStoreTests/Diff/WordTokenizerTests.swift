@@ -74,6 +74,8 @@ struct WordTokenizerTests {
         LineCase(name: "last line with line end", input: "a\nb\n", expected: ["a\n", "b\n"]),
         LineCase(name: "blank lines are lines", input: "\n\nx", expected: ["\n", "\n", "x"]),
         LineCase(name: "CRLF and CR line ends", input: "a\r\nb\rc", expected: ["a\r\n", "b\r", "c"]),
+        LineCase(name: "a mark after CR starts the next line", input: "a\r\u{301}b\r\r\n", expected: ["a\r", "\u{301}b\r", "\r\n"]),
+        LineCase(name: "non-ASCII lines", input: "你好\n👨‍👩‍👧\r\ne\u{301}", expected: ["你好\n", "👨‍👩‍👧\r\n", "e\u{301}"]),
     ]
 
     @Test("Splits text into lines that keep their line ends", arguments: lineCases)

@@ -1,0 +1,107 @@
+/// `WordTokenizer`'s loop, over UTF-8 bytes.
+///
+/// Tokens must end exactly where the grapheme-cluster tokenizer ended them (words of `Character`s
+/// that are letters or digits, joined by an inner `'`, `’`, `-` or `‐`; runs of whitespace
+/// characters; anything else one character each), but asking `Character` about every cluster is
+/// what made diffs of long threads slow. Two facts of Unicode's cluster rules (UAX #29) let bytes
+/// decide most of it: an ASCII scalar followed by another ASCII scalar always ends a cluster,
+/// except CR before LF (rule GB3); and a single ASCII scalar's class is a table look-up. Any
+/// cluster that starts at or touches a non-ASCII byte (a combining mark after a letter, a ZWJ
+/// sequence, a prepended mark, CJK) is asked of `Character` exactly as before.
+enum WordScanner {
+    /// What one grapheme cluster is to the tokenizer.
+    private enum Class {
+        case word, whitespace, joiner, other
+    }
+
+    /// Calls `body` with each token's kind and its range of UTF-8 byte offsets in `text`, in order.
+    static func scan(_ text: String, _ body: (WordToken.Kind, Range<Int>) -> Void) {
+        var text = text
+        text.makeContiguousUTF8()
+        let scanned: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            scan(bytes, text: text, body)
+        }
+        if scanned == nil {
+            Array(text.utf8).withUnsafeBufferPointer { scan($0, text: text, body) }
+        }
+    }
+
+    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, text: String, _ body: (WordToken.Kind, Range<Int>) -> Void) {
+        let count = bytes.count
+        var position = 0
+        while position < count {
+            let start = position
+            let first = cluster(at: position, in: bytes, text: text)
+            position = first.end
+            switch first.class {
+            case .word:
+                while position < count {
+                    let next = cluster(at: position, in: bytes, text: text)
+                    if next.class == .word {
+                        position = next.end
+                        continue
+                    }
+                    guard next.class == .joiner, next.end < count else { break }
+                    let afterJoiner = cluster(at: next.end, in: bytes, text: text)
+                    guard afterJoiner.class == .word else { break }
+                    position = afterJoiner.end
+                }
+                body(.word, start..<position)
+            case .whitespace:
+                while position < count {
+                    let next = cluster(at: position, in: bytes, text: text)
+                    guard next.class == .whitespace else { break }
+                    position = next.end
+                }
+                body(.whitespace, start..<position)
+            case .joiner, .other:
+                body(.symbol, start..<position)
+            }
+        }
+    }
+
+    /// The end of the grapheme cluster that begins at byte `start` (a cluster boundary), and its class.
+    @inline(__always)
+    private static func cluster(at start: Int, in bytes: UnsafeBufferPointer<UInt8>, text: String) -> (end: Int, class: Class) {
+        let byte = bytes[start]
+        if byte < 0x80 {
+            let next = start + 1
+            if next == bytes.count { return (next, asciiClass(byte)) }
+            let following = bytes[next]
+            if following < 0x80 {
+                if byte == 0x0D && following == 0x0A { return (next + 1, .whitespace) }
+                return (next, asciiClass(byte))
+            }
+        }
+        return unicodeCluster(at: start, in: text)
+    }
+
+    /// The cluster at `start` as `Character` sees it: the slow path, for text beyond ASCII.
+    private static func unicodeCluster(at start: Int, in text: String) -> (end: Int, class: Class) {
+        let utf8 = text.utf8
+        let index = utf8.index(utf8.startIndex, offsetBy: start)
+        let end = text.index(after: index)
+        return (utf8.distance(from: utf8.startIndex, to: end), characterClass(text[index]))
+    }
+
+    /// Letters and digits are words, as are ASCII letters and digits; CRLF (`asciiValue` 0x0A) is whitespace.
+    private static func characterClass(_ character: Character) -> Class {
+        if let ascii = character.asciiValue { return asciiClass(ascii) }
+        if character.isLetter || character.isNumber { return .word }
+        if character.isWhitespace { return .whitespace }
+        switch character {
+        case "'", "\u{2019}", "-", "\u{2010}": return .joiner
+        default: return .other
+        }
+    }
+
+    @inline(__always)
+    private static func asciiClass(_ byte: UInt8) -> Class {
+        switch byte {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: .word
+        case 0x09...0x0D, 0x20: .whitespace
+        case 0x27, 0x2D: .joiner
+        default: .other
+        }
+    }
+}
