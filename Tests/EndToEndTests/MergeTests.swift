@@ -40,11 +40,16 @@ struct MergeTests {
         let graph = try sandbox.succeed(["log", "--graph"]).stdout
         #expect(graph.contains("\(from) (research, merged into \(short)) assistant:"), "\(graph)")
         #expect(graph.contains("Find trains"), "the sub-thread is drawn as a lane: \(graph)")
+        let all = try sandbox.succeed(["log", "--graph", "--all"]).stdout
+        #expect(all.contains("\(short) (HEAD -> main, merged from research \(from)) user:"), "\(all)")
+        #expect(all.contains("\(from) (research, merged into \(short)) assistant:"), "\(all)")
         let preface = "[Outcome of the sub-thread 'research' (its last answer, message \(from)), merged into this thread:]"
         #expect(try sandbox.succeed(["context"]).stdout.contains(preface))
         // After a rename, the context names the sub-thread as it is called now.
         try sandbox.succeed(["threads", "rename", "research", "findings"])
         #expect(try sandbox.succeed(["context"]).stdout.contains("'findings' (its last answer"))
+        #expect(try sandbox.succeed(["show"]).stdout.contains("Merged: the last answer of 'findings'"))
+        #expect(try sandbox.succeed(["log", "--graph", "--all"]).stdout.contains("merged from findings \(from)"))
 
         let reply = try sandbox.succeed(["retry"])
         #expect(reply.stdout.contains("Your last message: “[Outcome of the sub-thread 'findings'"), "\(reply)")

@@ -98,12 +98,15 @@ enum LogCommand: Command {
             return .success
         }
         let code = arguments.flag("code") || arguments.option("at-code") != nil
+        let merges = try MergeLabels(repository: repository)
         for (id, message) in entries {
             if arguments.flag("oneline") || code {
                 context.output.line(OneLine.render(
-                    id: id, message: message, labels: decorations[id], style: context.style, code: code ? CodeLog.label(of: message) : nil))
+                    id: id, message: message, labels: decorations[id] + merges.from(message.mergeLink), style: context.style,
+                    code: code ? CodeLog.label(of: message) : nil))
             } else {
-                MessageBlock.write(id: id, message: message, decorations: decorations[id], style: context.style, to: context.output)
+                MessageBlock.write(
+                    id: id, message: message, decorations: decorations[id], merges: merges, style: context.style, to: context.output)
             }
         }
         return .success

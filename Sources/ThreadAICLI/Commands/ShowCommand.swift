@@ -23,9 +23,11 @@ enum ShowCommand: Command {
                     try DivergedNote.thread(named: revision, in: repository), heads: ids, showing: "Showing the message at each head.")))
             }
             let decorations = try Decorations(repository: repository, walker: repository.walker(), shown: Set(ids))
+            let merges = try MergeLabels(repository: repository)
             for id in ids {
                 MessageBlock.write(
-                    id: id, message: try repository.objects.message(id), decorations: decorations[id], style: context.style, to: context.output)
+                    id: id, message: try repository.objects.message(id), decorations: decorations[id], merges: merges,
+                    style: context.style, to: context.output)
             }
             return .success
         }

@@ -17,18 +17,20 @@ enum AllMessagesLog {
         let decorations = try Decorations(repository: repository, walker: repository.walker(), shown: nil)
         var (graph, ordered) = try GraphLog.everyMessage(repository, limit: limit)
         if reverse { ordered.reverse() }
+        let merges = try MergeLabels(repository: repository)
+        let links = try GraphMergeLinks(ordered, of: graph, walker: repository.walker())
         var json = form == .json ? JSONArrayWriter(to: output) : nil
         for record in ordered {
             let id = graph.id(record)
             if form == .oneline {
-                output.line(OneLine.render(record: record, of: graph, labels: decorations[id], style: style))
+                output.line(OneLine.render(record: record, of: graph, labels: decorations[id] + links.labels(of: record, in: graph, merges), style: style))
                 continue
             }
             let message = try repository.objects.message(id)
             if json != nil {
                 try json?.append(MessageJSON(id: id, message: message, forks: decorations.forks(at: id), tags: decorations.tags(at: id)))
             } else {
-                MessageBlock.write(id: id, message: message, decorations: decorations[id], style: style, to: output)
+                MessageBlock.write(id: id, message: message, decorations: decorations[id], merges: merges, style: style, to: output)
             }
         }
         try json?.finish()

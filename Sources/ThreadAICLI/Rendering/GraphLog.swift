@@ -25,6 +25,7 @@ enum GraphLog {
                 next = header.parent
             }
         }
+        let merges = try MergeLabels(repository: repository)
         var ordered = TopologicalOrder.order(
             nodes: nodes.map { DatedGraphNode(id: $0.key, parent: $0.value.parent, date: $0.value.date) }, heads: heads)
         if let limit { ordered = Array(ordered.prefix(limit)) }
@@ -40,8 +41,8 @@ enum GraphLog {
                     output.line(style.dim(text))
                 case .node(let prefix, let id):
                     let message = try walker.message(id)
-                    let merges = (mergedInto[id] ?? []).map { "merged into \($0.short)" }
-                    output.line(prefix + OneLine.render(id: id, message: message, labels: decorations[id] + merges, style: style))
+                    let labels = decorations[id] + merges.from(message.mergeLink) + MergeLabels.into(mergedInto[id])
+                    output.line(prefix + OneLine.render(id: id, message: message, labels: labels, style: style))
                 }
             }
             rows.removeAll(keepingCapacity: true)
@@ -54,6 +55,8 @@ enum GraphLog {
         // Labels first: what computing them holds is freed before the graph is loaded.
         let decorations = try Decorations(repository: repository, walker: repository.walker(), shown: nil)
         let (graph, ordered) = try everyMessage(repository, limit: limit)
+        let merges = try MergeLabels(repository: repository)
+        let links = try GraphMergeLinks(ordered, of: graph, walker: repository.walker())
         var layout = GraphLayout<Int>()
         var rows: [GraphRow<Int>] = []
         for record in ordered {
@@ -64,7 +67,8 @@ enum GraphLog {
                     output.line(style.dim(text))
                 case .node(let prefix, let record):
                     let id = graph.id(record)
-                    output.line(prefix + OneLine.render(record: record, of: graph, labels: decorations[id], style: style))
+                    let labels = decorations[id] + links.labels(of: record, in: graph, merges)
+                    output.line(prefix + OneLine.render(record: record, of: graph, labels: labels, style: style))
                 }
             }
             rows.removeAll(keepingCapacity: true)

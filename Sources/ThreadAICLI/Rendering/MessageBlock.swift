@@ -11,7 +11,7 @@ import ThreadAI
 ///         The content, indented by four spaces.
 enum MessageBlock {
     static func write(
-        id: ObjectID, message: Message, decorations: [String], style: Style, to output: any TextOutput
+        id: ObjectID, message: Message, decorations: [String], merges: MergeLabels, style: Style, to output: any TextOutput
     ) {
         let decoration = decorations.isEmpty ? "" : " (" + decorations.joined(separator: ", ") + ")"
         output.line(style.id("message \(id.hex)") + style.thread(decoration))
@@ -21,10 +21,7 @@ enum MessageBlock {
         if let code = codeAnchor(of: message) { output.line("Code:   \(TerminalSafe.text(code))") }
         if let files = attachedFiles(of: message) { output.line("Files:  \(TerminalSafe.text(files))") }
         if let error = message.error { output.line("Error:  \(TerminalSafe.text(error))") }
-        if let link = message.mergeLink {
-            let what = link.isSummary ? "a summary of" : "the last answer of"
-            output.line("Merged: \(what) '\(TerminalSafe.text(link.thread.rawValue))', from \(style.id(link.from.short))")
-        }
+        if let merged = merges.line(message.mergeLink, style: style) { output.line(merged) }
         output.line()
         TerminalSafe.writeIndented(message.content, to: output)
     }

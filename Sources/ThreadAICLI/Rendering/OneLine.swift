@@ -3,9 +3,8 @@ import ThreadAI
 /// `3f2a9c1e (HEAD -> main) assistant: first line of the content`.
 enum OneLine {
     static func render(id: ObjectID, message: Message, labels: [String], style: Style, code: String? = nil) -> String {
-        let merge = message.mergeLink.map { ["merged from \($0.thread) \($0.from.short)\($0.isSummary ? ", summary" : "")"] } ?? []
-        return render(id: id, role: message.role, finish: message.finish,
-               headline: Headline(of: message.content, limit: Headline.listingLimit), labels: labels + merge, style: style, code: code)
+        render(id: id, role: message.role, finish: message.finish,
+               headline: Headline(of: message.content, limit: Headline.listingLimit), labels: labels, style: style, code: code)
     }
 
     /// The same line from what the message graph keeps (docs/FORMAT.md §12.2), without reading the message.

@@ -45,6 +45,11 @@ public struct MessageGraph: Sendable {
         return flags & MessageGraphLayout.interrupted != 0 ? "interrupted" : flags & MessageGraphLayout.error != 0 ? "error" : nil
     }
 
+    /// True when the message records `merged-from` (docs/FORMAT.md §4.8): read its header for the link.
+    public func recordsMerge(_ record: Int) -> Bool {
+        flags(record) & MessageGraphLayout.merged != 0
+    }
+
     public func headline(_ record: Int) -> Headline {
         let span = layout.spans + record * 8
         let start = layout.headlines + Int(readUInt32(span)), length = Int(readUInt32(span + 4))
@@ -81,13 +86,14 @@ public struct MessageGraph: Sendable {
 /// Where the sections of a `cache/messages` image begin (docs/FORMAT.md §12.2): the headlines first,
 /// so a writer can stream them as it reads messages, then the fixed-size columns, then the counts.
 struct MessageGraphLayout: Sendable {
-    static let header = Array("threadai-cache messages 1\n".utf8)
+    static let header = Array("threadai-cache messages 2\n".utf8)
     static let bytesPerRecord = 32 + 4 + 8 + 1 + 8
     /// `LF` `checksum ` 64 hex digits `LF`.
     static let trailerSize = 1 + "checksum ".utf8.count + ObjectID.hexDigitCount + 1
     static let interrupted: UInt8 = 1 << 2
     static let error: UInt8 = 1 << 3
     static let cut: UInt8 = 1 << 4
+    static let merged: UInt8 = 1 << 5
 
     let count: Int
     let headlineByteCount: Int

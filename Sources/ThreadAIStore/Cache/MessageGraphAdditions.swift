@@ -55,6 +55,7 @@ struct MessageGraphAdditions {
         if message.finish == "interrupted" { flag |= MessageGraphLayout.interrupted }
         if message.finish == "error" { flag |= MessageGraphLayout.error }
         if headline.isCut { flag |= MessageGraphLayout.cut }
+        if message.mergeLink != nil { flag |= MessageGraphLayout.merged }
         flags.append(flag)
         let text = Array(headline.text.utf8)
         if headlineChunks.last.map({ $0.count + text.count > Self.chunkSize }) ?? true {
