@@ -44,8 +44,12 @@ enum ReplyRunner {
         live: Bool, _ context: CommandContext, _ work: @escaping @Sendable (StreamSink) async -> Result
     ) async -> (Result, stoppedBy: Int32?) {
         let sink = StreamSink(output: context.output, live: live)
+        // The signals are caught before the work starts: a signal that came between the two would
+        // otherwise kill the process with what had arrived unsaved.
+        let slot = CancellableSlot()
+        let interrupt = InterruptSignal { slot.cancel() }
         let task = Task { await work(sink) }
-        let interrupt = InterruptSignal { task.cancel() }
+        slot.hold(task)
         let result = await task.value
         let stoppedBy = interrupt.signalNumber
         withExtendedLifetime(interrupt) {}
@@ -101,6 +105,30 @@ enum ReplyRunner {
         }
         if context.stdoutIsTerminal { context.errors.line(context.style.dim(location)) }
         return .success
+    }
+}
+
+/// The task a signal cancels, which may arrive before the task is made: it is then cancelled as
+/// soon as it is held.
+private final class CancellableSlot: @unchecked Sendable {
+    private let lock = NSLock()
+    private var cancelHeld: (@Sendable () -> Void)?
+    private var cancelled = false
+
+    func hold<Success: Sendable>(_ task: Task<Success, Never>) {
+        let wasCancelled = lock.withLock {
+            cancelHeld = { task.cancel() }
+            return cancelled
+        }
+        if wasCancelled { task.cancel() }
+    }
+
+    func cancel() {
+        let action = lock.withLock {
+            cancelled = true
+            return cancelHeld
+        }
+        action?()
     }
 }
 
