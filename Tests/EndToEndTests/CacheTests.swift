@@ -4,7 +4,7 @@ import Testing
 /// The reading commands whose results the cache must never change (docs/FORMAT.md §12 rule 1).
 private let readingCommands: [[String]] = [
     ["threads"], ["threads", "--json"], ["log", "--oneline"], ["log", "--json", "main"], ["log", "--oneline", "alt"],
-    ["log", "--graph", "--all"], ["log", "--graph"], ["status"], ["show", "alt"], ["context", "alt-deep"],
+    ["log", "--graph", "--all"], ["log", "--graph"], ["log", "--all"], ["log", "--all", "--json"], ["log", "--oneline", "main...alt-deep"], ["status"], ["show", "alt"], ["context", "alt-deep"],
     ["grep", "-E", "fork|merge|words"], ["grep", "-i", "-F", "offline"], ["grep", "-E", "-i", "^(once|say) .*r"], ["grep", "-l", "Once"], ["grep", "--json", "brief", "alt"],
     ["grep", "no such text anywhere"],
 ]

@@ -7,7 +7,8 @@ enum ThreadsCommand: Command {
         abstract: "List threads as a tree of forks; rename, delete or reconcile a thread.",
         discussion: """
             'threads' lists every thread under the thread it was forked from, with its fork point, head, \
-            message count and a title from its first user message; '*' marks the current thread. \
+            message count and a title from its own messages (its first own question; else its first own \
+            answer; a fork with no message yet: the question it was forked at); '*' marks the current thread. \
             'threads rename OLD NEW' renames a thread (messages keep the name they were written under; the \
             rename is recorded in .threadai/renames). 'threads delete NAME' deletes a thread's ref; it \
             refuses when the thread has messages no other thread reaches, unless --force (the reflog keeps \

@@ -5,10 +5,13 @@ struct CachedThreadSummary: Equatable, Sendable {
     enum TitleSource: String, Sendable {
         /// The oldest user message the thread owns.
         case own
-        /// The oldest user message of its history (the thread owns none).
-        case chain
-        /// No user message anywhere in its history: the title is empty.
+        /// The oldest non-system message it owns, when it owns no user message (another answer).
+        case reply
+        /// The newest user message of its history, when it owns no message (a fork just made).
+        case fork
+        /// None of these: the title is empty.
         case none
+        // Older writers' `chain` (the root's question) is deliberately unknown: such a file is recomputed.
     }
 
     var summary: ThreadSummary
@@ -27,17 +30,24 @@ struct CachedThreadSummary: Equatable, Sendable {
         if titleSource != .own && message.role == .user {
             next.summary.title = ThreadSummary.title(of: message.content)
             next.titleSource = .own
+        } else if (titleSource == .fork || titleSource == .none) && message.role == .assistant {
+            next.summary.title = ThreadSummary.title(of: message.content)
+            next.titleSource = .reply
         }
         return next
     }
 
     /// The summary of a thread whose only message is `id`, a root it owns (a first `send`).
     static func root(_ name: ThreadName, _ id: ObjectID, _ message: Message) -> CachedThreadSummary {
-        let isUser = message.role == .user
+        let source: TitleSource = switch message.role {
+        case .user: .own
+        case .assistant: .reply
+        case .system: .none
+        }
         return CachedThreadSummary(
             summary: ThreadSummary(
                 name: name, heads: [id], forkPoint: nil, parent: nil, messageCount: 1, ownMessageCount: 1,
-                title: isUser ? ThreadSummary.title(of: message.content) : "", lastDate: message.date),
-            titleSource: isUser ? .own : .none)
+                title: source == .none ? "" : ThreadSummary.title(of: message.content), lastDate: message.date),
+            titleSource: source)
     }
 }

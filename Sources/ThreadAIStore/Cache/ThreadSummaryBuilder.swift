@@ -2,7 +2,7 @@
 /// (plus one message's content for the title).
 ///
 /// A thread's own messages are walked from its head down to its fork point. Below a fork point only
-/// two facts are needed — the length of the history and its oldest user message — and they are
+/// two facts are needed — the length of the history and its newest user message — and they are
 /// remembered per message, so many forks of one conversation walk the shared history once. Memory
 /// is those two facts per message below a fork point, never the messages themselves.
 /// Not thread-safe: make one per operation.
@@ -10,8 +10,8 @@ struct ThreadSummaryBuilder {
     private struct ChainFacts {
         /// Messages from the root to this one, inclusive.
         var length: Int
-        /// The oldest user message among them.
-        var oldestUser: ObjectID?
+        /// The newest user message among them: the question a fork with no message of its own is titled by.
+        var newestUser: ObjectID?
     }
 
     let objects: ObjectStore
@@ -28,6 +28,7 @@ struct ThreadSummaryBuilder {
         var next: ObjectID? = heads[0]
         var own = 0
         var oldestOwnUser: ObjectID?
+        var oldestOwnReply: ObjectID?
         var fork: (id: ObjectID, owner: String)?
         var lastDate: Timestamp?
         var seen: Set<ObjectID> = []
@@ -42,15 +43,19 @@ struct ThreadSummaryBuilder {
             }
             own += 1
             if header.role == .user { oldestOwnUser = current }
+            if header.role == .assistant { oldestOwnReply = current }
             next = header.parent
         }
         let below = try fork.map { fork throws(HistoryError) in try chainFacts(at: fork.id) }
+        // From the thread's own messages, so that a fork is never titled by its root's question.
         let titleSource: CachedThreadSummary.TitleSource
         let titleMessage: ObjectID?
         if let oldestOwnUser {
             (titleSource, titleMessage) = (.own, oldestOwnUser)
-        } else if let user = below?.oldestUser {
-            (titleSource, titleMessage) = (.chain, user)
+        } else if let oldestOwnReply {
+            (titleSource, titleMessage) = (.reply, oldestOwnReply)
+        } else if let user = below?.newestUser {
+            (titleSource, titleMessage) = (.fork, user)
         } else {
             (titleSource, titleMessage) = (.none, nil)
         }
@@ -66,12 +71,12 @@ struct ThreadSummaryBuilder {
         return CachedThreadSummary(summary: summary, titleSource: titleSource)
     }
 
-    /// The length of `id`'s history and its oldest user message, walking down only to the first
+    /// The length of `id`'s history and its newest user message, walking down only to the first
     /// message whose facts are known already.
     private mutating func chainFacts(at id: ObjectID) throws(HistoryError) -> ChainFacts {
         var path: [(id: ObjectID, isUser: Bool)] = []
         var next: ObjectID? = id
-        var base = ChainFacts(length: 0, oldestUser: nil)
+        var base = ChainFacts(length: 0, newestUser: nil)
         var seen: Set<ObjectID> = []
         while let current = next {
             if let known = facts[current] {
@@ -86,7 +91,7 @@ struct ThreadSummaryBuilder {
         }
         for step in path.reversed() {
             base.length += 1
-            if base.oldestUser == nil && step.isUser { base.oldestUser = step.id }
+            if step.isUser { base.newestUser = step.id }
             facts[step.id] = base
         }
         return facts[id] ?? base

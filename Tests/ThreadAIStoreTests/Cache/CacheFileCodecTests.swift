@@ -57,7 +57,7 @@ struct CacheFileCodecTests {
         let entries = [
             try entry("main", heads: [head], fork: nil, parent: nil, title: "What is a fork?", source: .own),
             try entry("café/ünï", heads: [head, other], fork: fork, parent: "main", title: "", source: .none),
-            try entry("x", heads: [other], fork: fork, parent: "café/ünï", title: "tab\there \"quoted\" …", source: .chain),
+            try entry("x", heads: [other], fork: fork, parent: "café/ünï", title: "tab\there \"quoted\" …", source: .fork),
         ]
         let file = ThreadSummaryFile(
             renamesFingerprint: ObjectID.of([]).hex,

@@ -62,6 +62,41 @@ struct ThreadSummaryCacheTests {
         #expect(try repository.verifyCache().stale == 0)
     }
 
+    @Test("forks of a fork are titled by their own messages: a fork just made by the question it left at, another answer by itself")
+    func titlesFromOwnMessages() throws {
+        try conversation.scratch.fork("mark", at: conversation.aa2)  // a's last answer: a's question "Why?"
+        try conversation.scratch.fork("again", at: conversation.ub1)  // b's question, to answer it again
+        _ = try repository.threadSummaries()
+        try conversation.scratch.append("Encore, autrement.", role: .assistant, on: "again")
+        func titles(_ repository: Repository) throws -> [String: String] {
+            Dictionary(uniqueKeysWithValues: try repository.threadSummaries().map { ($0.name.rawValue, $0.title) })
+        }
+        let expected = ["main": "What is a fork?", "a": "Say it longer.", "b": "Encore ?", "mark": "Why?", "again": "Encore, autrement."]
+        #expect(try titles(uncached) == expected)
+        #expect(try titles(repository) == expected, "derived by append, without a recomputation")
+        #expect(try repository.verifyCache() == CacheVerification(file: .readable, current: 5))
+        try conversation.scratch.append("Une autre question", on: "again")
+        #expect(try titles(repository)["again"] == "Une autre question")
+        #expect(try titles(repository) == (try titles(uncached)))
+    }
+
+    @Test("an older writer's 'chain' title (the root's question) is never shown: the file is computed again")
+    func olderChainTitleIsNotUsed() throws {
+        try conversation.scratch.fork("mark", at: conversation.aa2)
+        _ = try repository.threadSummaries()
+        let text = String(decoding: try Files.read(cachePath), as: UTF8.self)
+        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("thread mark ") })
+        #expect(line.hasSuffix(" fork \"Why?\""), "\(line)")
+        // The line as an older writer wrote it, under a valid checksum.
+        let older = text.split(separator: "\n").filter { !$0.hasPrefix("checksum ") }
+            .map { $0 == line ? line.replacingOccurrences(of: " fork \"Why?\"", with: " chain \"What is a fork?\"") : String($0) }
+            .joined(separator: "\n") + "\n"
+        try Files.write(Array((older + "checksum " + SHA256.hexDigest(Array(older.utf8)) + "\n").utf8), to: cachePath)
+        let mark = try ThreadName("mark")
+        #expect(String(decoding: try Files.read(cachePath), as: UTF8.self).contains(" chain "))
+        #expect(try repository.threadSummaries().first { $0.name == mark }?.title == "Why?")
+    }
+
     @Test("refs moved behind the cache's back, renames and deleted threads are recomputed, never served stale")
     func staleLines() throws {
         _ = try repository.threadSummaries()
