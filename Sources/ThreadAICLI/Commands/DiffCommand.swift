@@ -65,15 +65,15 @@ struct ThreadComparison {
     ) throws {
         self.names = names
         self.ids = (a, b)
-        let shared = try Self.sharedHistory(a, b, repository: repository, walker: walker)
-        (forkPoint, sharedCount, sharedSummary) = (shared.forkPoint, shared.chain.count, shared.summary)
-        func side(_ tip: ObjectID) throws -> [DiffTurn] {
-            try walker.chain(to: tip).dropFirst(shared.chain.count).map { id in
+        let split = try repository.split(a, b, walker: walker)
+        (forkPoint, sharedCount, sharedSummary) = (split.forkPoint, split.sharedCount, try Self.summary(of: split, repository))
+        func side(_ ids: [ObjectID]) throws -> [DiffTurn] {
+            try ids.map { id in
                 let message = try repository.objects.message(id)
                 return DiffTurn(id: id.hex, role: message.role.rawValue, content: message.content)
             }
         }
-        turns = ConversationDiff.align(try side(a), try side(b), by: granularity)
+        turns = ConversationDiff.align(try side(split.left), try side(split.right), by: granularity)
     }
 
     init(
@@ -83,8 +83,8 @@ struct ThreadComparison {
         self.names = names
         self.ids = (a, b)
         // The two messages' own histories still meet (or not): say so truthfully, as for threads.
-        let shared = try Self.sharedHistory(a, b, repository: repository, walker: walker)
-        (forkPoint, sharedCount, sharedSummary) = (shared.forkPoint, shared.chain.count, shared.summary)
+        let split = try repository.split(a, b, walker: walker)
+        (forkPoint, sharedCount, sharedSummary) = (split.forkPoint, split.sharedCount, try Self.summary(of: split, repository))
         let left = try repository.objects.message(a)
         let right = try repository.objects.message(b)
         turns = ConversationDiff.align(
@@ -99,16 +99,8 @@ struct ThreadComparison {
         }
     }
 
-    /// Where the histories of `a` and `b` meet, the chain root → fork point, and the first line of
-    /// its last user message.
-    private static func sharedHistory(
-        _ a: ObjectID, _ b: ObjectID, repository: Repository, walker: HistoryWalker
-    ) throws -> (forkPoint: ObjectID?, chain: [ObjectID], summary: String?) {
-        let forkPoint = try walker.forkPoint(a, b)
-        let chain = try forkPoint.map { try walker.chain(to: $0) } ?? []
-        let summary = try chain.last(where: { try walker.header($0).role == .user }).map {
-            Summary.oneLine(try repository.objects.message($0).content, limit: 70)
-        }
-        return (forkPoint, chain, summary)
+    /// The first line of the shared history's last user message.
+    private static func summary(of split: HistorySplit, _ repository: Repository) throws -> String? {
+        try split.lastSharedUserMessage.map { Summary.oneLine(try repository.objects.message($0).content, limit: 70) }
     }
 }

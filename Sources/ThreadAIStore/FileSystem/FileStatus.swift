@@ -25,6 +25,8 @@ public struct FileStatus: Equatable, Sendable {
     public let kind: Kind
     /// When the contents last changed, in seconds since 1970 (UTC).
     public let modifiedSeconds: Int64
+    /// The size in bytes (of a link: of its target path).
+    public let size: Int64
 
     init(_ info: stat) {
         #if canImport(Darwin)
@@ -32,6 +34,7 @@ public struct FileStatus: Equatable, Sendable {
         #else
         modifiedSeconds = Int64(info.st_mtim.tv_sec)
         #endif
+        size = Int64(info.st_size)
         permissions = info.st_mode & 0o7777
         owner = info.st_uid
         switch info.st_mode & S_IFMT {

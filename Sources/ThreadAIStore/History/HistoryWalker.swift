@@ -56,12 +56,20 @@ public final class HistoryWalker {
 
     /// The ids from the root down to `id`, inclusive: the message's whole history, oldest first.
     public func chain(to id: ObjectID) throws(HistoryError) -> [ObjectID] {
+        var steps = 0
+        return try chain(to: id, budget: .max, steps: &steps) ?? []
+    }
+
+    /// `chain(to:)`, or nil once `steps`, which counts the messages walked, passes `budget`.
+    func chain(to id: ObjectID, budget: Int, steps: inout Int) throws(HistoryError) -> [ObjectID]? {
         var ids: [ObjectID] = []
         var next: ObjectID? = id
         var seen: Set<ObjectID> = []
         while let current = next {
             // Content addressing makes a cycle impossible unless a file was tampered with.
             guard seen.insert(current).inserted else { throw .cycle(at: current) }
+            steps += 1
+            if steps > budget { return nil }
             ids.append(current)
             do {
                 next = try header(current).parent

@@ -1,0 +1,80 @@
+import Testing
+@testable import ThreadAIStore
+
+/// `diff`'s split of two histories at their fork point, walked over the objects or over the parent
+/// column of `cache/messages`: both ways must give what the plain definition gives.
+@Suite("Splitting two histories at their fork point")
+struct HistorySplitTests {
+    let conversation: ForkedConversation
+    var repository: Repository { conversation.repository }
+    /// Every message of the conversation, each a possible side of a diff.
+    var everyMessage: [ObjectID] {
+        let c = conversation
+        return [c.s1, c.u1, c.a1, c.u2, c.a2, c.ua1, c.aa1, c.ua2, c.aa2, c.s2, c.ub1, c.ab1]
+    }
+
+    init() throws {
+        conversation = try ForkedConversation()
+    }
+
+    /// The split by definition: whole chains, the newest shared message, the rest of each chain.
+    func expected(_ a: ObjectID, _ b: ObjectID) throws -> HistorySplit {
+        let walker = repository.walker()
+        let chainOfA = try walker.chain(to: a), chainOfB = try walker.chain(to: b)
+        let shared = zip(chainOfA, chainOfB).prefix { $0 == $1 }.map(\.0)
+        let lastUser = try shared.last { try walker.header($0).role == .user }
+        return HistorySplit(
+            forkPoint: shared.last, sharedCount: shared.count, lastSharedUserMessage: lastUser,
+            left: Array(chainOfA.dropFirst(shared.count)), right: Array(chainOfB.dropFirst(shared.count)))
+    }
+
+    @Test("every pair of messages: the walk over objects and the walk over the graph agree with the definition")
+    func everyPair() throws {
+        let graph = try repository.messageGraph(reaching: [conversation.a2, conversation.aa2, conversation.ab1])
+        for a in everyMessage {
+            for b in everyMessage {
+                let expected = try expected(a, b)
+                #expect(try repository.walker().split(a, b) == expected)
+                #expect(graph.split(a, b) == expected)
+                #expect(try repository.split(a, b, walker: repository.walker(), budget: 0) == expected)
+                #expect(try repository.split(a, b, walker: repository.walker()) == expected)
+            }
+        }
+        let c = conversation
+        #expect(try repository.walker().split(c.ab1, c.a2) == HistorySplit(
+            forkPoint: c.a1, sharedCount: 3, lastSharedUserMessage: c.u1, left: [c.ua1, c.aa1, c.s2, c.ub1, c.ab1], right: [c.u2, c.a2]))
+    }
+
+    @Test("histories with no common root share nothing, both ways")
+    func noCommonRoot() throws {
+        let other = try conversation.scratch.appendTurns(3, prefix: "elsewhere", on: "other")
+        let expected = HistorySplit(
+            forkPoint: nil, sharedCount: 0, lastSharedUserMessage: nil,
+            left: [conversation.s1, conversation.u1, conversation.a1], right: other)
+        #expect(try repository.walker().split(conversation.a1, other[2]) == expected)
+        #expect(try repository.split(conversation.a1, other[2], walker: repository.walker(), budget: 0) == expected)
+    }
+
+    @Test("a walk past its budget builds cache/messages, adds what it lacks, and survives a damaged one")
+    func longWalkUsesTheGraph() throws {
+        let c = conversation
+        #expect(!Files.exists(repository.cache.path(of: "messages")))
+        #expect(try repository.split(c.aa2, c.ab1, walker: repository.walker(), budget: 2) == expected(c.aa2, c.ab1))
+        #expect(Files.exists(repository.cache.path(of: "messages")), "the graph was built for the walk")
+
+        let later = try conversation.scratch.appendTurns(2, prefix: "later", on: "b")
+        #expect(try repository.split(c.aa2, later[1], walker: repository.walker(), budget: 2) == expected(c.aa2, later[1]))
+        let graph = try #require(MessageGraphCodec.decode(Files.read(repository.cache.path(of: "messages"))))
+        #expect(graph.record(of: later[1]) != nil, "the new messages were added to the file")
+
+        try Files.write("threadai-cache messages 1\nnot a graph", to: repository.cache.path(of: "messages"))
+        #expect(try repository.split(later[1], c.a2, walker: repository.walker(), budget: 2) == expected(later[1], c.a2))
+    }
+
+    @Test("the graph's split is nil for a message it does not hold")
+    func graphLacksMessage() throws {
+        let graph = try repository.messageGraph(reaching: [conversation.a2])
+        #expect(graph.split(conversation.a2, conversation.ab1) == nil)
+        #expect(graph.split(conversation.a2, conversation.u1) != nil)
+    }
+}
