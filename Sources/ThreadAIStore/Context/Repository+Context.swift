@@ -35,12 +35,17 @@ extension Repository {
 
     /// Drops whole turns, oldest first, until the context fits `budget` or only the newest turn is left.
     static func fit(_ context: inout Context, into budget: Int) {
-        while context.estimatedTokens > budget {
+        // One pass with a running total: a 10,000-message history drops thousands of turns.
+        var estimate = context.estimatedTokens
+        var firstKept = 0
+        while estimate > budget {
             // A turn runs from a user message to the next one; the first turn may start with a reply.
-            guard let nextStart = context.turns.dropFirst().firstIndex(where: { $0.role == .user }) else { return }
-            context.dropped += context.turns[..<nextStart]
-            context.turns.removeSubrange(..<nextStart)
+            guard let nextStart = context.turns.dropFirst(firstKept + 1).firstIndex(where: { $0.role == .user }) else { break }
+            estimate -= context.turns[firstKept..<nextStart].reduce(0) { $0 + $1.estimatedTokens }
+            firstKept = nextStart
         }
+        context.dropped += context.turns[..<firstKept]
+        context.turns.removeSubrange(..<firstKept)
     }
 }
 

@@ -62,6 +62,15 @@ struct ContextBudgetTests {
         if !testCase.exceeds { #expect(context.estimatedTokens <= testCase.budget) }
     }
 
+    @Test("a system prompt alone over the budget is kept, with nothing to drop")
+    func systemPromptAlone() throws {
+        let scratch = try ScratchRepository()
+        let prompt = try scratch.append(String(repeating: "p", count: 400), role: .system)
+        let context = try scratch.repository.context(of: prompt, budget: 10)
+        #expect(context.turns.isEmpty && context.dropped.isEmpty)
+        #expect(context.exceedsBudget)
+    }
+
     @Test("estimates are scaled by the usage that the newest reply recorded")
     func calibration() throws {
         let scratch = try ScratchRepository()
