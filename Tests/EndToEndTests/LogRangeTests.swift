@@ -58,6 +58,18 @@ struct LogRangeTests {
         #expect(graph.contains("|/"), "\(graph)")
     }
 
+    @Test("diff A..B, A...B, A.. and ..B compare the two sides as diff A B does, as git's diff takes ranges")
+    func diffTakesRanges() throws {
+        let forked = try ForkedSandbox()
+        let sandbox = forked.sandbox
+        let plain = try sandbox.succeed(["diff", "--json", "main", "alt"]).stdout
+        #expect(try sandbox.succeed(["diff", "--json", "main..alt"]).stdout == plain)
+        #expect(try sandbox.succeed(["diff", "--json", "main...alt"]).stdout == plain)
+        #expect(try JSON.object(try sandbox.succeed(["diff", "--json", "main.."]))["right"] as? String == "HEAD")
+        #expect(try JSON.object(try sandbox.succeed(["diff", "--json", "..alt"]))["left"] as? String == "HEAD")
+        #expect(try sandbox.run(["diff", "nope..alt"]).status == 1)
+    }
+
     @Test("a side that names nothing is an error; --all takes no range")
     func badRanges() throws {
         let forked = try ForkedSandbox()

@@ -9,6 +9,7 @@ enum DiffCommand: Command {
             Finds the fork point of A and B (the newest message both histories share), summarises the \
             shared history, then aligns the messages each side has after it, turn by turn, and shows a \
             word-level diff of each pair: [-removed-]{+added+} (in colour on a terminal). \
+            A..B (or A...B) is the same as A B, as in git. \
             With --messages, compares the contents of the two messages A and B alone; the summary still \
             says where their histories meet.
             """,
@@ -20,12 +21,14 @@ enum DiffCommand: Command {
             .positional("a", valueName: "A", help: "One thread or message."),
             .positional("b", valueName: "B", arity: .optional, help: "The other (default: HEAD)."),
         ],
-        examples: [.init("threadai diff main shorter"), .init("threadai diff --stat main shorter"), .init("threadai diff --messages 3f2a 9e8d")])
+        examples: [.init("threadai diff main shorter"), .init("threadai diff main..shorter"), .init("threadai diff --stat main shorter"), .init("threadai diff --messages 3f2a 9e8d")])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
         let repository = try context.repository()
         let walker = repository.walker()
-        let names = (arguments.positional("a") ?? "HEAD", arguments.positional("b") ?? "HEAD")
+        var names = (arguments.positional("a") ?? "HEAD", arguments.positional("b") ?? "HEAD")
+        // git's `diff A..B` is `diff A B`; a comparison here always starts at the fork point, so `A...B` is too.
+        if arguments.positional("b") == nil, let range = repository.range(names.0) { names = (range.left, range.right) }
         let a = try repository.resolve(names.0, walker: walker)
         let b = try repository.resolve(names.1, walker: walker)
         let granularity: TextDiffGranularity = arguments.flag("line") ? .line : .word

@@ -46,7 +46,7 @@ extension Repository {
     /// revision. A thread an older version named with `..` in it is a single revision (docs/CLI.md).
     /// Each side may be a diverged thread: its history is then every head's.
     public func selection(of text: String, walker: HistoryWalker) throws(RevisionError) -> RangeSelection? {
-        guard threadNamed(text) == nil, let range = RevisionRange(parsing: text) else { return nil }
+        guard let range = range(text) else { return nil }
         let leftHeads = try resolveEach(range.left, walker: walker)
         let rightHeads = try resolveEach(range.right, walker: walker)
         let left = try histories(of: leftHeads, walker: walker)
@@ -56,6 +56,12 @@ extension Repository {
         case .symmetric:
             return RangeSelection(heads: leftHeads + rightHeads, excluded: left.intersection(try histories(of: rightHeads, walker: walker)))
         }
+    }
+
+    /// The range `text` writes, or nil when it is a single revision: no `..`, or the whole name of a
+    /// thread an older version created with `..` in it (docs/CLI.md).
+    public func range(_ text: String) -> RevisionRange? {
+        threadNamed(text) == nil ? RevisionRange(parsing: text) : nil
     }
 
     /// Every message the heads reach (frontmatter only).
