@@ -47,7 +47,17 @@ struct ExportTests {
             // Read as a stream: the version, last in sorted keys, and the end are checked before anything is written.
             (String(export.prefix(export.count / 2)), "truncated"),
             (export.replacingOccurrences(of: "\"version\" : 1", with: "\"version\" : 7"), "unknown threadai-json version 7"),
+            (try Self.withoutRoots(export), "is neither in the export nor in this repository"),
         ], format: "threadai-json")
+    }
+
+    /// `export` less its root messages, so that their children name parents it does not hold.
+    static func withoutRoots(_ export: String) throws -> String {
+        var document = try #require(try JSONSerialization.jsonObject(with: Data(export.utf8)) as? [String: Any])
+        let messages = try #require(document["messages"] as? [[String: Any]])
+        document["messages"] = messages.filter { ($0["object"] as? String)?.contains("\nparent: ") == true }
+        #expect((document["messages"] as? [Any])?.count ?? 0 < messages.count)
+        return String(decoding: try JSONSerialization.data(withJSONObject: document, options: [.sortedKeys, .prettyPrinted]), as: UTF8.self)
     }
 
     @Test("an export spelled differently (every non-ASCII character and / escaped) imports to the same repository")

@@ -108,4 +108,13 @@ struct ImportChatGPTTests {
         #expect(result.stderr.contains("conversation #1 (c1) node b: its parent gone is not in the mapping"))
         #expect(try DirectorySnapshot(sandbox.repository) == before)
     }
+
+    @Test("an unknown export version (no mapping), a top level that is not an array: refused, naming the item, changing nothing")
+    func unknownVersion() throws {
+        try CLISandbox.initialized().expectImportsRefused([
+            (#"[{"id": "c1", "title": "t", "messages": [{"role": "user", "content": "hi"}]}]"#,
+             "refused0.json conversation #1 (c1): has no mapping (unknown export version?)"),
+            (#"{"conversations": []}"#, "refused1.json: not a ChatGPT conversations.json: the top level is not an array"),
+        ], format: "chatgpt")
+    }
 }

@@ -78,3 +78,15 @@ struct ImportClaudeCodeTests {
         #expect(try DirectorySnapshot(sandbox.repository) == before)
     }
 }
+
+extension ImportClaudeCodeTests {
+    @Test("a line whose parent is missing, a file of no message lines: refused, naming the file and the item, changing nothing")
+    func refused() throws {
+        let line = #"{"type":"user","uuid":"u2","parentUuid":"gone","sessionId":"s1","timestamp":"2025-06-01T10:00:00.000Z","message":{"role":"user","content":"hi"}}"#
+        try CLISandbox.initialized().expectImportsRefused([
+            (#"{"type":"user","uuid":"u1","parentUuid":null,"sessionId":"s1","timestamp":"2025-06-01T10:00:00.000Z","message":{"role":"user","content":"hello"}}"# + "\n" + line + "\n",
+             "refused0.json: claude-code conversation s1 item u2: its parent gone comes after it or is missing"),
+            (#"{"type":"summary","summary":"A title","leafUuid":"x"}"# + "\n", "holds no Claude Code message line"),
+        ], format: "claude-code")
+    }
+}

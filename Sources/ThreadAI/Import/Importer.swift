@@ -38,12 +38,17 @@ public struct Importer: Sendable {
         } catch {
             throw ImportError(item: item, reason: "\(error)")
         }
+        // Checked before anything is stored, so a broken conversation writes no object at all.
+        var seen = Set<String>()
+        for node in conversation.nodes {
+            if let parent = node.parentSourceID, !seen.contains(parent) {
+                throw ImportError(item: "\(item) item \(node.sourceID)", reason: "its parent \(parent) comes after it or is missing")
+            }
+            seen.insert(node.sourceID)
+        }
         let batch = ObjectBatch(store: repository.objects)
         for (index, node) in conversation.nodes.enumerated() {
             let parentID = node.parentSourceID.flatMap { ids[$0] }
-            if node.parentSourceID != nil && parentID == nil {
-                throw ImportError(item: "\(item) item \(node.sourceID)", reason: "its parent \(node.parentSourceID ?? "") comes after it or is missing")
-            }
             let date = node.date ?? node.parentSourceID.flatMap { dates[$0] } ?? epoch
             var fields = node.fields
             fields["source"] = "\(conversation.format):\(conversation.id)/\(node.sourceID)"

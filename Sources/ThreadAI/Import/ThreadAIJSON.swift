@@ -51,9 +51,22 @@ public enum ThreadAIJSON {
                 throw ImportError(item: path, reason: "cannot be read: \(error)")
             }
         }
-        let threads = try outline(try reader(), name: path, secrets: secrets)
-        try storeMessages(try reader(), name: path, repository: importer.repository, summary: &summary, progress: progress)
+        var parents = ExportParents()
+        let threads = try outline(try reader(), name: path, secrets: secrets, parents: &parents)
         let repository = importer.repository
+        for thread in threads where !parents.holds(thread.head) && !repository.objects.contains(thread.head) {
+            throw ImportError(item: "\(path) thread #\(thread.index) (\(thread.name))", reason: "its head \(thread.head.hex) is not among the messages")
+        }
+        let outside = parents.outside
+        if !outside.isEmpty {
+            var reader = try reader()
+            try each(&reader, name: path) { (index, entry) throws(ImportError) in
+                try ExportParents.check(
+                    id: entry["id"]?.string ?? "", object: entry["object"]?.string ?? "", outside: outside,
+                    repository: repository, item: "\(path) message #\(index)")
+            }
+        }
+        try storeMessages(try reader(), name: path, repository: repository, summary: &summary, progress: progress)
         for thread in threads where !repository.objects.contains(thread.head) {
             throw ImportError(item: "\(path) thread #\(thread.index) (\(thread.name))", reason: "its head \(thread.head.hex) is not among the messages")
         }
@@ -70,8 +83,10 @@ public enum ThreadAIJSON {
         func makeIterator() -> IndexingIterator<[(index: Int, name: ThreadName, head: ObjectID)]> { placed.makeIterator() }
     }
 
-    /// The first pass: the format and version, the threads, and the secrets check.
-    private static func outline(_ reader: JSONReader, name: String, secrets: SecretPolicy) throws(ImportError) -> Threads {
+    /// The first pass: the format and version, the threads, the messages' parents, and the secrets check.
+    private static func outline(
+        _ reader: JSONReader, name: String, secrets: SecretPolicy, parents: inout ExportParents
+    ) throws(ImportError) -> Threads {
         var reader = reader
         var format: String?
         var version: JSONReader.Value?
@@ -89,8 +104,11 @@ public enum ThreadAIJSON {
                         index += 1
                         try thread(try reader.readValue(), index: index, name: name, into: &threads)
                     }
-                case "messages" where secrets != .allow:
-                    try forEachMessage(&reader) { (index, entry) throws(ImportError) in try refuseSecrets(in: entry, index: index, name: name) }
+                case "messages":
+                    try forEachMessage(&reader) { (index, entry) throws(ImportError) in
+                        if secrets != .allow { try refuseSecrets(in: entry, index: index, name: name) }
+                        parents.note(id: entry["id"]?.string ?? "", object: entry["object"]?.string ?? "")
+                    }
                 default: try reader.skipValue()
                 }
             }
@@ -134,31 +152,42 @@ public enum ThreadAIJSON {
     ) throws(ImportError) {
         var reader = reader
         let batch = ObjectBatch(store: repository.objects)
+        try each(&reader, name: name) { (index, entry) throws(ImportError) in
+            let item = "\(name) message #\(index)"
+            guard let hex = entry["id"]?.string, let text = entry["object"]?.string else {
+                throw ImportError(item: item, reason: "needs an \"id\" and an \"object\"")
+            }
+            do {
+                let id = try ObjectID(hex: hex)
+                let bytes = Array(text.utf8)
+                guard ObjectID.of(bytes) == id else { throw ImportError(item: "\(item) (\(hex))", reason: "its object does not hash to its id") }
+                _ = try MessageCodec.decode(bytes)
+                if try batch.add(bytes).isNew { summary.newMessages += 1 }
+                summary.messages += 1
+                progress(summary)
+            } catch let error as ImportError {
+                throw error
+            } catch {
+                throw ImportError(item: "\(item) (\(hex))", reason: "\(error)")
+            }
+        }
+        do {
+            try batch.flush()
+        } catch {
+            throw ImportError(item: name, reason: "\(error)")
+        }
+    }
+
+    /// Every message of the export `reader` reads, a failure to read it named as `name`'s.
+    private static func each(
+        _ reader: inout JSONReader, name: String, _ body: (Int, [String: JSONReader.Value]) throws(ImportError) -> Void
+    ) throws(ImportError) {
         do {
             try reader.beginObject()
             while let key = try reader.nextKey() {
                 guard key == "messages" else { try reader.skipValue(); continue }
-                try forEachMessage(&reader) { (index, entry) throws(ImportError) in
-                    let item = "\(name) message #\(index)"
-                    guard let hex = entry["id"]?.string, let text = entry["object"]?.string else {
-                        throw ImportError(item: item, reason: "needs an \"id\" and an \"object\"")
-                    }
-                    do {
-                        let id = try ObjectID(hex: hex)
-                        let bytes = Array(text.utf8)
-                        guard ObjectID.of(bytes) == id else { throw ImportError(item: "\(item) (\(hex))", reason: "its object does not hash to its id") }
-                        _ = try MessageCodec.decode(bytes)
-                        if try batch.add(bytes).isNew { summary.newMessages += 1 }
-                        summary.messages += 1
-                        progress(summary)
-                    } catch let error as ImportError {
-                        throw error
-                    } catch {
-                        throw ImportError(item: "\(item) (\(hex))", reason: "\(error)")
-                    }
-                }
+                try forEachMessage(&reader, body)
             }
-            try batch.flush()
         } catch let error as ImportError {
             throw error
         } catch {

@@ -77,6 +77,9 @@ enum ImportCommand: Command {
                     throw CLIError(TerminalSafe.text("cannot import \(file): \(error) Conversations before it were imported whole."))
                 } catch let error as CLIError {
                     throw error
+                } catch let error as ImportError where !error.item.hasPrefix(file) {
+                    // The writer names the conversation and the item; the user also needs the file.
+                    throw CLIError(TerminalSafe.text("cannot import \(file): \(error)"))
                 } catch {
                     throw CLIError(TerminalSafe.text("cannot import \(error)"))
                 }
