@@ -14,12 +14,7 @@ enum ContinueCommand: Command {
             text is printed first, then the rest as it arrives. 'threadai retry' asks for a whole new \
             reply instead; 'threadai regenerate' asks for one on a new fork.
             """,
-        arguments: [
-            .option("model", short: "m", valueName: "MODEL", help: "The model to ask (a name or an alias)."),
-            .option("provider", valueName: "NAME", help: "offline, anthropic, openai or openai-compatible."),
-            .flag("no-stream", help: "Print the reply when it is complete instead of as it arrives."),
-            .option("budget", valueName: "TOKENS", help: "Token budget for the context; the oldest turns are dropped to fit."),
-        ],
+        arguments: [ReplyRunner.modelOption] + ReplyRunner.streamOptions,
         examples: [
             .init("threadai continue", explanation: "After Ctrl-C or a provider failure cut a reply short."),
         ])
@@ -33,13 +28,10 @@ enum ContinueCommand: Command {
         let conversation = try context.conversation(repository)
         let prepared = try await conversation.prepareContinue(
             on: thread, budget: budget ?? choice.contextBudget, onWait: context.noteWaiting(on: thread))
-        if let notice = choice.notice { context.note(notice) }
         if let partial = prepared.replacing {
             context.note("continuing the partial reply \(partial.short); it stays in the reflog.")
         }
-        let streamed = await ReplyRunner.stream(
-            prepared, conversation: conversation, provider: provider, choice: choice,
-            live: !arguments.flag("no-stream"), context)
-        return ReplyRunner.report(streamed, prepared: prepared, context)
+        return await ReplyRunner.answer(
+            prepared, conversation: conversation, provider: provider, choice: choice, arguments: arguments, context)
     }
 }

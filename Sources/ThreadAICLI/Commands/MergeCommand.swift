@@ -19,10 +19,7 @@ enum MergeCommand: Command {
             .flag("summarize", help: "Merge a summary the model writes instead of the last answer."),
             .flag("send", help: "Ask for the reply to the merged message at once."),
             .option("model", short: "m", valueName: "MODEL", help: "The model that summarizes and replies (a name or an alias)."),
-            .option("provider", valueName: "NAME", help: "offline, anthropic, openai or openai-compatible."),
-            .flag("no-stream", help: "Print the summary and reply when complete instead of as they arrive."),
-            .option("budget", valueName: "TOKENS", help: "Token budget for each context; the oldest turns are dropped to fit."),
-        ],
+        ] + ReplyRunner.streamOptions,
         examples: [
             .init("threadai merge research", explanation: "Bring research's last answer back to the current thread."),
             .init("threadai merge research --summarize --send", explanation: "Merge a summary and ask for the reply."),

@@ -16,7 +16,7 @@ enum RegenerateCommand: Command {
             """,
         arguments: [
             .positional("revision", valueName: "REV", arity: .optional, help: "An answer, or the question it answers (default: the last answer)."),
-            .option("model", short: "m", valueName: "MODEL", help: "The model to ask this time (a name or an alias)."),
+            ReplyRunner.modelOption,
         ] + ForkedTurn.replyArguments,
         examples: [
             .init("threadai regenerate", explanation: "Another answer to the last question, on main-2."),

@@ -11,14 +11,9 @@ enum RetryCommand: Command {
             stored after it. When it ends with a partial reply (finish: error or interrupted), the reply \
             is asked for again from your message and stored beside the partial one: the thread moves to \
             the new reply, and the partial one stays in the thread's reflog. A complete reply is not \
-            retried: send a new message, or fork.
+            retried: 'threadai regenerate' asks for another answer beside it, on a new fork.
             """,
-        arguments: [
-            .option("model", short: "m", valueName: "MODEL", help: "The model to ask this time (a name or an alias)."),
-            .option("provider", valueName: "NAME", help: "offline, anthropic, openai or openai-compatible."),
-            .flag("no-stream", help: "Print the reply when it is complete instead of as it arrives."),
-            .option("budget", valueName: "TOKENS", help: "Token budget for the context; the oldest turns are dropped to fit."),
-        ],
+        arguments: [ReplyRunner.modelOption] + ReplyRunner.streamOptions,
         examples: [
             .init("threadai retry"),
             .init("threadai retry -m haiku", explanation: "Ask a different model this time."),
@@ -33,17 +28,11 @@ enum RetryCommand: Command {
         let conversation = try context.conversation(repository)
         let prepared = try await conversation.prepareRetry(
             on: thread, budget: budget ?? choice.contextBudget, onWait: context.noteWaiting(on: thread))
-        if let notice = choice.notice { context.note(notice) }
         if let replaced = prepared.replacing {
             context.note("asking again for the reply to \(prepared.userMessageID.short); "
                 + "the partial reply \(replaced.short) stays in the reflog.")
         }
-        if !prepared.context.dropped.isEmpty {
-            context.note("the context exceeds the budget; left out the \(prepared.context.dropped.count) oldest messages.")
-        }
-        let streamed = await ReplyRunner.stream(
-            prepared, conversation: conversation, provider: provider, choice: choice,
-            live: !arguments.flag("no-stream"), context)
-        return ReplyRunner.report(streamed, prepared: prepared, context)
+        return await ReplyRunner.answer(
+            prepared, conversation: conversation, provider: provider, choice: choice, arguments: arguments, context)
     }
 }

@@ -51,14 +51,8 @@ enum SendCommand: Command {
         let prepared = try await conversation.prepare(
             text: text, on: thread, system: system, budget: budget ?? choice.contextBudget,
             newRoot: arguments.flag("no-context"), userFields: fields, onWait: context.noteWaiting(on: thread))
-        if let notice = choice.notice { context.note(notice) }
-        if !prepared.context.dropped.isEmpty {
-            context.note("the context exceeds the budget; left out the \(prepared.context.dropped.count) oldest messages.")
-        }
-        let streamed = await ReplyRunner.stream(
-            prepared, conversation: conversation, provider: provider, choice: choice,
-            live: !arguments.flag("no-stream"), context)
-        return ReplyRunner.report(streamed, prepared: prepared, context)
+        return await ReplyRunner.answer(
+            prepared, conversation: conversation, provider: provider, choice: choice, arguments: arguments, context)
     }
 
     /// The typed text: the arguments, then piped standard input after a blank line (unless `-f -`

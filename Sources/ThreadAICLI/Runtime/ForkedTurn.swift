@@ -6,10 +6,7 @@ enum ForkedTurn {
     /// The options both commands take besides their own.
     static let replyArguments: [ArgumentSpec] = [
         .option("branch", short: "b", valueName: "NAME", help: "Name the new fork (default: the current thread's name with -2, -3, …)."),
-        .option("provider", valueName: "NAME", help: "offline, anthropic, openai or openai-compatible."),
-        .flag("no-stream", help: "Print the reply when it is complete instead of as it arrives."),
-        .option("budget", valueName: "TOKENS", help: "Token budget for the context; the oldest turns are dropped to fit."),
-    ]
+    ] + ReplyRunner.streamOptions
 
     /// The thread the revised turn goes on: `-b NAME`, or the first free `BASE-N` (N ≥ 2) where BASE
     /// is the current thread (with a detached HEAD, the thread `message` was written on).
@@ -37,13 +34,7 @@ enum ForkedTurn {
         }
         let from = CheckoutCommand.describe(head)
         context.errors.line("Switched to a new thread '\(fork)' ('\(from)' is unchanged; compare with 'threadai diff \(from) \(fork)')")
-        if let notice = choice.notice { context.note(notice) }
-        if !prepared.context.dropped.isEmpty {
-            context.note("the context exceeds the budget; left out the \(prepared.context.dropped.count) oldest messages.")
-        }
-        let streamed = await ReplyRunner.stream(
-            prepared, conversation: conversation, provider: provider, choice: choice,
-            live: !arguments.flag("no-stream"), context)
-        return ReplyRunner.report(streamed, prepared: prepared, context)
+        return await ReplyRunner.answer(
+            prepared, conversation: conversation, provider: provider, choice: choice, arguments: arguments, context)
     }
 }

@@ -1,8 +1,35 @@
 import Foundation
 import ThreadAI
 
-/// Streams a reply to the terminal and reports how it ended: what `send` and `retry` share.
+/// Streams a reply to the terminal and reports how it ended: what `send`, `retry` and the revising
+/// commands share.
 enum ReplyRunner {
+    /// The options every command that streams a reply takes, besides its model option.
+    static let streamOptions: [ArgumentSpec] = [
+        .option("provider", valueName: "NAME", help: "offline, anthropic, openai or openai-compatible."),
+        .flag("no-stream", help: "Print the reply when it is complete instead of as it arrives."),
+        .option("budget", valueName: "TOKENS", help: "Token budget for the context; the oldest turns are dropped to fit."),
+    ]
+
+    /// `-m/--model` for commands whose `-m` is not taken by a message.
+    static let modelOption = ArgumentSpec.option(
+        "model", short: "m", valueName: "MODEL", help: "The model to ask this time (a name or an alias).")
+
+    /// Says which provider answers and what the budget left out, then streams the reply to
+    /// `prepared`, stores it and reports how it ended (the exit status).
+    static func answer(
+        _ prepared: Conversation.PreparedTurn, conversation: Conversation, provider: any ChatProvider,
+        choice: ProviderChoice, arguments: ParsedArguments, _ context: CommandContext
+    ) async -> ExitStatus {
+        if let notice = choice.notice { context.note(notice) }
+        if !prepared.context.dropped.isEmpty {
+            context.note("the context exceeds the budget; left out the \(prepared.context.dropped.count) oldest messages.")
+        }
+        let streamed = await stream(
+            prepared, conversation: conversation, provider: provider, choice: choice, live: !arguments.flag("no-stream"), context)
+        return report(streamed, prepared: prepared, context)
+    }
+
     /// Builds the chosen provider with retry notices going to stderr ("threadai: retrying in 2.1 s
     /// (429 rate limited), retry 1 of 3").
     /// - Throws: `ProviderError` (missing key, unusable base URL) before anything is stored.
