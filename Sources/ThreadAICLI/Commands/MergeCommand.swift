@@ -12,7 +12,7 @@ enum MergeCommand: Command {
             docs/FORMAT.md §4.8): 'log' and 'log --graph' show the link, and the model is told where \
             the outcome came from. The message is yours (a user message), so the thread must end with \
             an answer, and the next reply answers it: --send asks for that reply at once, otherwise \
-            'threadai retry' or 'threadai send' does later. SUBTHREAD must end with a complete answer.
+            'threadai retry' asks for it later. SUBTHREAD must end with a complete answer.
             """,
         arguments: [
             .positional("subthread", valueName: "SUBTHREAD", arity: .required, help: "The thread whose outcome to bring back."),
