@@ -61,7 +61,7 @@ struct ImportProgressTests {
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         let bytes = try String(contentsOfFile: transcript, encoding: .utf8)
-        #expect(bytes.contains("\rconversations.json: 0 conversations, 0 messages\u{1B}[K"), "\(bytes.debugDescription)")
+        #expect(bytes.contains("\rconversations.json: reading\u{1B}[K"), "\(bytes.debugDescription)")
         #expect(bytes.contains("\r\u{1B}[Kimported 1 conversation: 9 messages (9 new), 2 forks"), "\(bytes.debugDescription)")
     }
     #endif

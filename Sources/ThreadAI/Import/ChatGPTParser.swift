@@ -12,8 +12,10 @@ public enum ChatGPTParser {
     /// Reads the export at `path` conversation by conversation, so memory holds one at a time, and
     /// hands each to `each`. The file is read twice: first every conversation is parsed and checked
     /// (a truncated file or a broken conversation is refused before `each` sees any), then again
-    /// for `each`.
-    public static func parse(path: String, name: String, each: (ImportConversation) throws -> Void) throws {
+    /// for `each`. `checked` hears how many conversations the first pass has checked so far.
+    public static func parse(
+        path: String, name: String, checked: (Int) -> Void = { _ in }, each: (ImportConversation) throws -> Void
+    ) throws {
         for handing in [false, true] {
             var reader: JSONReader
             do {
@@ -21,7 +23,15 @@ public enum ChatGPTParser {
             } catch {
                 throw ImportError(item: name, reason: "cannot be read: \(error)")
             }
-            try forEachConversation(&reader, name: name) { conversation in if handing { try each(conversation) } }
+            var count = 0
+            try forEachConversation(&reader, name: name) { conversation in
+                if handing {
+                    try each(conversation)
+                } else {
+                    count += 1
+                    checked(count)
+                }
+            }
         }
     }
 

@@ -39,10 +39,11 @@ public enum ThreadAIJSON {
     /// their heads are known to be stored.
     /// - Parameter secrets: what to do with credentials in the messages (docs/CLI.md, "Secrets"); they
     ///   are named by their hashes, so a credential cannot be redacted: anything but `.allow` refuses.
+    /// - Parameter checked: called with how many messages the first pass has checked so far.
     /// - Parameter progress: called with the counts after each message stored.
     public static func load(
         path: String, into importer: inout Importer, summary: inout Importer.Summary, secrets: SecretPolicy = .allow,
-        progress: (Importer.Summary) -> Void = { _ in }
+        checked: (Int) -> Void = { _ in }, progress: (Importer.Summary) -> Void = { _ in }
     ) throws(ImportError) {
         let reader = { () throws(ImportError) -> JSONReader in
             do {
@@ -52,7 +53,7 @@ public enum ThreadAIJSON {
             }
         }
         var parents = ExportParents()
-        let threads = try outline(try reader(), name: path, secrets: secrets, parents: &parents)
+        let threads = try outline(try reader(), name: path, secrets: secrets, parents: &parents, checked: checked)
         let repository = importer.repository
         for thread in threads where !parents.holds(thread.head) && !repository.objects.contains(thread.head) {
             throw ImportError(item: "\(path) thread #\(thread.index) (\(thread.name))", reason: "its head \(thread.head.hex) is not among the messages")
@@ -85,7 +86,7 @@ public enum ThreadAIJSON {
 
     /// The first pass: the format and version, the threads, the messages' parents, and the secrets check.
     private static func outline(
-        _ reader: JSONReader, name: String, secrets: SecretPolicy, parents: inout ExportParents
+        _ reader: JSONReader, name: String, secrets: SecretPolicy, parents: inout ExportParents, checked: (Int) -> Void
     ) throws(ImportError) -> Threads {
         var reader = reader
         var format: String?
@@ -108,6 +109,7 @@ public enum ThreadAIJSON {
                     try forEachMessage(&reader) { (index, entry) throws(ImportError) in
                         if secrets != .allow { try refuseSecrets(in: entry, index: index, name: name) }
                         parents.note(id: entry["id"]?.string ?? "", object: entry["object"]?.string ?? "")
+                        checked(index)
                     }
                 default: try reader.skipValue()
                 }

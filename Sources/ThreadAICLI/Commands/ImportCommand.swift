@@ -55,11 +55,13 @@ enum ImportCommand: Command {
                 do {
                     // Exports that can hold years of conversations are streamed, never read whole.
                     if detected == "threadai-json" {
-                        try ThreadAIJSON.load(path: file, into: &importer, summary: &summary, secrets: secrets, progress: progress.update)
+                        try ThreadAIJSON.load(
+                            path: file, into: &importer, summary: &summary, secrets: secrets,
+                            checked: { progress.checking($0, "message") }, progress: progress.update)
                         continue
                     }
                     if detected == "chatgpt" {
-                        try ChatGPTParser.parse(path: file, name: file) { conversation in
+                        try ChatGPTParser.parse(path: file, name: file, checked: { progress.checking($0, "conversation") }) { conversation in
                             try importer.write(try conversation.applying(secrets), into: &summary)
                             progress.update(summary)
                         }

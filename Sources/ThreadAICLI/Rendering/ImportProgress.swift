@@ -7,8 +7,9 @@ final class ImportProgress {
     /// Only a terminal gets the redrawn line: in a pipe or a log, `\r` would pile up as garbage.
     let isShown: Bool
     private let clock = ContinuousClock()
-    private let start: ContinuousClock.Instant
     private var lastDrawn: ContinuousClock.Instant?
+    /// When the current file's first message was stored, and the count then.
+    private var rateStart: (ContinuousClock.Instant, Int)?
     private var file = ""
     private var isLineOnScreen = false
 
@@ -18,18 +19,35 @@ final class ImportProgress {
     init(errors: any TextOutput, isShown: Bool) {
         self.errors = errors
         self.isShown = isShown
-        start = clock.now
     }
 
     /// Starts on `file`: drawn at once, so even a first pass that only checks the file shows something.
     func begin(file: String) {
         self.file = file
-        draw(Importer.Summary(), force: true)
+        rateStart = nil
+        guard isShown else { return }
+        lastDrawn = clock.now
+        show("reading")
     }
 
     /// The counts after one more conversation or message, drawn when the last drawing is old enough.
     func update(_ summary: Importer.Summary) {
-        draw(summary, force: false)
+        guard isShown else { return }
+        // The rate counts from the file's first stored message, not from the pass that checked it.
+        let (since, before) = rateStart ?? (clock.now, summary.messages)
+        if rateStart == nil { rateStart = (since, before) }
+        guard isDue() else { return }
+        let elapsed = clock.now - since
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let rate = seconds > 0.05 ? " (\(Int(Double(summary.messages - before) / seconds)) messages/s)" : ""
+        let conversations = summary.conversations > 0 ? "\(Self.count(summary.conversations, "conversation")), " : ""
+        show("\(conversations)\(Self.count(summary.messages, "message"))\(rate)")
+    }
+
+    /// The first pass over a file, which checks it whole before anything is written: how far it is.
+    func checking(_ count: Int, _ noun: String) {
+        guard isShown, isDue() else { return }
+        show("checking, \(Self.count(count, noun)) read")
     }
 
     /// Wipes the line, before the summary or an error takes its place.
@@ -40,16 +58,17 @@ final class ImportProgress {
         isLineOnScreen = false
     }
 
-    private func draw(_ summary: Importer.Summary, force: Bool) {
-        guard isShown else { return }
+    /// Whether a drawing is due now, noting it as drawn.
+    private func isDue() -> Bool {
         let now = clock.now
-        if !force, let lastDrawn, now - lastDrawn < Self.interval { return }
+        if let lastDrawn, now - lastDrawn < Self.interval { return false }
         lastDrawn = now
-        let elapsed = now - start
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        let rate = seconds > 0.05 ? " (\(Int(Double(summary.messages) / seconds)) messages/s)" : ""
+        return true
+    }
+
+    private func show(_ text: String) {
         let name = TerminalSafe.text(file.split(separator: "/").last.map(String.init) ?? file)
-        errors.write("\r\(name): \(Self.count(summary.conversations, "conversation")), \(Self.count(summary.messages, "message"))\(rate)\u{1B}[K")
+        errors.write("\r\(name): \(text)\u{1B}[K")
         errors.flush()
         isLineOnScreen = true
     }
