@@ -38,7 +38,7 @@ struct ThreadTreeTests {
         #expect(b.title == "Encore ?")
     }
 
-    @Test("a new fork with no messages of its own: fork point is its head, title comes from its history")
+    @Test("a new fork with no messages of its own: fork point is its head, titled by the question it was forked at, not the root's")
     func emptyFork() throws {
         let c = conversation
         try c.scratch.fork("fresh", at: c.u2)
@@ -46,7 +46,7 @@ struct ThreadTreeTests {
         #expect(fresh.heads == [c.u2])
         #expect(fresh.forkPoint == c.u2 && fresh.parent == "main")
         #expect(fresh.messageCount == 4 && fresh.ownMessageCount == 0)
-        #expect(fresh.title == "What is a fork?")
+        #expect(fresh.title == "And a merge?")
     }
 
     @Test("forkPoints lists every fork with its parent")
