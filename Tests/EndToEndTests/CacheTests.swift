@@ -6,7 +6,7 @@ private let readingCommands: [[String]] = [
     ["threads"], ["threads", "--json"], ["log", "--oneline"], ["log", "--json", "main"], ["log", "--oneline", "alt"],
     ["log", "--graph", "--all"], ["log", "--graph"], ["log", "--all"], ["log", "--all", "--json"], ["log", "--oneline", "main...alt-deep"], ["status"], ["show", "alt"], ["context", "alt-deep"],
     ["grep", "-E", "fork|merge|words"], ["grep", "-i", "-F", "offline"], ["grep", "-E", "-i", "^(once|say) .*r"], ["grep", "-l", "Once"], ["grep", "--json", "brief", "alt"],
-    ["grep", "no such text anywhere"],
+    ["grep", "no such text anywhere"], ["grep", "-l", "-E", "."], ["grep", "-E", "-i", "(question|a) [a-z]"],
 ]
 
 /// What each reading command printed and how it exited, in `directory` (default: the sandbox's work folder).
@@ -120,7 +120,8 @@ struct CachePullTests {
         try clones.threadai(["send", "asked on alt in b"], in: "b")
         try clones.commitAndPush("b", "b")
         try clones.pull("a")
-        try clones.threadai(["log", "--graph", "--all"], in: "a")  // a's cache now knows main and alt.
+        try clones.threadai(["log", "--graph", "--all"], in: "a")  // a's cache now knows main and alt,
+        try clones.threadai(["grep", "question"], in: "a")  // cache/search too.
         try clones.threadai(["checkout", "alt"], in: "b")
         try clones.threadai(["send", "more on alt"], in: "b")
         try clones.threadai(["checkout", "-b", "third", "main"], in: "b")

@@ -101,3 +101,64 @@ struct GrepTests {
         #expect(plain.contains("»merge«") && !plain.contains("\u{1B}["))
     }
 }
+
+/// `log --grep`, the damaged-block path of `cache/search`, and `grep --at-code` in a real git repository.
+@Suite("CLI: log --grep, grep over a damaged index, grep --at-code")
+struct GrepMoreTests {
+    @Test("log --grep keeps the messages with a matching line, with -E, -i and -n; none: exit 1 with a note")
+    func logGrep() throws {
+        let forked = try ForkedSandbox()
+        let sandbox = forked.sandbox
+        let ids = { (arguments: [String]) throws -> [String] in
+            try JSON.array(try sandbox.succeed(["log", "--json"] + arguments)).compactMap { $0["id"] as? String }
+        }
+        #expect(try ids(["--grep", "merge", "main"]) == [forked["a2"], forked["u2"]], "the question and the reply quoting it")
+        #expect(try ids(["--grep", "^And", "-E", "main"]) == [forked["u2"]])
+        #expect(try ids(["--grep", "AND A", "-i", "-n", "1", "main"]) == [forked["a2"]], "-n counts matching messages")
+        let none = try sandbox.run(["log", "--grep", "zeppelin"])
+        #expect(none.status == 1 && none.stdout.isEmpty && none.stderr.contains("no message matches 'zeppelin'"), "\(none)")
+        #expect(try sandbox.run(["log", "--grep", "x(", "-E"]).status == 2)
+        #expect(try sandbox.run(["log", "--grep", "x", "--graph"]).status == 2)
+    }
+
+    @Test("a block whose check fails is searched from the objects, and the file is rewritten sound")
+    func damagedBlock() throws {
+        let forked = try ForkedSandbox()
+        let sandbox = forked.sandbox
+        let truth = try sandbox.run(["grep", "-E", "."], environment: ["THREADAI_NO_CACHE": "1"])
+        try sandbox.succeed(["grep", "fork"])
+        let path = sandbox.repository + "/cache/search"
+        var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        let contentStart = "threadai-cache search 1\n".utf8.count
+        bytes[contentStart + 2] ^= 0x01  // A byte of the first record's content: only its block's check sees it.
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        #expect(try sandbox.run(["cache", "verify"]).status == 3, "verify sees the bad block")
+        let damaged = try sandbox.run(["grep", "-E", "."])
+        #expect(damaged.status == truth.status && damaged.stdout == truth.stdout)
+        #expect(try sandbox.succeed(["cache", "verify"]).stdout.contains("search: 9 messages, 0 wrong"))
+    }
+
+    @Test("grep --at-code: only messages written at that commit or in a range, with the pattern")
+    func atCode() throws {
+        let clones = try GitClones()
+        try clones.start("a")
+        let first = try CodeLinkTests.commitCode(clones, "a", file: "a.swift", message: "one")
+        try clones.threadai(["send", "parser question at one"], in: "a")
+        let second = try CodeLinkTests.commitCode(clones, "a", file: "b.swift", message: "two")
+        try clones.threadai(["send", "parser question at two"], in: "a")
+        try clones.threadai(["checkout", "-b", "side", "main~2"], in: "a")
+        try clones.threadai(["send", "side parser question at two"], in: "a")
+        let grep = { (arguments: [String]) throws -> [String] in
+            try clones.threadai(["grep", "--role", "user"] + arguments, in: "a").stdout.split(separator: "\n").map(String.init)
+        }
+        let atFirst = try grep(["--at-code", first, "parser"])
+        #expect(atFirst.count == 1 && atFirst[0].hasPrefix("main ") && atFirst[0].hasSuffix("»parser« question at one"), "\(atFirst)")
+        let atSecond = try grep(["--at-code", second, "parser"])
+        #expect(atSecond.count == 2 && atSecond[0].hasPrefix("main ") && atSecond[1].hasPrefix("side "), "\(atSecond)")
+        #expect(try grep(["--at-code", second, "parser", "side"]).count == 1, "REV narrows it to one history")
+        #expect(try grep(["--at-code", "\(first)..\(second)", "parser"]) == atSecond)
+        let none = try clones.run(["grep", "--at-code", first, "side"], in: "a")
+        #expect(none.status == 1 && none.stdout.isEmpty)
+        #expect(try clones.run(["grep", "--at-code", "no-such-tag", "x"], in: "a").status == 1)
+    }
+}

@@ -57,24 +57,28 @@ enum GrepCommand: Command {
         guard let text = arguments.positional("pattern") else {
             throw CLIError("give a PATTERN to search for, as in 'threadai grep zeppelin'.", status: .usage)
         }
-        if arguments.flag("fixed-strings") && arguments.flag("extended-regexp") {
-            throw CLIError("-F and -E contradict each other: give one.", status: .usage)
-        }
         let revision = arguments.positional("revision"), thread = arguments.option("thread")
         if [revision != nil, thread != nil, arguments.flag("all")].filter({ $0 }).count > 1 {
             throw CLIError("give one of REV, --thread NAME and --all: they each say which messages to search.", status: .usage)
         }
-        let pattern: SearchPattern
-        do {
-            pattern = try SearchPattern(text, syntax: arguments.flag("extended-regexp") ? .extended : .fixed,
-                                        ignoringCase: arguments.flag("ignore-case"))
-        } catch {
-            throw CLIError(TerminalSafe.text(error.description), status: .usage)
-        }
         return SearchQuery(
-            pattern: pattern, roles: try roles(arguments.options("role")),
+            pattern: try pattern(text, arguments, option: nil), roles: try roles(arguments.options("role")),
             codeCommits: try arguments.option("at-code").map { try CodeCommits.resolve($0, threadaiDirectory: repository.directory) },
             within: try (revision ?? thread).map { try repository.resolveEach($0) })
+    }
+
+    /// `text` as a pattern with `-F`/`-E` and `-i` (`ignore-case` or, for `log`, `regexp-ignore-case`);
+    /// usage errors for a bad pattern, and for -F and -E together.
+    static func pattern(_ text: String, _ arguments: ParsedArguments, option: String?) throws -> SearchPattern {
+        if arguments.flag("fixed-strings") && arguments.flag("extended-regexp") {
+            throw CLIError("-F and -E contradict each other: give one.", status: .usage)
+        }
+        do {
+            return try SearchPattern(text, syntax: arguments.flag("extended-regexp") ? .extended : .fixed,
+                                     ignoringCase: arguments.flag("ignore-case") || arguments.flag("regexp-ignore-case"))
+        } catch {
+            throw CLIError(TerminalSafe.text((option.map { $0 + ": " } ?? "") + error.description), status: .usage)
+        }
     }
 
     private static func roles(_ names: [String]) throws -> Set<Role>? {

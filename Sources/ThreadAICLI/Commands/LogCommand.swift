@@ -22,12 +22,16 @@ enum LogCommand: Command {
             .flag("code", help: "One line per message with its code anchor: [COMMIT12] ('+': uncommitted changes)."),
             .option("at-code", valueName: "GITREV", help: "Only messages written while the code was at this git commit, or in a range A..B (every thread unless REV is given)."),
             .option("for-commit", valueName: "GITREV", help: "The conversation a code commit's 'Thread:' trailer names."),
+            .option("grep", valueName: "PATTERN", help: "Only messages with a line that contains PATTERN (as threadai grep does)."),
+            .flag("extended-regexp", short: "E", help: "--grep's PATTERN is a POSIX extended regular expression."),
+            .flag("fixed-strings", short: "F", help: "--grep's PATTERN is plain text (the default)."),
+            .flag("regexp-ignore-case", short: "i", help: "--grep ignores case."),
             .positional("revision", valueName: "REV", arity: .optional, help: "Where to start (default: HEAD), or a range A..B, A.., ..B, A...B."),
         ],
         examples: [
             .init("threadai log --oneline"), .init("threadai log --graph --all"), .init("threadai log -n 3 alt"),
             .init("threadai log main..alt"), .init("threadai log --all --json"),
-            .init("threadai log --at-code v1.2..HEAD"), .init("threadai log --for-commit HEAD"),
+            .init("threadai log --at-code v1.2..HEAD"), .init("threadai log --for-commit HEAD"), .init("threadai log --grep retry -i"),
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
@@ -37,7 +41,11 @@ enum LogCommand: Command {
         let revision = arguments.positional("revision")
         let range = try revision.flatMap { try repository.selection(of: $0, walker: walker) }
         let codeOptions = arguments.flag("code") || arguments.option("at-code") != nil || arguments.option("for-commit") != nil
+        let grep = try arguments.option("grep").map { try GrepCommand.pattern($0, arguments, option: "--grep") }
         if arguments.flag("all") || arguments.flag("graph") {
+            guard grep == nil else {
+                throw CLIError("--grep does not go with --graph or --all: 'threadai grep PATTERN' searches every thread.", status: .usage)
+            }
             guard !codeOptions else {
                 throw CLIError("--code, --at-code and --for-commit do not go with --graph or --all (--at-code looks at every thread by itself).", status: .usage)
             }
@@ -65,7 +73,7 @@ enum LogCommand: Command {
         }
         let atCode = try arguments.option("at-code").map { try CodeCommits.resolve($0, threadaiDirectory: repository.directory) }
         if let atCode, revision == nil {
-            let entries = CodeLog.written(at: atCode, in: try CodeLog.everyMessage(repository, walker: walker))
+            let entries = matching(grep, CodeLog.written(at: atCode, in: try CodeLog.everyMessage(repository, walker: walker)))
             return try write(Array(entries.prefix(limit ?? Int.max)), arguments, repository: repository, walker: walker, context)
         }
         let starts = try range?.heads ?? arguments.option("for-commit").map { try CodeLog.starts(forCommit: $0, repository, context) }
@@ -75,9 +83,16 @@ enum LogCommand: Command {
             context.errors.line(context.style.dim(DivergedNote.text(
                 name, heads: starts, showing: "Showing the messages of every head, each head's line in turn.")))
         }
-        var entries = try union(of: starts, excluding: range?.excluded ?? [], walker: walker, limit: atCode == nil ? limit : nil)
-        if let atCode { entries = Array(CodeLog.written(at: atCode, in: entries).prefix(limit ?? Int.max)) }
+        var entries = try union(of: starts, excluding: range?.excluded ?? [], walker: walker, limit: atCode == nil && grep == nil ? limit : nil)
+        if let atCode { entries = CodeLog.written(at: atCode, in: entries) }
+        if atCode != nil || grep != nil { entries = Array(matching(grep, entries).prefix(limit ?? Int.max)) }
         return try write(entries, arguments, repository: repository, walker: walker, context)
+    }
+
+    /// The entries whose content has a line that matches `pattern` (all of them without one).
+    private static func matching(_ pattern: SearchPattern?, _ entries: [(id: ObjectID, message: Message)]) -> [(id: ObjectID, message: Message)] {
+        guard let pattern else { return entries }
+        return entries.filter { pattern.matches($0.message.content) }
     }
 
     /// Prints `entries` as `log` does: full blocks, one line each (`--oneline`, `--code`, `--at-code`), or JSON.
@@ -87,7 +102,12 @@ enum LogCommand: Command {
     ) throws -> ExitStatus {
         var entries = entries
         if entries.isEmpty, let atCode = arguments.option("at-code") {
-            context.note(TerminalSafe.text("no message was written while the code was at \(atCode)."))
+            context.note(TerminalSafe.text("no message was written while the code was at \(atCode)"
+                + (arguments.option("grep").map { " and matches '\($0)'" } ?? "") + "."))
+            return .failure
+        }
+        if entries.isEmpty, let grep = arguments.option("grep") {
+            context.note(TerminalSafe.text("no message matches '\(grep)'."))
             return .failure
         }
         let decorations = try Decorations(repository: repository, walker: walker, shown: Set(entries.map(\.id)))

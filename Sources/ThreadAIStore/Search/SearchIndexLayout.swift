@@ -91,6 +91,17 @@ extension Collection<UInt8> where Index == Int {
 }
 
 extension [UInt8] {
+    // Loads straight from the storage: a search reads a few columns of every record.
+    @inline(__always)
+    func uint32(at offset: Int) -> UInt32 {
+        withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: UInt32.self)) }
+    }
+
+    @inline(__always)
+    func uint64(at offset: Int) -> UInt64 {
+        withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
+    }
+
     mutating func appendLittleEndian(_ value: UInt32) {
         for shift in 0..<4 { append(UInt8(truncatingIfNeeded: value >> (8 * shift))) }
     }

@@ -1,13 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Literal text that speeds up matching: the longest run of plain characters that every match of a
-/// POSIX extended regular expression must contain, and an ASCII case-insensitive byte search.
+/// POSIX extended regular expression must contain (found by `LiteralFinder`).
 enum SearchLiteral {
     /// The longest literal every match of `pattern` contains; empty when none can be proven
     /// (an alternation at any level, or no plain character outside brackets and groups).
@@ -86,58 +78,5 @@ enum SearchLiteral {
             index += 1
         }
         return index
-    }
-
-    @inline(__always)
-    static func lowercased(_ byte: UInt8) -> UInt8 {
-        byte &- 0x41 < 26 ? byte | 0x20 : byte
-    }
-
-    /// Where `needle` (already lowercase) next occurs in `bytes` at or after `position`, comparing
-    /// ASCII letters without case; other bytes must be equal.
-    static func findIgnoringCase(_ needle: [UInt8], in bytes: UnsafeRawBufferPointer, from position: Int) -> Int? {
-        guard let first = needle.first else { return position }
-        let last = bytes.count - needle.count
-        var index = position
-        while index <= last {
-            if lowercased(bytes[index]) == first {
-                var offset = 1
-                while offset < needle.count && lowercased(bytes[index + offset]) == needle[offset] { offset += 1 }
-                if offset == needle.count { return index }
-            }
-            index += 1
-        }
-        return nil
-    }
-
-    /// Where `needle` next occurs in `bytes` at or after `position`: `memchr` (vectorised by the C
-    /// library) for the needle's rarest byte in ordinary text, then a comparison of the whole needle.
-    static func find(_ needle: [UInt8], in bytes: UnsafeRawBufferPointer, from position: Int) -> Int? {
-        guard !needle.isEmpty else { return position }
-        guard let base = bytes.baseAddress, position + needle.count <= bytes.count else { return nil }
-        let pivot = needle.indices.max { rarity(needle[$0]) < rarity(needle[$1]) } ?? 0
-        let pivotByte = Int32(needle[pivot])
-        var start = position
-        return needle.withUnsafeBytes { needleBytes -> Int? in
-            guard let needleBase = needleBytes.baseAddress else { return nil }
-            let last = bytes.count - needle.count
-            while start <= last {
-                guard let hit = memchr(base + start + pivot, pivotByte, last - start + 1) else { return nil }
-                let candidate = base.distance(to: UnsafeRawPointer(hit)) - pivot
-                if memcmp(base + candidate, needleBase, needle.count) == 0 { return candidate }
-                start = candidate + 1
-            }
-            return nil
-        }
-    }
-
-    /// How rare a byte is in English prose, roughly: letters by their frequency, capitals rarer than
-    /// small letters, spaces and vowels the most common.
-    private static func rarity(_ byte: UInt8) -> Int {
-        let common = Array(" etaoinshrdlcumwfgypbvkjxqz".utf8)
-        if let rank = common.firstIndex(of: lowercased(byte)) {
-            return (0x41...0x5a).contains(byte) ? rank + 30 : rank
-        }
-        return byte >= 0x80 ? 20 : 25
     }
 }

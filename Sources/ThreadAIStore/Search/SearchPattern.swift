@@ -1,25 +1,17 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// What `grep` looks for in each line of a message's content: a fixed string or a POSIX extended
-/// regular expression (`grep -E`), optionally ignoring the case of ASCII letters.
+/// regular expression (`grep -E`), optionally ignoring case.
 ///
 /// Speed: a byte search for a literal that every match must contain (the whole fixed string, or the
 /// longest run a regular expression requires, `SearchLiteral`) finds candidate lines, and only those
-/// go through the regular expression; a content without the literal costs one `memmem`.
+/// go through the regular expression; a content without the literal costs one `memchr` pass.
 public struct SearchPattern: Sendable {
     public enum Syntax: Sendable { case fixed, extended }
 
     public let text: String
     public let ignoringCase: Bool
-    /// Bytes every matching line contains (ASCII-lowercased when ignoring case); empty when none is known.
-    let literal: [UInt8]
-    /// Nil for a fixed string: then finding `literal` is the match.
+    /// Bytes every matching line contains; empty when none is known.
+    let finder: LiteralFinder
+    /// Nil for a fixed string: then finding the literal is the match.
     let regex: POSIXRegex?
 
     /// - Throws: `SearchPatternError` for a pattern with a line break or a malformed expression.
@@ -27,11 +19,12 @@ public struct SearchPattern: Sendable {
         guard !text.utf8.contains(0x0a) else { throw .spansLines }
         self.text = text
         self.ignoringCase = ignoringCase
+        let literal: [UInt8]
         switch syntax {
         case .fixed where ignoringCase && !text.utf8.allSatisfy({ $0 < 0x80 }):
             // Beyond ASCII, only the C library knows case (É, é): the text as an expression, escaped.
             let special = Set("\\.[]()*+?{}|^$".utf8)
-            let escaped = text.unicodeScalars.map { special.contains(UInt8(truncatingIfNeeded: $0.value)) && $0.isASCII ? "\\\($0)" : "\($0)" }
+            let escaped = text.unicodeScalars.map { $0.isASCII && special.contains(UInt8($0.value)) ? "\\\($0)" : "\($0)" }
             regex = try POSIXRegex(escaped.joined(), ignoringCase: true)
             literal = SearchLiteral.longestASCIIRun(in: Array(text.utf8))
         case .fixed:
@@ -41,19 +34,65 @@ public struct SearchPattern: Sendable {
             regex = try POSIXRegex(text, ignoringCase: ignoringCase)
             literal = SearchLiteral.required(in: Array(text.utf8))
         }
-        if ignoringCase { literalFolded = literal.map(SearchLiteral.lowercased) } else { literalFolded = literal }
+        finder = LiteralFinder(literal, ignoringCase: ignoringCase)
     }
 
-    private let literalFolded: [UInt8]
+    /// Whether any line of `content` matches (`log --grep`).
+    public func matches(_ content: String) -> Bool {
+        var content = content
+        return content.withUTF8 { matchesAnyLine(UnsafeRawBufferPointer($0)) }
+    }
 
     /// Whether any line of `content` matches: the question a whole-repository scan asks of each message.
     func matchesAnyLine(_ content: UnsafeRawBufferPointer) -> Bool {
-        var position = 0
+        matchesAnyLine(content, from: 0)
+    }
+
+    /// Whether a line of `content` that starts at or after `lineStart` (a line's start) matches.
+    func matchesAnyLine(_ content: UnsafeRawBufferPointer, from lineStart: Int) -> Bool {
+        var position = lineStart
         while let line = nextCandidateLine(in: content, from: position) {
             if lineMatches(UnsafeRawBufferPointer(rebasing: content[line])) { return true }
             position = line.upperBound + 1
         }
         return false
+    }
+
+    /// The records of a block of packed contents that have a matching line, in order: `ends[i]` is
+    /// where record `i`'s content ends in `block` (each starts where the one before ends, the first
+    /// at 0), and `isCandidate` says which records to consider. With a literal, the whole block is
+    /// searched for it at once, and a record is only looked at where the literal occurs in it.
+    func matchingRecords(in block: UnsafeRawBufferPointer, ends: (Int) -> Int, count: Int,
+                         isCandidate: (Int) -> Bool, _ found: (Int) -> Void) {
+        guard !finder.isEmpty else {
+            var start = 0
+            for record in 0..<count {
+                let end = ends(record)
+                if isCandidate(record), matchesAnyLine(UnsafeRawBufferPointer(rebasing: block[start..<end])) { found(record) }
+                start = end
+            }
+            return
+        }
+        var record = 0, start = 0, end = count > 0 ? ends(0) : 0
+        var position = 0
+        while record < count, let hit = finder.find(in: block, from: position) {
+            while hit >= end {
+                record += 1
+                guard record < count else { return }
+                (start, end) = (end, ends(record))
+            }
+            guard hit + finder.count <= end else {
+                position = hit + 1  // Across the end of one content into the next: no match.
+                continue
+            }
+            if isCandidate(record) {
+                var lineStart = hit
+                while lineStart > start && block[lineStart - 1] != 0x0a { lineStart -= 1 }
+                let content = UnsafeRawBufferPointer(rebasing: block[start..<end])
+                if regex == nil || matchesAnyLine(content, from: lineStart - start) { found(record) }
+            }
+            position = end  // This content is settled either way.
+        }
     }
 
     /// Every matching line of `content`, with where the matches are in it.
@@ -62,34 +101,26 @@ public struct SearchPattern: Sendable {
         var position = 0, lineNumber = 1, counted = 0
         while let line = nextCandidateLine(in: content, from: position) {
             let bytes = UnsafeRawBufferPointer(rebasing: content[line])
-            let marks = matches(in: bytes)
-            if marks != nil {
+            if let marks = matches(in: bytes) {
                 lineNumber += content[counted..<line.lowerBound].reduce(0) { $0 + ($1 == 0x0a ? 1 : 0) }
                 counted = line.lowerBound
-                lines.append(SearchLine(number: lineNumber, text: Array(bytes), marks: marks ?? []))
+                lines.append(SearchLine(number: lineNumber, text: Array(bytes), marks: marks))
             }
             position = line.upperBound + 1
         }
         return lines
     }
 
-    /// The next line at or after `position` that can match (it holds the literal), as a byte range
-    /// without its LF; nil when there is none.
+    /// The next line at or after `position` (a line's start) that can match, because it holds the
+    /// literal, as a byte range without its LF; nil when there is none.
     private func nextCandidateLine(in content: UnsafeRawBufferPointer, from position: Int) -> Range<Int>? {
         guard position <= content.count else { return nil }
-        let hit: Int
-        if literalFolded.isEmpty {
-            hit = position
-        } else if let found = find(in: content, from: position) {
-            hit = found
-        } else {
-            return nil
-        }
+        guard let hit = finder.find(in: content, from: position) else { return nil }
         var start = hit, end = hit
         while start > position && content[start - 1] != 0x0a { start -= 1 }
         while end < content.count && content[end] != 0x0a { end += 1 }
         // An empty content has one empty line; a content ending in LF has no line after it.
-        if literalFolded.isEmpty && start == content.count && start > 0 { return nil }
+        if finder.isEmpty && start == content.count && start > 0 { return nil }
         return start..<end
     }
 
@@ -102,11 +133,11 @@ public struct SearchPattern: Sendable {
     private func matches(in line: UnsafeRawBufferPointer) -> [Range<Int>]? {
         var marks: [Range<Int>] = []
         guard let regex else {
-            guard !literalFolded.isEmpty else { return [] }
+            guard !finder.isEmpty else { return [] }
             var position = 0
-            while let start = find(in: line, from: position) {
-                marks.append(start..<(start + literalFolded.count))
-                position = start + literalFolded.count
+            while let start = finder.find(in: line, from: position) {
+                marks.append(start..<(start + finder.count))
+                position = start + finder.count
             }
             return marks.isEmpty ? nil : marks
         }
@@ -121,14 +152,6 @@ public struct SearchPattern: Sendable {
             }
         }
         return matched ? marks : nil
-    }
-
-    /// Where the literal next occurs in `bytes` at or after `position`.
-    private func find(in bytes: UnsafeRawBufferPointer, from position: Int) -> Int? {
-        let needle = literalFolded
-        guard position + needle.count <= bytes.count else { return nil }
-        if ignoringCase { return SearchLiteral.findIgnoringCase(needle, in: bytes, from: position) }
-        return SearchLiteral.find(needle, in: bytes, from: position)
     }
 }
 

@@ -31,12 +31,13 @@ struct SearchScan {
                     continue
                 }
                 let base = index.contentRange(records.lowerBound).lowerBound
+                let length = index.contentRange(records.upperBound - 1).upperBound - base
                 buffer.withUnsafeBytes { bytes in
-                    for record in records where passes(record) {
-                        let range = index.contentRange(record)
-                        let content = UnsafeRawBufferPointer(rebasing: bytes[(range.lowerBound - base)..<(range.upperBound - base)])
-                        if query.pattern.matchesAnyLine(content) { matched.append(record) }
-                    }
+                    query.pattern.matchingRecords(
+                        in: UnsafeRawBufferPointer(rebasing: bytes[..<length]),
+                        ends: { index.contentRange(records.lowerBound + $0).upperBound - base }, count: records.count,
+                        isCandidate: { passes(records.lowerBound + $0) }
+                    ) { matched.append(records.lowerBound + $0) }
                 }
             }
         }
