@@ -83,8 +83,15 @@ extension Conversation {
         return nil
     }
 
-    /// A free name for a fork of `base`, as imports name forks: `base-2`, `base-3`, …
+    /// A free name for a fork of `base`, as imports name forks: `base-2`, `base-3`, … A base that is
+    /// itself such a fork (`main-2`, while `main` exists) counts on from its stem (`main-3`), so
+    /// revising a revision does not make `main-2-2`.
     public func forkName(of base: ThreadName) throws(ReviseError) -> ThreadName {
+        var base = base
+        if let dash = base.rawValue.lastIndex(of: "-"), Int(base.rawValue[base.rawValue.index(after: dash)...]) != nil,
+           let stem = try? ThreadName(String(base.rawValue[..<dash])), repository.refs.exists(stem) {
+            base = stem
+        }
         do {
             let names = try repository.newThreadNames()
             for number in 2...10_000 {

@@ -30,6 +30,9 @@ struct EditRegenerateTests {
         let third = try StoredObject.head(of: "third-take", in: sandbox.repository)
         #expect(third.fields["parent"] == original.fields["parent"])
         #expect(try sandbox.succeed(["regenerate"]).stderr.contains("'third-take-2'"))
+        // Revising a revision counts on from the thread it was named after: main-3, not main-2-2.
+        try sandbox.succeed(["checkout", "main-2"])
+        #expect(try sandbox.succeed(["edit", "-m", "Give two examples"]).stderr.contains("'main-3'"))
         #expect(try sandbox.succeed(["fsck"]).status == 0)
     }
 
