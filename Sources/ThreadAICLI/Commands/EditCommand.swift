@@ -26,10 +26,8 @@ enum EditCommand: Command {
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
-        let repository = try context.repository()
-        let budget = try arguments.int("budget", in: 1...100_000_000)
-        let choice = try context.chooseProvider(arguments, repository: repository)
-        let provider = try ReplyRunner.makeProvider(choice, context)
+        let setup = try ReplySetup(arguments, context)
+        let repository = setup.repository
         let secrets = try SecretFlags.policy(arguments)
         let conversation = try context.conversation(repository)
         let (head, tip) = try repository.currentPosition()
@@ -48,9 +46,8 @@ enum EditCommand: Command {
         let system = try arguments.option("system").map { prompt in try secrets.apply(to: prompt, item: "the system prompt") }
         let fork = try ForkedTurn.forkName(arguments, head: head, message: message, conversation: conversation)
         let prepared = try await conversation.prepareEdit(
-            of: original, text: text, fork: fork, system: system, budget: budget ?? choice.contextBudget,
+            of: original, text: text, fork: fork, system: system, budget: setup.budget,
             onWait: context.noteWaiting(on: fork))
-        return try await ForkedTurn.run(
-            prepared, from: head, conversation: conversation, provider: provider, choice: choice, arguments: arguments, context)
+        return try await ForkedTurn.run(prepared, from: head, conversation: conversation, setup: setup, arguments: arguments, context)
     }
 }

@@ -24,10 +24,8 @@ enum RegenerateCommand: Command {
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
-        let repository = try context.repository()
-        let budget = try arguments.int("budget", in: 1...100_000_000)
-        let choice = try context.chooseProvider(arguments, repository: repository)
-        let provider = try ReplyRunner.makeProvider(choice, context)
+        let setup = try ReplySetup(arguments, context)
+        let repository = setup.repository
         let conversation = try context.conversation(repository)
         let (head, tip) = try repository.currentPosition()
         let target: ObjectID
@@ -46,8 +44,7 @@ enum RegenerateCommand: Command {
         let message = try repository.objects.message(question)
         let fork = try ForkedTurn.forkName(arguments, head: head, message: message, conversation: conversation)
         let prepared = try await conversation.prepareRegenerate(
-            answering: question, fork: fork, budget: budget ?? choice.contextBudget, onWait: context.noteWaiting(on: fork))
-        return try await ForkedTurn.run(
-            prepared, from: head, conversation: conversation, provider: provider, choice: choice, arguments: arguments, context)
+            answering: question, fork: fork, budget: setup.budget, onWait: context.noteWaiting(on: fork))
+        return try await ForkedTurn.run(prepared, from: head, conversation: conversation, setup: setup, arguments: arguments, context)
     }
 }

@@ -20,19 +20,16 @@ enum RetryCommand: Command {
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
-        let repository = try context.repository()
-        let budget = try arguments.int("budget", in: 1...100_000_000)
-        let choice = try context.chooseProvider(arguments, repository: repository)
-        let provider = try ReplyRunner.makeProvider(choice, context)
+        let setup = try ReplySetup(arguments, context)
+        let repository = setup.repository
         let thread = try context.threadForWriting(repository)
         let conversation = try context.conversation(repository)
         let prepared = try await conversation.prepareRetry(
-            on: thread, budget: budget ?? choice.contextBudget, onWait: context.noteWaiting(on: thread))
+            on: thread, budget: setup.budget, onWait: context.noteWaiting(on: thread))
         if let replaced = prepared.replacing {
             context.note("asking again for the reply to \(prepared.userMessageID.short); "
                 + "the partial reply \(replaced.short) stays in the reflog.")
         }
-        return await ReplyRunner.answer(
-            prepared, conversation: conversation, provider: provider, choice: choice, arguments: arguments, context)
+        return await setup.answer(prepared, conversation: conversation, arguments: arguments, context)
     }
 }

@@ -34,12 +34,8 @@ enum SendCommand: Command {
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
-        let repository = try context.repository()
-        let budget = try arguments.int("budget", in: 1...100_000_000)
-        // Choose and build the provider before storing anything: a bad choice or a missing key
-        // must change nothing.
-        let choice = try context.chooseProvider(arguments, repository: repository)
-        let provider = try ReplyRunner.makeProvider(choice, context)
+        let setup = try ReplySetup(arguments, context)
+        let repository = setup.repository
         let files = arguments.options("file")
         let secrets = try SecretFlags.policy(arguments)
         let typed = try secrets.apply(
@@ -49,10 +45,9 @@ enum SendCommand: Command {
         let conversation = try context.conversation(repository)
         let thread = arguments.flag("no-context") ? try oneOffThread() : try context.threadForWriting(repository)
         let prepared = try await conversation.prepare(
-            text: text, on: thread, system: system, budget: budget ?? choice.contextBudget,
+            text: text, on: thread, system: system, budget: setup.budget,
             newRoot: arguments.flag("no-context"), userFields: fields, onWait: context.noteWaiting(on: thread))
-        return await ReplyRunner.answer(
-            prepared, conversation: conversation, provider: provider, choice: choice, arguments: arguments, context)
+        return await setup.answer(prepared, conversation: conversation, arguments: arguments, context)
     }
 
     /// The typed text: the arguments, then piped standard input after a blank line (unless `-f -`

@@ -22,8 +22,8 @@ enum ForkedTurn {
 
     /// Switches HEAD to the fork `prepared` writes on, then streams and stores its reply.
     static func run(
-        _ prepared: Conversation.PreparedTurn, from head: Head, conversation: Conversation, provider: any ChatProvider,
-        choice: ProviderChoice, arguments: ParsedArguments, _ context: CommandContext
+        _ prepared: Conversation.PreparedTurn, from head: Head, conversation: Conversation, setup: ReplySetup,
+        arguments: ParsedArguments, _ context: CommandContext
     ) async throws -> ExitStatus {
         let fork = prepared.thread
         do {
@@ -34,7 +34,6 @@ enum ForkedTurn {
         }
         let from = CheckoutCommand.describe(head)
         context.errors.line("Switched to a new thread '\(fork)' ('\(from)' is unchanged; compare with 'threadai diff \(from) \(fork)')")
-        return await ReplyRunner.answer(
-            prepared, conversation: conversation, provider: provider, choice: choice, arguments: arguments, context)
+        return await setup.answer(prepared, conversation: conversation, arguments: arguments, context)
     }
 }

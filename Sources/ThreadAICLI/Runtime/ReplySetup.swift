@@ -1,0 +1,28 @@
+import ThreadAI
+
+/// What every command that asks for a reply does first: open the repository, then choose and build
+/// the provider and read the budget before anything is stored, so a bad choice, a missing key or a
+/// bad `--budget` changes nothing.
+struct ReplySetup {
+    let repository: Repository
+    let choice: ProviderChoice
+    let provider: any ChatProvider
+    /// `--budget`, else the chosen model's.
+    let budget: Int?
+
+    init(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        repository = try context.repository()
+        let explicitBudget = try arguments.int("budget", in: 1...100_000_000)
+        choice = try context.chooseProvider(arguments, repository: repository)
+        provider = try ReplyRunner.makeProvider(choice, context)
+        budget = explicitBudget ?? choice.contextBudget
+    }
+
+    /// `ReplyRunner.answer` with this provider.
+    func answer(
+        _ prepared: Conversation.PreparedTurn, conversation: Conversation, arguments: ParsedArguments, _ context: CommandContext
+    ) async -> ExitStatus {
+        await ReplyRunner.answer(
+            prepared, conversation: conversation, provider: provider, choice: choice, arguments: arguments, context)
+    }
+}
