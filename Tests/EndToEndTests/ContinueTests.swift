@@ -25,6 +25,7 @@ struct ContinueTests {
         let sandbox = try sandboxWithFailedReply()
         let partial = try StoredObject.head(in: sandbox.repository)
         #expect(partial.fields["finish"] == "error" && partial.content == "Hello")
+        #expect(try sandbox.succeed(["status"]).stdout.contains("The last reply is partial (finish: error): 'threadai continue' completes it"))
         let server = try StubProviderServer([try .fixture("anthropic-hello")], in: sandbox.folder)
         let result = try sandbox.run(["continue", "--provider", "anthropic"], environment: anthropic(server))
         #expect(result.status == 0, "\(result)")
@@ -45,6 +46,7 @@ struct ContinueTests {
         #expect(FileManager.default.fileExists(atPath: RepositoryFiles.objectPath(partial.id, in: sandbox.repository)))
         #expect(try sandbox.succeed(["log", "--oneline"]).stdout.split(separator: "\n").count == 2)
         #expect(try sandbox.succeed(["fsck"]).status == 0)
+        #expect(!(try sandbox.succeed(["status"]).stdout.contains("partial")))
     }
 
     @Test("after Ctrl-C: continue completes the interrupted reply")

@@ -27,6 +27,12 @@ enum StatusCommand: Command {
             let header = try repository.objects.header(tip)
             context.output.line("Head: \(style.id(tip.short)) (\(header.role.rawValue), \(header.date.rfc3339))")
             context.output.line("Messages: \(count)")
+            if let finish = header.finish, ["error", "interrupted"].contains(finish) {
+                context.output.line(style.removed("The last reply is partial (finish: \(finish)): "
+                    + "'threadai continue' completes it, 'threadai retry' asks again."))
+            } else if header.role == .user {
+                context.output.line("Your message has no reply yet: 'threadai retry' asks for it.")
+            }
         } else if tips.count > 1, case .thread(let name) = head {
             try writeDiverged(name, heads: tips, repository, context)
         } else {
