@@ -71,6 +71,23 @@ struct ContinueTests {
         #expect(completed.fields["parent"] == partial.fields["parent"])
     }
 
+    @Test("a continuation stopped by Ctrl-C keeps the longer partial reply in place of the first")
+    func interruptedContinuation() throws {
+        let sandbox = try sandboxWithFailedReply()
+        let partial = try StoredObject.head(in: sandbox.repository)
+        var stalling = try StubResponse.fixture("anthropic-hello")
+        stalling.chunks = Array(stalling.chunks.prefix(4))
+        stalling.end = "stall"
+        let server = try StubProviderServer([stalling], in: sandbox.folder)
+        let stopped = try sandbox.run(
+            ["continue", "--provider", "anthropic"], environment: anthropic(server), interruptAfterOutput: "HelloHello")
+        #expect(stopped.status == 130 && stopped.stderr.contains("kept the 5 characters that arrived"), "\(stopped)")
+        let longer = try StoredObject.head(in: sandbox.repository)
+        #expect(longer.content == "HelloHello" && longer.fields["finish"] == "interrupted")
+        #expect(longer.fields["parent"] == partial.fields["parent"])
+        #expect(try sandbox.succeed(["reflog", "main"]).stdout.contains("continue: reply completing \(partial.id.prefix(8))"))
+    }
+
     @Test("a continuation that fails before any text changes nothing (exit 5)")
     func failedContinuationChangesNothing() throws {
         let sandbox = try sandboxWithFailedReply()

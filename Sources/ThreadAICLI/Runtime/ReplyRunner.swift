@@ -119,7 +119,8 @@ enum ReplyRunner {
         }
         let location = "[\(prepared.thread) \(outcome.replyID?.short ?? prepared.userMessageID.short)]"
         if outcome.interrupted {
-            context.note("interrupted; kept the \(outcome.text.count) characters that arrived \(location)"
+            let arrived = outcome.text.count - (prepared.continuing?.count ?? 0)  // A continued reply holds the partial text too.
+            context.note("interrupted; kept the \(arrived) characters that arrived \(location)"
                 + (outcome.replyID == nil ? "." : "; 'threadai continue' completes the reply."))
             return .interrupted
         }
