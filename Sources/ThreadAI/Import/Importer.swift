@@ -46,7 +46,9 @@ public struct Importer: Sendable {
             }
             seen.insert(node.sourceID)
         }
-        let batch = ObjectBatch(store: repository.objects)
+        // Every message is encoded (its id known from its bytes) before the first is stored, so a
+        // message that cannot be made writes nothing either.
+        var encoded: [(sourceID: String, bytes: [UInt8])] = []
         for (index, node) in conversation.nodes.enumerated() {
             let parentID = node.parentSourceID.flatMap { ids[$0] }
             let date = node.date ?? node.parentSourceID.flatMap { dates[$0] } ?? epoch
@@ -57,13 +59,21 @@ public struct Importer: Sendable {
                 let message = try Message(
                     parent: parentID, thread: owners.thread[node.sourceID] ?? main, role: node.role, date: date,
                     fields: fields, content: node.content)
-                let stored = try batch.add(MessageCodec.encode(message))
-                ids[node.sourceID] = stored.id
-                if stored.isNew { summary.newMessages += 1 }
+                let bytes = MessageCodec.encode(message)
+                ids[node.sourceID] = ObjectID.of(bytes)
+                encoded.append((node.sourceID, bytes))
             } catch {
                 throw ImportError(item: "\(item) item \(node.sourceID)", reason: "cannot be stored: \(error)")
             }
             dates[node.sourceID] = date
+        }
+        let batch = ObjectBatch(store: repository.objects)
+        for (sourceID, bytes) in encoded {
+            do {
+                if try batch.add(bytes).isNew { summary.newMessages += 1 }
+            } catch {
+                throw ImportError(item: "\(item) item \(sourceID)", reason: "cannot be stored: \(error)")
+            }
         }
         do {
             try batch.flush()

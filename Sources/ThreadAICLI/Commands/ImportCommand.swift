@@ -20,7 +20,7 @@ enum ImportCommand: Command {
 
     static let spec = CommandSpec(
         name: "import",
-        abstract: "Import conversations from other tools (ChatGPT, Claude Code), every branch a fork.",
+        abstract: "Import conversations from other tools (ChatGPT, Claude Code, llm), every branch a fork.",
         discussion: """
             Each conversation becomes a thread FORMAT/TITLE-ID whose history is the conversation as the source \
             last showed it; every other branch (edits, regenerations) is a fork THREAD-2, THREAD-3, … at the \
