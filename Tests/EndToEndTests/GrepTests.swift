@@ -138,6 +138,23 @@ struct GrepMoreTests {
         #expect(try sandbox.succeed(["cache", "verify"]).stdout.contains("search: 9 messages, 0 wrong"))
     }
 
+    @Test("messages written after the index was built are found at once, and the file takes them in")
+    func incremental() throws {
+        let forked = try ForkedSandbox()
+        let sandbox = forked.sandbox
+        try sandbox.succeed(["grep", "fork"])
+        #expect(try sandbox.succeed(["cache", "verify"]).stdout.contains("search: 9 messages, 0 wrong"))
+        try sandbox.succeed(["send", "What about a zeppelin?"])
+        #expect(try sandbox.succeed(["cache", "verify"]).stdout.contains("search: 9 messages"), "send leaves the file alone")
+        let found = try sandbox.succeed(["grep", "-l", "zeppelin"]).stdout
+        #expect(found == "alt-deep\n")
+        #expect(try sandbox.succeed(["cache", "verify"]).stdout.contains("search: 11 messages, 0 wrong"),
+                "2 missing of 9 is more than a sixteenth: rewritten")
+        let empty = try CLISandbox()
+        try empty.succeed(["init"])
+        #expect(try empty.run(["grep", "anything"]).status == 1, "no thread, nothing to find")
+    }
+
     @Test("grep --at-code: only messages written at that commit or in a range, with the pattern")
     func atCode() throws {
         let clones = try GitClones()

@@ -34,7 +34,8 @@ enum GrepCommand: Command {
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
         let repository = try context.repository()
-        let query = try query(arguments, repository: repository)
+        var query = try query(arguments, repository: repository)
+        query.wantsLines = !arguments.flag("name-only")
         var hits: [SearchHit] = []
         var lastThread: String?
         let json = arguments.flag("json"), namesOnly = arguments.flag("name-only")

@@ -7,6 +7,8 @@ public struct SearchQuery: Sendable {
     public var codeCommits: Set<String>?
     /// Only the history of these messages (a thread's heads, a revision); nil for every thread.
     public var within: [ObjectID]?
+    /// False when only which messages match is wanted (`grep -l`): their lines are not looked for.
+    public var wantsLines = true
 
     public init(pattern: SearchPattern, roles: Set<Role>? = nil, codeCommits: Set<String>? = nil, within: [ObjectID]? = nil) {
         self.pattern = pattern
@@ -23,6 +25,7 @@ public struct SearchHit: Sendable {
     public let id: ObjectID
     public let role: Role
     public let date: Timestamp
+    /// The matching lines; empty when the query did not want them.
     public let lines: [SearchLine]
 }
 
@@ -59,7 +62,9 @@ extension Repository {
         var buffer: [UInt8] = []
         for number in matched {
             let lines: [SearchLine]
-            if number < catalog.base, !scan.foundDamage, let index = catalog.index {
+            if !query.wantsLines {
+                lines = []
+            } else if number < catalog.base, !scan.foundDamage, let index = catalog.index {
                 let count: Int
                 do {
                     count = try index.readContent(number, into: &buffer)
