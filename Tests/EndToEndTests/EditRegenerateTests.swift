@@ -91,6 +91,11 @@ struct EditRegenerateTests {
         let reply = try StoredObject.head(of: "main-2", in: sandbox.repository)
         #expect(try StoredObject.object(try #require(reply.fields["parent"]), in: sandbox.repository).content
             == "# not a comment\nedited line")
+        // Text piped in is the new text, without the line end echo adds.
+        try sandbox.succeed(["checkout", "main"])
+        #expect(try sandbox.run(["edit"], stdin: "piped line\n").status == 0)
+        let piped = try StoredObject.head(of: "main-3", in: sandbox.repository)
+        #expect(try StoredObject.object(try #require(piped.fields["parent"]), in: sandbox.repository).content == "piped line")
         // An editor that saves the text unchanged aborts the edit.
         let unchanged = try sandbox.run(["edit"], environment: ["EDITOR": "true"])
         #expect(unchanged.status == 2 && unchanged.stderr.contains("unchanged"), "\(unchanged)")

@@ -7,12 +7,12 @@ enum EditCommand: Command {
         abstract: "Edit one of your earlier messages on a new fork, and send it.",
         discussion: """
             REV is a user message (default: the last one of the current thread). It opens in $VISUAL or \
-            $EDITOR (or give the new text with -m). The edited message is stored beside the original — \
-            same parent — on a new thread named after the current one (main-2, main-3, … or -b NAME), \
-            which becomes current, and the reply streams as with 'send'. The original thread keeps its \
-            question and answers: 'threadai diff ORIGINAL FORK' shows what the edit changed. An empty or \
-            unchanged text aborts the edit and writes nothing. To get another answer to the same \
-            question, use 'threadai regenerate'.
+            $EDITOR as stored; or give the new text with -m, or pipe it to standard input. The edited \
+            message is stored beside the original — same parent — on a new thread named after the \
+            current one (main-2, main-3, … or -b NAME), which becomes current, and the reply streams as \
+            with 'send'. The original thread keeps its question and answers: 'threadai diff ORIGINAL \
+            FORK' shows what the edit changed. An empty or unchanged text aborts the edit and writes \
+            nothing. To get another answer to the same question, use 'threadai regenerate'.
             """,
         arguments: [
             .positional("revision", valueName: "REV", arity: .optional, help: "The user message to edit (default: the last one)."),
@@ -41,7 +41,7 @@ enum EditCommand: Command {
         }
         let message = try repository.objects.message(original)
         guard message.role == .user else { throw ReviseError.notAQuestion(original, message.role) }
-        let typed = try arguments.option("message") ?? Editor.revise(message.content, environment: context.environment)
+        let typed = try arguments.option("message") ?? pipedText(context) ?? Editor.revise(message.content, environment: context.environment)
         let text = try secrets.apply(to: typed, item: "your message")
         let system = try arguments.option("system").map { prompt in try secrets.apply(to: prompt, item: "the system prompt") }
         let fork = try ForkedTurn.forkName(arguments, head: head, message: message, conversation: conversation)
@@ -49,5 +49,14 @@ enum EditCommand: Command {
             of: original, text: text, fork: fork, system: system, budget: setup.budget,
             onWait: context.noteWaiting(on: fork))
         return try await ForkedTurn.run(prepared, from: head, conversation: conversation, setup: setup, arguments: arguments, context)
+    }
+
+    /// The new text piped to standard input (`echo … | threadai edit`), or nil when it is a terminal
+    /// or nothing but white space came (then the editor opens).
+    private static func pipedText(_ context: CommandContext) throws -> String? {
+        guard !context.input.isTerminal else { return nil }
+        var piped = try context.input.readAll()
+        while piped.last?.isNewline == true { piped.removeLast() }  // As from the editor: `echo` ends with one.
+        return piped.allSatisfy(\.isWhitespace) ? nil : piped
     }
 }
