@@ -32,8 +32,13 @@ public enum ThreadAICLI {
     static let globalOptions: [ArgumentSpec] = [
         .option("repo", valueName: "DIR", help: "Use the repository in DIR (a .threadai folder or one containing it)."),
         .flag("no-color", help: "Never colour the output."),
+        .flag("no-pager", help: "Never send the output through a pager."),
         .flag("version", help: "Print the version."),
     ]
+
+    /// The commands whose output goes through a pager on a terminal (docs/CLI.md, "Pager"); a new command
+    /// that prints long text opts in here.
+    static let pagedCommands: Set<String> = ["log", "show", "diff", "grep", "context"]
 
     /// Runs the command line `arguments` (without the program name) against the real process.
     public static func run(arguments: [String]) async -> Int32 {
@@ -50,10 +55,15 @@ public enum ThreadAICLI {
         }
         let environment = currentEnvironment()
         let stdoutIsTerminal = isatty(1) == 1
-        return await run(
+        let pager = PagerProcess()
+        let status = await run(
             arguments: arguments, output: output, errors: errors, input: StandardInput(),
             environment: environment, currentDirectory: currentDirectoryPath(), stdoutIsTerminal: stdoutIsTerminal,
-            providers: .live)
+            providers: .live, paging: pager)
+        output.flush()
+        errors.flush()
+        pager.finish()
+        return status
     }
 
     /// The position (1-based) of the first process argument that is not valid UTF-8: Swift's
@@ -70,7 +80,8 @@ public enum ThreadAICLI {
     /// Runs `arguments` with everything injected.
     static func run(
         arguments: [String], output: any TextOutput, errors: any TextOutput, input: any TextInput,
-        environment: [String: String], currentDirectory: String, stdoutIsTerminal: Bool, providers: ProviderFactory
+        environment: [String: String], currentDirectory: String, stdoutIsTerminal: Bool, providers: ProviderFactory,
+        paging: any Paging = NoPaging()
     ) async -> Int32 {
         do {
             let split = try CommandLineSplit(arguments, globalOptions: globalOptions)
@@ -87,20 +98,30 @@ public enum ThreadAICLI {
                 output.write(overview())
                 return ExitStatus.success.rawValue
             }
-            let arguments = try command.spec.parse(name == "help" ? ["--help"] : split.arguments)
+            let arguments = try command.spec.parse(name == "help" ? ["--help"] : split.arguments, globals: globalOptions)
+            let globals = try GlobalOptions(
+                before: split.globals, after: arguments, accepted: command.spec.acceptedGlobals(globalOptions))
+            if globals.flag("version") {
+                output.line("threadai \(version)")
+                return ExitStatus.success.rawValue
+            }
             if arguments.wantsHelp {
                 let help = HelpFormatter.render(command.spec, programName: "threadai")
                 output.write(help.hasSuffix("\n") ? help : help + "\n")
                 return ExitStatus.success.rawValue
             }
-            let colorWanted = !split.globals.flag("no-color") && (environment["NO_COLOR"] ?? "").isEmpty
+            let colorWanted = !globals.flag("no-color") && (environment["NO_COLOR"] ?? "").isEmpty
                 && environment["TERM"] != "dumb"
             let context = CommandContext(
                 output: output, errors: errors, input: input, environment: environment,
-                currentDirectory: currentDirectory, repositoryOverride: split.globals.option("repo"),
+                currentDirectory: currentDirectory, repositoryOverride: globals.option("repo"),
                 style: Style(enabled: colorWanted && stdoutIsTerminal), stdoutIsTerminal: stdoutIsTerminal,
                 providers: providers)
             defer { context.keepLocalThreadsOut(after: command.spec.name) }
+            if stdoutIsTerminal, pagedCommands.contains(command.spec.name), !globals.flag("no-pager"),
+               let pager = PagerChoice.command(environment: environment) {
+                paging.start(pager, environment: environment)
+            }
             return try await command.run(arguments, context).rawValue
         } catch {
             output.flush()

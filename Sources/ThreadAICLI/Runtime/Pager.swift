@@ -1,0 +1,118 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The pager a paged command's output goes through on a terminal, chosen as git chooses it:
+/// `$THREADAI_PAGER`, else `$PAGER`, else `less -FRX`; set but empty, or `cat`, means no pager.
+enum PagerChoice {
+    static let defaultCommand = "less -FRX"
+
+    /// The shell command line of the pager, or nil for none.
+    static func command(environment: [String: String]) -> String? {
+        let chosen = environment["THREADAI_PAGER"] ?? environment["PAGER"] ?? defaultCommand
+        let trimmed = chosen.trimmed(of: [" ", "\t", "\n"])
+        return trimmed.isEmpty || trimmed == "cat" ? nil : trimmed
+    }
+
+    /// The pager's environment: `LESS=FRX` and `LV=-c` unless the user set them (git's defaults), so
+    /// `less` quits when the text fits one screen, passes colours through and leaves the screen as it was.
+    static func environment(_ environment: [String: String]) -> [String: String] {
+        var environment = environment
+        if environment["LESS"] == nil { environment["LESS"] = "FRX" }
+        if environment["LV"] == nil { environment["LV"] = "-c" }
+        return environment
+    }
+}
+
+/// Starts a pager for what a command writes; the composition root gives the live one, tests none.
+protocol Paging: AnyObject {
+    /// Sends the rest of the process's output through `command`; nothing happens when it cannot start.
+    func start(_ command: String, environment: [String: String])
+}
+
+/// Never pages: the output stays where it was.
+final class NoPaging: Paging {
+    func start(_ command: String, environment: [String: String]) {}
+}
+
+/// A pager process (`sh -c COMMAND`) reading this process's standard output, and its standard error
+/// when that is the terminal too (as git does, so an error is not drawn over the pager's screen).
+/// `finish()` ends its input and waits for the user to quit it.
+final class PagerProcess: Paging {
+    private var process: pid_t?
+    private var savedDescriptors: [(target: Int32, saved: Int32)] = []
+    private var savedInterruptHandler: sighandler_t?
+
+    func start(_ command: String, environment: [String: String]) {
+        guard process == nil else { return }
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { return }
+        let (readEnd, writeEnd) = (ends[0], ends[1])
+        _ = fcntl(writeEnd, F_SETFD, FD_CLOEXEC)  // The pager must not hold its own input open.
+        guard let child = Self.spawn(command, input: readEnd, environment: PagerChoice.environment(environment)) else {
+            close(readEnd)
+            close(writeEnd)
+            return  // No pager can start: the output goes to the terminal unpaged.
+        }
+        close(readEnd)
+        process = child
+        let targets: [Int32] = isatty(2) == 1 ? [1, 2] : [1]
+        for target in targets {
+            let saved = dup(target)
+            guard saved >= 0 else { continue }
+            _ = fcntl(saved, F_SETFD, FD_CLOEXEC)
+            savedDescriptors.append((target, saved))
+            _ = dup2(writeEnd, target)
+        }
+        close(writeEnd)
+        // Ctrl-C belongs to the pager (less stops following input); quitting it ends this output.
+        savedInterruptHandler = signal(SIGINT, SIG_IGN)
+    }
+
+    /// Closes the pager's input (the caller flushed what it wrote) and waits until it exits.
+    func finish() {
+        guard let child = process else { return }
+        for (target, saved) in savedDescriptors {
+            _ = dup2(saved, target)
+            close(saved)
+        }
+        savedDescriptors = []
+        var status: Int32 = 0
+        while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+        process = nil
+        if let savedInterruptHandler { signal(SIGINT, savedInterruptHandler) }
+    }
+
+    /// `sh -c COMMAND` with `input` as its standard input and default signal handling (this process
+    /// ignores SIGPIPE, which a pager must not inherit).
+    private static func spawn(_ command: String, input: Int32, environment: [String: String]) -> pid_t? {
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t?
+        var attributes: posix_spawnattr_t?
+        #else
+        var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
+        #endif
+        guard posix_spawn_file_actions_init(&actions) == 0 else { return nil }
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        guard posix_spawnattr_init(&attributes) == 0 else { return nil }
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawn_file_actions_adddup2(&actions, input, 0)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signalNumber in [SIGPIPE, SIGINT, SIGTERM, SIGHUP] { sigaddset(&defaults, signalNumber) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
+        let words: [String] = ["sh", "-c", command]
+        let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) }
+        let variables: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") }
+        defer { (arguments + variables).forEach { free($0) } }
+        var child: pid_t = 0
+        let result = posix_spawn(&child, "/bin/sh", &actions, &attributes, arguments + [nil], variables + [nil])
+        return result == 0 ? child : nil
+    }
+}

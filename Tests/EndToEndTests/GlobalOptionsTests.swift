@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+/// The global options (docs/CLI.md, top) after the command word as well as before it.
+@Suite("CLI: global options after the command")
+struct GlobalOptionsTests {
+    /// A repository in the sandbox's work folder with one exchange, and an empty folder to run from.
+    private static func notesAndElsewhere() throws -> (CLISandbox, String) {
+        let sandbox = try CLISandbox.initialized(sending: "kept in notes")
+        return (sandbox, try sandbox.folder.folder("elsewhere"))
+    }
+
+    @Test("--repo works after the command, mixed with the command's own options, as --repo=DIR too")
+    func repoAfterCommand() throws {
+        let (sandbox, elsewhere) = try Self.notesAndElsewhere()
+        let notes = sandbox.work
+        for arguments in [["log", "--repo", notes], ["log", "--oneline", "--repo=" + notes], ["--no-color", "log", "--repo", notes, "-n", "1"]] {
+            let result = try sandbox.run(arguments, in: elsewhere)
+            #expect(result.status == 0, "\(result)")
+            #expect(result.stdout.contains("kept in notes") || result.stdout.contains("Offline model"), "\(result)")
+        }
+        let send = try sandbox.run(["send", "--repo", notes, "--no-color", "second question"], in: elsewhere)
+        #expect(send.status == 0, "\(send)")
+        #expect(try sandbox.succeed(["log", "--json"]).stdout.contains("second question"))
+    }
+
+    @Test("--repo before and after the command is a usage error that names it and changes nothing")
+    func repoOnBothSides() throws {
+        let (sandbox, elsewhere) = try Self.notesAndElsewhere()
+        let notes = sandbox.work
+        let before = try DirectorySnapshot(notes)
+        let result = try sandbox.run(["--repo", notes, "send", "--repo", notes, "hi"], in: elsewhere)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("'--repo'") && result.stderr.contains("more than once"), "\(result)")
+        #expect(try DirectorySnapshot(notes) == before)
+    }
+
+    @Test("after --, a global option's spelling is an argument; -h after the command is the command's help")
+    func endOfOptionsAndHelp() throws {
+        let (sandbox, _) = try Self.notesAndElsewhere()
+        let notes = sandbox.work
+        let sent = try sandbox.run(["send", "--repo", notes, "--", "--no-color"], in: notes)
+        #expect(sent.status == 0, "\(sent)")
+        #expect(try sandbox.succeed(["log", "--json"]).stdout.contains("\"--no-color\""))
+        let help = try sandbox.run(["log", "--repo", notes, "-h"], in: notes)
+        #expect(help.status == 0 && help.stdout.contains("threadai log"), "\(help)")
+    }
+
+    @Test("--no-color after the command turns the colour off on a terminal")
+    func noColorAfterCommand() throws {
+        let sandbox = try CLISandbox.initialized(sending: "colour me")
+        let terminal = try TmuxTerminal(
+            in: sandbox.folder, directory: sandbox.work,
+            environment: sandbox.environment(["TERM": "xterm", "NO_COLOR": "", "THREADAI_PAGER": "cat -v"]))
+        #expect(try terminal.run(["log", "-n", "1"]) == 0)
+        #expect(try terminal.screen().contains("^["), "coloured without the flag")
+        #expect(try terminal.run(["log", "--no-color", "-n", "1"]) == 0)
+        let screen = try terminal.screen()
+        #expect(screen.contains("colour me") || screen.contains("Offline model"))
+        #expect(screen.components(separatedBy: "'--no-color'").last?.contains("^[") == false, "\(screen)")
+    }
+}
