@@ -21,7 +21,7 @@ public enum ThreadAICLI {
 
     /// Every command, in the order `threadai --help` lists them.
     static var commands: [any Command.Type] {[
-        InitCommand.self, SendCommand.self, LogCommand.self, GrepCommand.self, ShowCommand.self, CheckoutCommand.self,
+        InitCommand.self, SendCommand.self, ChatCommand.self, LogCommand.self, GrepCommand.self, ShowCommand.self, CheckoutCommand.self,
         ThreadsCommand.self, DiffCommand.self, StatusCommand.self, ContextCommand.self, RetryCommand.self,
         EditCommand.self, RegenerateCommand.self, ContinueCommand.self, MergeCommand.self,
         ModelsCommand.self, ConfigCommand.self, KeysCommand.self, FsckCommand.self, ScanCommand.self, TrailerCommand.self, HooksCommand.self, LocalCommand.self, ImportCommand.self, ExportCommand.self, DemoCommand.self,

@@ -25,17 +25,7 @@ enum CheckoutCommand: Command {
         let repository = try context.repository()
         let target = arguments.positional("revision")
         if let newName = arguments.option("branch") {
-            let name = try ThreadName(newName)
-            let (head, tip) = try repository.currentPosition()
-            let start = try target.map { try repository.resolve($0) } ?? tip
-            if let start {
-                try repository.createThread(name, at: start, reflogMessage: "fork: from \(target ?? describe(head)) at \(start.short)")
-            } else {
-                try repository.checkNewThreadName(name)  // Forking an unborn thread: a new unborn thread.
-            }
-            try repository.checkout(.thread(name), reflogMessage: "new thread")
-            let at = start.map { " at \(context.style.id($0.short))" } ?? ""
-            context.errors.line("Switched to a new thread '\(name)'\(at)")
+            try fork(try ThreadName(newName), at: target, repository, context)
             return .success
         }
         guard let target else {
@@ -62,7 +52,8 @@ enum CheckoutCommand: Command {
         return try repository.previousCheckout(count)
     }
 
-    private static func switchTo(_ head: Head, _ repository: Repository, _ context: CommandContext) throws -> ExitStatus {
+    /// Makes `head` current, saying so on stderr: `checkout THREAD|REV` and chat's `/switch`.
+    static func switchTo(_ head: Head, _ repository: Repository, _ context: CommandContext) throws -> ExitStatus {
         try repository.checkout(head)
         guard case .detached(let id) = head else {
             context.errors.line("Switched to thread '\(describe(head))'")
@@ -70,6 +61,21 @@ enum CheckoutCommand: Command {
         }
         context.errors.line("HEAD is now detached at \(context.style.id(id.short)). Fork here with 'threadai checkout -b NAME'.")
         return .success
+    }
+
+    /// Creates the thread `name` at the message `target` (nil: the current message) and switches to
+    /// it, saying so on stderr: `checkout -b` and chat's `/fork`.
+    static func fork(_ name: ThreadName, at target: String?, _ repository: Repository, _ context: CommandContext) throws {
+        let (head, tip) = try repository.currentPosition()
+        let start = try target.map { try repository.resolve($0) } ?? tip
+        if let start {
+            try repository.createThread(name, at: start, reflogMessage: "fork: from \(target ?? describe(head)) at \(start.short)")
+        } else {
+            try repository.checkNewThreadName(name)  // Forking an unborn thread: a new unborn thread.
+        }
+        try repository.checkout(.thread(name), reflogMessage: "new thread")
+        let at = start.map { " at \(context.style.id($0.short))" } ?? ""
+        context.errors.line("Switched to a new thread '\(name)'\(at)")
     }
 
     private static func isUnbornCurrent(_ name: ThreadName, _ repository: Repository) -> Bool {

@@ -34,10 +34,8 @@ enum EditCommand: Command {
         let original: ObjectID
         if let revision = arguments.positional("revision") {
             original = try repository.resolve(revision)
-        } else if let last = try conversation.newest(.user, from: tip) {
-            original = last
         } else {
-            throw ReviseError.nothingToRevise(nil, what: "no message of yours to edit", hint: "Start with 'threadai send'.")
+            original = try lastQuestion(from: tip, conversation)
         }
         let message = try repository.objects.message(original)
         guard message.role == .user else { throw ReviseError.notAQuestion(original, message.role) }
@@ -58,5 +56,14 @@ enum EditCommand: Command {
         var piped = try context.input.readAll()
         while piped.last?.isNewline == true { piped.removeLast() }  // As from the editor: `echo` ends with one.
         return piped.allSatisfy(\.isWhitespace) ? nil : piped
+    }
+
+    /// The newest user message in the history of `tip`: what an edit changes by default (`edit`,
+    /// chat's `/edit`).
+    static func lastQuestion(from tip: ObjectID?, _ conversation: Conversation) throws -> ObjectID {
+        guard let last = try conversation.newest(.user, from: tip) else {
+            throw ReviseError.nothingToRevise(nil, what: "no message of yours to edit", hint: "Start with 'threadai send'.")
+        }
+        return last
     }
 }

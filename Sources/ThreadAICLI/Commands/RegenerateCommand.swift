@@ -31,14 +31,8 @@ enum RegenerateCommand: Command {
         let target: ObjectID
         if let revision = arguments.positional("revision") {
             target = try repository.resolve(revision)
-        } else if let tip, try repository.objects.header(tip).role != .user {
-            target = tip
-        } else if let tip {
-            throw ReviseError.nothingToRevise(
-                nil, what: "your message \(tip.short) at its end, with no answer yet",
-                hint: "'threadai retry' asks for its answer; 'threadai regenerate REV' answers an earlier question again.")
         } else {
-            throw ReviseError.nothingToRevise(nil, what: "no answer to regenerate", hint: "Start with 'threadai send'.")
+            target = try lastAnswer(at: tip, repository)
         }
         let question = try conversation.question(for: target)
         let message = try repository.objects.message(question)
@@ -46,5 +40,17 @@ enum RegenerateCommand: Command {
         let prepared = try await conversation.prepareRegenerate(
             answering: question, fork: fork, budget: setup.budget, onWait: context.noteWaiting(on: fork))
         return try await ForkedTurn.run(prepared, from: head, conversation: conversation, setup: setup, arguments: arguments, context)
+    }
+
+    /// The answer at `tip`: what a regeneration answers again by default (`regenerate`, chat's
+    /// `/regenerate`); refused when the thread ends with a question, or is empty.
+    static func lastAnswer(at tip: ObjectID?, _ repository: Repository) throws -> ObjectID {
+        guard let tip else {
+            throw ReviseError.nothingToRevise(nil, what: "no answer to regenerate", hint: "Start with 'threadai send'.")
+        }
+        guard try repository.objects.header(tip).role == .user else { return tip }
+        throw ReviseError.nothingToRevise(
+            nil, what: "your message \(tip.short) at its end, with no answer yet",
+            hint: "'threadai retry' asks for its answer; 'threadai regenerate REV' answers an earlier question again.")
     }
 }

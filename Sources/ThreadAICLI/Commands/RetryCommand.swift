@@ -24,12 +24,20 @@ enum RetryCommand: Command {
         let repository = setup.repository
         let thread = try context.threadForWriting(repository)
         let conversation = try context.conversation(repository)
-        let prepared = try await conversation.prepareRetry(
-            on: thread, budget: setup.budget, onWait: context.noteWaiting(on: thread))
+        let prepared = try await prepare(on: thread, budget: setup.budget, conversation, context)
+        return await setup.answer(prepared, conversation: conversation, arguments: arguments, context)
+    }
+
+    /// Reserves the turn and prepares to ask again on `thread`, saying which partial reply the new one
+    /// replaces: `retry` and chat's `/retry`.
+    static func prepare(
+        on thread: ThreadName, budget: Int?, _ conversation: Conversation, _ context: CommandContext
+    ) async throws -> Conversation.PreparedTurn {
+        let prepared = try await conversation.prepareRetry(on: thread, budget: budget, onWait: context.noteWaiting(on: thread))
         if let replaced = prepared.replacing {
             context.note("asking again for the reply to \(prepared.userMessageID.short); "
                 + "the partial reply \(replaced.short) stays in the reflog.")
         }
-        return await setup.answer(prepared, conversation: conversation, arguments: arguments, context)
+        return prepared
     }
 }

@@ -9,22 +9,28 @@ import Musl
 import Darwin
 #endif
 
-/// Turns Ctrl-C (SIGINT), SIGTERM and SIGHUP (a closed terminal) into a call of `onInterrupt`
-/// instead of killing the process, for as long as the value lives, so that a streaming reply can
-/// stop cleanly and keep what arrived, whichever way it was stopped.
+/// Turns Ctrl-C (SIGINT), SIGTERM and SIGHUP (a closed terminal) into a call of `onInterrupt` (with
+/// the signal's number) instead of killing the process, for as long as the value lives, so that a
+/// streaming reply can stop cleanly and keep what arrived, whichever way it was stopped.
+///
+/// Several may live at once (a `chat` session's and its current reply's): each hears every signal.
+/// The signals' dispositions change only when the first comes (ignored, so that only the dispatch
+/// sources see them) and when the last goes (default again): setting them again while sources
+/// listen would silence those sources.
 final class InterruptSignal {
     static let handled: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    private static let living = LivingCount()
     private let sources: [any DispatchSourceSignal]
     private let received = ReceivedSignal()
 
-    init(onInterrupt: @escaping @Sendable () -> Void) {
+    init(onInterrupt: @escaping @Sendable (Int32) -> Void) {
         let received = self.received
+        Self.living.enter { for number in Self.handled { signal(number, SIG_IGN) } }
         sources = Self.handled.map { number in
-            signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
                 received.record(number)
-                onInterrupt()
+                onInterrupt(number)
             }
             source.resume()
             return source
@@ -36,7 +42,29 @@ final class InterruptSignal {
 
     deinit {
         for source in sources { source.cancel() }
-        for number in Self.handled { signal(number, SIG_DFL) }
+        Self.living.leave { for number in Self.handled { signal(number, SIG_DFL) } }
+    }
+}
+
+/// How many `InterruptSignal`s live, shared by every thread that makes or drops one.
+private final class LivingCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    /// Counts one more, calling `first` (under the lock) when it is the only one.
+    func enter(_ first: () -> Void) {
+        lock.withLock {
+            count += 1
+            if count == 1 { first() }
+        }
+    }
+
+    /// Counts one less, calling `last` (under the lock) when none is left.
+    func leave(_ last: () -> Void) {
+        lock.withLock {
+            count -= 1
+            if count == 0 { last() }
+        }
     }
 }
 

@@ -74,7 +74,7 @@ enum ReplyRunner {
         // The signals are caught before the work starts: a signal that came between the two would
         // otherwise kill the process with what had arrived unsaved.
         let slot = CancellableSlot()
-        let interrupt = InterruptSignal { slot.cancel() }
+        let interrupt = InterruptSignal { _ in slot.cancel() }
         let task = Task { await work(sink) }
         slot.hold(task)
         let result = await task.value

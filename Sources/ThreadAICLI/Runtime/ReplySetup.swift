@@ -11,11 +11,18 @@ struct ReplySetup {
     let budget: Int?
 
     init(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        repository = try context.repository()
+        let repository = try context.repository()
         let explicitBudget = try arguments.int("budget", in: 1...100_000_000)
-        choice = try context.chooseProvider(arguments, repository: repository)
+        try self.init(
+            repository: repository, choice: try context.chooseProvider(arguments, repository: repository), budget: explicitBudget, context)
+    }
+
+    /// The setup for `choice`, with `budget` (nil: the model's): a `chat` session's, again after `/model`.
+    init(repository: Repository, choice: ProviderChoice, budget: Int?, _ context: CommandContext) throws {
+        self.repository = repository
+        self.choice = choice
         provider = try ReplyRunner.makeProvider(choice, context)
-        budget = explicitBudget ?? choice.contextBudget
+        self.budget = budget ?? choice.contextBudget
     }
 
     /// `ReplyRunner.answer` with this provider.

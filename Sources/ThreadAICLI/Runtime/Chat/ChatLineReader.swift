@@ -1,0 +1,150 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The lines of a `chat` session, one at a time, from standard input — a person at a terminal or a
+/// pipe — and the signals that arrive while it waits for one.
+///
+/// Ctrl-C at the prompt must not end the session (a shell clears the line instead), and SIGTERM or
+/// SIGHUP must end it cleanly: for as long as the reader lives the signals are caught
+/// (`InterruptSignal`) and written to a pipe that `poll` watches beside standard input, so a
+/// signal wakes the wait without racing it.
+final class ChatLineReader {
+    enum Event: Equatable {
+        case line(String)
+        /// Ctrl-C while waiting: the terminal dropped the line being typed.
+        case interrupted
+        /// SIGTERM or SIGHUP: the session must end, with this status.
+        case stopped(ExitStatus)
+        case endOfInput
+    }
+
+    private let input: any TextInput
+    private var pending: [UInt8] = []
+    private var atEnd = false
+    private let wake: SignalPipe?
+    private var interrupt: InterruptSignal?
+    /// Lines of input held in memory (a test's input), read all at once.
+    private var memoryLines: [String]?
+
+    init(input: any TextInput) throws {
+        self.input = input
+        if input is StandardInput {
+            let wake = try SignalPipe()
+            self.wake = wake
+            interrupt = InterruptSignal { [wake] signal in wake.post(signal) }
+        } else {
+            wake = nil
+            memoryLines = try input.readAll().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            if memoryLines?.last == "" { memoryLines?.removeLast() }
+        }
+    }
+
+    /// The next line (without its line end), or what interrupted the wait for it.
+    func next() throws -> Event {
+        if var lines = memoryLines {
+            guard !lines.isEmpty else { return .endOfInput }
+            let line = lines.removeFirst()
+            memoryLines = lines
+            return .line(line)
+        }
+        while true {
+            if let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                let bytes = Array(pending[..<newline])
+                pending.removeSubrange(...newline)
+                return .line(try decode(bytes))
+            }
+            if atEnd {
+                guard !pending.isEmpty else { return .endOfInput }
+                defer { pending.removeAll() }
+                return .line(try decode(pending))
+            }
+            if let signal = try waitForInput() {
+                if signal == SIGINT {
+                    pending.removeAll()
+                    return .interrupted
+                }
+                return .stopped(Self.status(stoppedBy: signal))
+            }
+            readAvailable()
+        }
+    }
+
+    /// Forgets the signals that came while something else (a reply) handled them, and returns the
+    /// exit status of the first that must end the session, if any.
+    func takeStopSignal() -> ExitStatus? {
+        wake?.drain().first { $0 != SIGINT }.map(Self.status(stoppedBy:))
+    }
+
+    private static func status(stoppedBy signal: Int32) -> ExitStatus {
+        signal == SIGHUP ? .hungUp : .terminated
+    }
+
+    private func decode(_ bytes: [UInt8]) throws -> String {
+        var bytes = bytes
+        if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+        return try decodeUTF8(bytes, from: "the line typed")
+    }
+
+    /// Waits until standard input can be read (nil) or a signal arrives (its number).
+    private func waitForInput() throws -> Int32? {
+        guard let wake else { return nil }
+        var descriptors = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0), pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0)]
+        while true {
+            let ready = poll(&descriptors, 2, -1)
+            if ready < 0 && errno == EINTR { continue }
+            if ready < 0 { throw CLIError("could not wait for input: \(String(cString: strerror(errno))).") }
+            if descriptors[1].revents != 0, let signal = wake.drain().first { return signal }
+            if descriptors[0].revents != 0 { return nil }
+        }
+    }
+
+    private func readAvailable() {
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+        if count < 0 && errno == EINTR { return }
+        if count <= 0 {
+            atEnd = true
+            return
+        }
+        pending += chunk[0..<count]
+    }
+}
+
+/// A pipe that signal handlers write their signal's number to, so a `poll` wakes up.
+private final class SignalPipe: @unchecked Sendable {
+    let readEnd: Int32
+    private let writeEnd: Int32
+
+    init() throws {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { throw CLIError("could not create a pipe: \(String(cString: strerror(errno))).") }
+        (readEnd, writeEnd) = (ends[0], ends[1])
+        for end in ends { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
+    }
+
+    /// Called on the signal handlers' queue: only `write`, which a handler may call.
+    func post(_ signal: Int32) {
+        var byte = UInt8(truncatingIfNeeded: signal)
+        _ = write(writeEnd, &byte, 1)
+    }
+
+    /// The signals posted since the last drain.
+    func drain() -> [Int32] {
+        var signals: [Int32] = []
+        var byte: UInt8 = 0
+        while read(readEnd, &byte, 1) == 1 { signals.append(Int32(byte)) }
+        return signals
+    }
+
+    deinit {
+        close(readEnd)
+        close(writeEnd)
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+/// `threadai chat` with standard input not a terminal: each line (or `"""` block) a turn, no prompt,
+/// the in-session commands doing what the commands they stand for do.
+@Suite("CLI: chat with piped input")
+struct ChatPipedTests {
+    @Test("lines are turns, a \"\"\" block one message, /fork and /switch move, exit leaves; no prompt is echoed")
+    func turnsAndCommands() throws {
+        let sandbox = try CLISandbox.initialized()
+        let input = "What is a fork?\n/fork side\n\"\"\"\nline one\n/not a command\n\"\"\"\n/switch main\n/context\nexit\nnever sent\n"
+        let result = try sandbox.run(["chat"], stdin: input)
+        #expect(result.status == 0, "\(result)")
+        #expect(!result.stderr.contains("main>") && !result.stderr.contains("side>"), "\(result.stderr)")
+        #expect(result.stderr.contains("Switched to a new thread 'side'") && result.stderr.contains("Switched to thread 'main'"))
+        #expect(result.stderr.contains("Context: 2 messages"), "\(result.stderr)")
+        #expect(result.stdout.contains("Your last message: “line one /not a command”"), "\(result.stdout)")
+
+        let side = try JSON.array(try sandbox.succeed(["log", "--json", "side"]))
+        #expect(side.compactMap { $0["content"] as? String }.filter { !$0.hasPrefix("Offline") }
+            == ["line one\n/not a command", "What is a fork?"])
+        #expect(try JSON.array(try sandbox.succeed(["log", "--json", "main"])).count == 2, "'never sent' came after exit")
+        #expect(try sandbox.succeed(["status"]).stdout.hasPrefix("On thread main"))
+    }
+
+    @Test("a turn is stored with the same fields as send stores")
+    func sameAsSend() throws {
+        let sandbox = try CLISandbox.initialized(sending: "First", "By send")
+        let sent = try StoredObject.head(in: sandbox.repository)
+        let asked = try StoredObject.object(try #require(sent.fields["parent"]), in: sandbox.repository)
+        try sandbox.succeed(["chat"], stdin: "By chat\n")
+        let reply = try StoredObject.head(in: sandbox.repository)
+        let question = try StoredObject.object(try #require(reply.fields["parent"]), in: sandbox.repository)
+        #expect(question.content == "By chat" && question.fields["parent"] == sent.id)
+        #expect(Set(question.fields.keys) == Set(asked.fields.keys), "\(question.fields) vs \(asked.fields)")
+        #expect(Set(reply.fields.keys) == Set(sent.fields.keys), "\(reply.fields) vs \(sent.fields)")
+        #expect(reply.fields["model"] == sent.fields["model"] && reply.fields["role"] == "assistant")
+    }
+
+    @Test("without a terminal the session stops at the first failure, with its status, and sends nothing after it")
+    func stopsAtFailure() throws {
+        let sandbox = try CLISandbox.initialized(sending: "Hi")
+        let unknown = try sandbox.run(["chat"], stdin: "/forc side\nnot sent\n")
+        #expect(unknown.status == 2, "\(unknown)")
+        #expect(unknown.stderr.contains("'/forc' is not a chat command. Did you mean '/fork'?"), "\(unknown.stderr)")
+        let retry = try sandbox.run(["chat"], stdin: "/retry\nnot sent\n")
+        #expect(retry.status == 1, "\(retry)")
+        #expect(try JSON.array(try sandbox.succeed(["log", "--json"])).count == 2, "nothing sent after a failure")
+    }
+}

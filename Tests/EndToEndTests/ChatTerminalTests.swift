@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+/// `threadai chat` driven in a real terminal (tmux), as a person uses it, against the loopback stub
+/// provider; then what it stored is read back with `log` and from the object files.
+@Suite("CLI: chat in a real terminal")
+struct ChatTerminalTests {
+    static let canary = "sk-proj-CHATCANARY-5d1e0b7a9c3f"
+
+    @Test("a question streams its reply; a \"\"\" block is one message; Ctrl-C clears the prompt line and stops a slow reply, keeping the session; /fork and /switch move; Ctrl-D leaves")
+    func session() throws {
+        let sandbox = try CLISandbox.initialized()
+        var stalling = try StubResponse.fixture("openai-hello")
+        stalling.chunks = Array(stalling.chunks.prefix(2))  // "Hello", then silence.
+        stalling.end = "stall"
+        let server = try StubProviderServer(
+            [try .fixture("openai-hello"), try .fixture("openai-hello"), stalling, try .fixture("openai-hello")], in: sandbox.folder)
+        let terminal = try TmuxTerminal(
+            in: sandbox.folder, directory: sandbox.work,
+            environment: sandbox.environment(["OPENAI_API_KEY": Self.canary, "OPENAI_BASE_URL": server.url + "/v1"]))
+
+        try terminal.line("'\(try ThreadAIBinary.path())' chat --provider openai; echo EXIT=$?")
+        try terminal.waitFor("main> ")
+        try terminal.line("What is a fork?")
+        try terminal.waitFor("Second line.")
+        try terminal.waitFor("main> ", count: 2)
+
+        try terminal.line("\"\"\"")
+        try terminal.waitFor("... ")
+        try terminal.line("line one")
+        try terminal.line("  line two")
+        try terminal.line("\"\"\"")
+        try terminal.waitFor("Second line.", count: 2)
+        try terminal.waitFor("main> ", count: 3)
+
+        try terminal.type("never sent")
+        try terminal.keys("C-c")
+        try terminal.waitFor("main> ", count: 4)
+
+        try terminal.line("Tell me more")
+        try terminal.waitFor("Hello", count: 3)
+        try terminal.keys("C-c")
+        try terminal.waitFor("interrupted; kept the 5 characters that arrived")
+        try terminal.waitFor("main> ", count: 5)
+
+        try terminal.line("/fork side")
+        try terminal.waitFor("Switched to a new thread 'side'")
+        try terminal.waitFor("side> ")
+        try terminal.line("On the side")
+        try terminal.waitFor("Second line.", count: 3)
+        try terminal.waitFor("side> ", count: 2)
+        try terminal.line("/switch main")
+        try terminal.waitFor("Switched to thread 'main'")
+        try terminal.waitFor("main> ", count: 6)
+        try terminal.keys("C-d")
+        let screen = try terminal.waitFor("the exit status") { $0.contains("\nEXIT=") }
+        #expect(screen.contains("EXIT=0"), "\(screen)")
+        #expect(!screen.contains(Self.canary))
+
+        let side = try JSON.array(try sandbox.succeed(["log", "--json", "side"]))
+        let users = side.filter { $0["role"] as? String == "user" }.compactMap { $0["content"] as? String }
+        #expect(users == ["On the side", "Tell me more", "line one\n  line two", "What is a fork?"], "newest first: \(users)")
+        #expect(side.count == 8, "four turns on the history of 'side'")
+        let partial = try StoredObject.head(of: "main", in: sandbox.repository)
+        #expect(partial.content == "Hello" && partial.fields["finish"] == "interrupted", "\(partial)")
+        #expect(side.compactMap { $0["id"] as? String }.contains(partial.id), "'side' was forked at main's head")
+        #expect(try sandbox.succeed(["status"]).stdout.hasPrefix("On thread main"))
+        #expect(try sandbox.run(["fsck"]).status == 0)
+    }
+}
