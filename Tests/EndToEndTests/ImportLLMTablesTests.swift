@@ -54,6 +54,17 @@ struct ImportLLMTablesTests {
             """))
     }
 
+    @Test("a database from before llm logged tokens (no input_tokens, output_tokens columns) still imports")
+    func beforeTokenColumns() throws {
+        let sandbox = try CLISandbox.initialized()
+        let database = try ImportLLMTests.database(
+            in: sandbox, extra: "alter table responses drop column input_tokens; alter table responses drop column output_tokens;")
+        let result = try sandbox.succeed(["import", database])
+        #expect(result.stderr.contains("imported 2 conversations: 7 messages (7 new)"))
+        let reply = try sandbox.succeed(["show", "--raw", "llm/haiku-about-rain-01hx0c1"]).stdout
+        #expect(reply.contains("latency-ms: 700\nmodel: gpt-4o-mini\nsource: llm:01hx0c1/01hx0r2\n---\nPuddles hold the sky\n"))
+    }
+
     @Test("the message store: a thread and its forks are one conversation; turns date the messages and name models")
     func messageStore() throws {
         let sandbox = try CLISandbox.initialized()
