@@ -7,6 +7,18 @@ import PackageDescription
 //   ThreadAI           composes the two for an app: conversations, send, configuration
 //   ThreadAICLI        the `threadai` commands and terminal rendering
 //   threadai           the executable: a few lines that hand over to ThreadAICLI
+// On Linux the release executable carries the Swift runtime and Foundation: resolving their symbols
+// across a dozen shared libraries at every start cost more than most commands (docs/PERFORMANCE.md).
+// `-static-stdlib` for the executable alone, in release builds (a debug build's tests link the
+// executable's code with the shared Swift Testing): the modules are compiled against the shared
+// runtime, so the libraries stay usable as dependencies, which leaves out the static archives' own
+// dependencies; they are named here, in one group so their order does not matter.
+let staticRuntimeOnLinux = ["-static-stdlib", "-Xlinker", "--start-group"]
+    + ["Foundation", "FoundationInternationalization", "FoundationEssentials", "CoreFoundation", "_FoundationICU",
+       "_FoundationCShims", "_FoundationCollections", "swiftSynchronization", "swiftDispatch", "dispatch", "BlocksRuntime"]
+        .flatMap { ["-Xlinker", "-l\($0)"] }
+    + ["-Xlinker", "--end-group", "-Xlinker", "-lstdc++"]
+
 let package = Package(
     name: "ThreadAI",
     platforms: [.macOS(.v14), .iOS(.v17)],
@@ -21,7 +33,9 @@ let package = Package(
         .target(name: "ThreadAIProviders"),
         .target(name: "ThreadAI", dependencies: ["ThreadAIStore", "ThreadAIProviders"]),
         .target(name: "ThreadAICLI", dependencies: ["ThreadAI"]),
-        .executableTarget(name: "threadai", dependencies: ["ThreadAICLI"]),
+        .executableTarget(
+            name: "threadai", dependencies: ["ThreadAICLI"],
+            linkerSettings: [.unsafeFlags(staticRuntimeOnLinux, .when(platforms: [.linux], configuration: .release))]),
         .testTarget(name: "ThreadAIStoreTests", dependencies: ["ThreadAIStore"]),
         .testTarget(name: "ThreadAIProvidersTests", dependencies: ["ThreadAIProviders"]),
         .testTarget(name: "ThreadAICLITests", dependencies: ["ThreadAICLI"]),

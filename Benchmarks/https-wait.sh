@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # CPU spent while waiting for a model over https: a local TLS server (a self-signed certificate
 # made here, trusted through SSL_CERT_FILE) holds its answer for HOLD seconds, then streams it.
-# Prints wall, user and sys seconds and CPU share of wall for `threadai send` over each https
-# transport: libcurl (the default on Linux) and URLSession (THREADAI_HTTPS_TRANSPORT=urlsession).
+# Prints wall, user and sys seconds and CPU share of wall for `threadai send` over libcurl, the https
+# transport on Linux (builds since the start-up change hold no URLSession transport; the URLSession
+# figures of docs/PROVIDERS.md were measured before).
 #
 #   Benchmarks/https-wait.sh [HOLD_SECONDS]        (default 3; builds the release binary first)
 set -euo pipefail
@@ -18,7 +19,7 @@ chunks="$(python3 -c 'import json,sys; t=open(sys.argv[1]).read(); print(json.du
     Fixtures/streams/openai-hello.sse)"
 (cd "$work" && "$binary" init >/dev/null)
 printf '%-12s %8s %8s %8s %8s\n' transport wall user sys cpu%
-for transport in curl urlsession; do
+for transport in curl; do
     cat >"$work/scenario.json" <<JSON
 {"responses": [{"status": 200, "headers": {"Content-Type": "text/event-stream"}, "chunks": $chunks,
   "end": "clean", "delay_seconds": $hold}], "deadline_seconds": 60,
@@ -30,10 +31,9 @@ JSON
     until [ -s "$work/port" ]; do sleep 0.05; done
     read -r port <"$work/port"
     /usr/bin/time -f "%e %U %S" -o "$work/time" env -C "$work" SSL_CERT_FILE="$work/cert.pem" \
-        URLSessionCertificateAuthorityInfoFile="$work/cert.pem" \
-        THREADAI_HTTPS_TRANSPORT="$transport" OPENAI_API_KEY=sk-benchmark-not-a-key \
+        OPENAI_API_KEY=sk-benchmark-not-a-key \
         OPENAI_BASE_URL="https://127.0.0.1:$port/v1" "$binary" send --provider openai "Hi" >/dev/null 2>"$work/stderr" \
-        || { echo "$transport: the send failed (URLSession on Linux may not trust the test certificate):"; tail -n 2 "$work/stderr"; wait "$server" 2>/dev/null || true; continue; }
+        || { echo "$transport: the send failed:"; tail -n 2 "$work/stderr"; wait "$server" 2>/dev/null || true; continue; }
     wait "$server" 2>/dev/null || true
     read -r wall user sys <"$work/time"
     printf '%-12s %8s %8s %8s %7.1f%%\n' "$transport" "$wall" "$user" "$sys" \

@@ -90,7 +90,19 @@ struct HTTPRequestWireTests {
         RoutingCase("an empty http_proxy", "http://192.168.1.20:8080/v1", ["http_proxy": ""], socket: true),
     ]
 
-    @Test("the automatic transport sends plain http to the socket, https and proxied http to URLSession", arguments: routes)
+    #if canImport(Glibc)
+    @Test("without libcurl, an https request fails saying what to install")
+    func missingLibCurl() async throws {
+        let request = HTTPRequest(url: try #require(URL(string: "https://api.anthropic.com/v1/messages")))
+        await #expect(throws: HTTPTransportError.other(
+            "https needs the system's libcurl, which cannot be loaded (no libcurl.so.4 here); install libcurl4 (apt install libcurl4)"
+        )) {
+            try await MissingLibCurl(reason: "no libcurl.so.4 here").send(request)
+        }
+    }
+    #endif
+
+    @Test("the automatic transport sends plain http to the socket, https and proxied http to the https transport", arguments: routes)
     func automaticRouting(route: RoutingCase) throws {
         let transport = AutomaticHTTPTransport(environment: route.environment)
         #expect(transport.usesSocket(try #require(URL(string: route.url))) == route.socket)

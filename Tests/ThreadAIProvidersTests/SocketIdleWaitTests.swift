@@ -32,7 +32,7 @@ private func measureOnOwnThread<Value: Sendable>(
     }
 }
 
-/// URLSession on Linux keeps a core busy while a response is pending; the socket transport
+/// URLSession on Linux kept a core busy while a response was pending; the socket transport
 /// must sleep instead. The exchange runs on a thread of the test's own so that only its CPU
 /// time is counted, not that of the tests running alongside.
 @Suite("Socket transport waits without burning CPU")

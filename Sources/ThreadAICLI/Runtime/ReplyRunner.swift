@@ -35,11 +35,6 @@ enum ReplyRunner {
     /// - Throws: `ProviderError` (missing key, unusable base URL) before anything is stored.
     static func makeProvider(_ choice: ProviderChoice, _ context: CommandContext) throws -> any ChatProvider {
         let notices = NoticeWriter(errors: context.errors)
-        #if canImport(Glibc)
-        if choice.providerName != ProviderKind.offline.rawValue, case .failure(let reason) = CurlHTTPTransport.availability {
-            notices.note("https goes through URLSession, which keeps a core busy while it waits (\(reason)); install libcurl4 to avoid that.")
-        }
-        #endif
         return try choice.makeProvider { notice in notices.note(notice.description) }
     }
 

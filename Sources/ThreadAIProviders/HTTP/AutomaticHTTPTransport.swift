@@ -1,38 +1,35 @@
 import Foundation
 
 /// The default transport: `SocketHTTPTransport` for plain `http` URLs, which keeps the CPU
-/// idle while a local model thinks; on Linux `CurlHTTPTransport` for `https`, since URLSession
-/// there spins a core while it waits (docs/DESIGN.md), falling back to URLSession with a one-line
-/// note when libcurl cannot be loaded; on Apple platforms URLSession for `https`.
+/// idle while a local model thinks; for `https`, `CurlHTTPTransport` on Linux (URLSession there
+/// spins a core while it waits, docs/DESIGN.md) and URLSession on Apple platforms.
 ///
-/// URLSession on Linux honours the `http_proxy` and `all_proxy` environment variables and the
-/// socket transport does not, so when one of them is set, plain `http` to any host but the
-/// machine itself stays with URLSession.
+/// Linux builds hold no URLSession at all: FoundationNetworking would load libcurl and some
+/// thirty libraries behind it at the start of every command, `--version` and `log` included
+/// (docs/PERFORMANCE.md), and it cannot start without libcurl anyway. libcurl is loaded when
+/// a request first needs it; without it, such a request fails saying to install it.
+///
+/// The socket transport does not read the `http_proxy` and `all_proxy` environment variables,
+/// so when one of them is set, plain `http` to any host but the machine itself goes the `https`
+/// way (libcurl and URLSession both honour them).
 public struct AutomaticHTTPTransport: HTTPTransport {
     private let plain = SocketHTTPTransport()
     private let secure: any HTTPTransport
     private let proxyConfigured: Bool
-    /// Why `https` goes through URLSession on a platform that prefers curl, when it does.
-    public let fallbackNote: String?
 
     /// - Parameters:
-    ///   - environment: where to look for proxy variables.
-    ///   - backstopTimeout: URLSession's idle timeout for `https` requests.
+    ///   - environment: where to look for proxy variables (and, on Linux, libcurl's certificate settings).
+    ///   - backstopTimeout: URLSession's idle timeout for `https` requests, on Apple platforms.
     public init(
         environment: [String: String] = ProcessInfo.processInfo.environment, backstopTimeout: TimeInterval = 3_600
     ) {
         #if canImport(Glibc)
-        switch environment["THREADAI_HTTPS_TRANSPORT"] == "urlsession" ? .failure(LibCurlUnavailable(reason: "THREADAI_HTTPS_TRANSPORT=urlsession")) : CurlHTTPTransport.availability {
-        case .success:
-            secure = CurlHTTPTransport(environment: environment)
-            fallbackNote = nil
-        case .failure(let reason):
-            secure = URLSessionTransport(backstopTimeout: backstopTimeout)
-            fallbackNote = "https goes through URLSession, which keeps a core busy while it waits (\(reason)); install libcurl4 to avoid that."
+        switch CurlHTTPTransport.availability {
+        case .success: secure = CurlHTTPTransport(environment: environment)
+        case .failure(let reason): secure = MissingLibCurl(reason: String(describing: reason))
         }
         #else
         secure = URLSessionTransport(backstopTimeout: backstopTimeout)
-        fallbackNote = nil
         #endif
         proxyConfigured = ["http_proxy", "all_proxy", "ALL_PROXY"].contains { !(environment[$0] ?? "").isEmpty }
     }
@@ -43,7 +40,7 @@ public struct AutomaticHTTPTransport: HTTPTransport {
         try await (usesSocket(request.url) ? plain.send(request) : secure.send(request))
     }
 
-    /// Whether `url` goes over the socket transport rather than URLSession.
+    /// Whether `url` goes over the socket transport rather than the `https` one.
     func usesSocket(_ url: URL) -> Bool {
         guard url.scheme?.lowercased() == "http" else { return false }
         return !proxyConfigured || Self.isLoopback(url.host ?? "")
@@ -54,3 +51,14 @@ public struct AutomaticHTTPTransport: HTTPTransport {
         return bare == "localhost" || bare.hasSuffix(".localhost") || bare.hasPrefix("127.") || bare == "::1"
     }
 }
+
+#if canImport(Glibc)
+/// What `https` goes through on Linux when libcurl cannot be loaded: every request fails, saying why.
+struct MissingLibCurl: HTTPTransport {
+    var reason: String
+
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        throw HTTPTransportError.other("https needs the system's libcurl, which cannot be loaded (\(reason)); install libcurl4 (apt install libcurl4)")
+    }
+}
+#endif

@@ -1,3 +1,6 @@
+// Not on glibc Linux: there FoundationNetworking would cost every command its start-up (loading
+// libcurl and some thirty libraries) for nothing CurlHTTPTransport does not do better.
+#if !canImport(Glibc)
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -93,3 +96,4 @@ final class StreamingDataDelegate: NSObject, URLSessionDataDelegate, @unchecked 
         }
     }
 }
+#endif

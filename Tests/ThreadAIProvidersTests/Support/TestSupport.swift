@@ -65,10 +65,10 @@ final class RetryRecorder: Sendable {
     }
 }
 
-/// Options for tests: a real transport (URLSession unless told), waits recorded rather than slept,
+/// Options for tests: a real transport (the platform's `https` one unless told), waits recorded rather than slept,
 /// and timeouts far longer than any test needs unless a test shortens them.
 func testOptions(
-    transport: TransportKind = .urlSession, recorder: RetryRecorder = RetryRecorder(), retries: Int = 3,
+    transport: TransportKind = .secure, recorder: RetryRecorder = RetryRecorder(), retries: Int = 3,
     timeouts: StreamTimeouts = StreamTimeouts(firstByte: .seconds(20), stall: .seconds(20))
 ) -> ProviderOptions {
     ProviderOptions(

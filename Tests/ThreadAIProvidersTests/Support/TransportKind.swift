@@ -1,19 +1,31 @@
 import Testing
 @testable import ThreadAIProviders
 
-/// The two real transports, so the loopback suites run over each.
+/// The real transports of this platform, so the loopback suites run over each: URLSession and the
+/// socket on Apple platforms, the socket and libcurl on Linux (which builds no URLSession transport).
 enum TransportKind: String, Sendable, CaseIterable, CustomTestStringConvertible {
+    #if !canImport(Glibc)
     case urlSession = "URLSession"
+    #endif
     case socket
     #if canImport(Glibc)
     case curl = "libcurl"
+    #endif
+
+    /// What `https` goes through by default on this platform.
+    #if canImport(Glibc)
+    static let secure = TransportKind.curl
+    #else
+    static let secure = TransportKind.urlSession
     #endif
 
     var testDescription: String { "over \(rawValue)" }
 
     func make() -> any HTTPTransport {
         switch self {
+        #if !canImport(Glibc)
         case .urlSession: URLSessionTransport()
+        #endif
         case .socket: SocketHTTPTransport()
         #if canImport(Glibc)
         case .curl: CurlHTTPTransport()

@@ -6,7 +6,7 @@ import Foundation
 /// for minutes before its first byte. This transport instead gives each request a thread that
 /// sleeps in `poll` until the server sends something, and delivers body pieces as they arrive.
 /// It has no TLS: local and LAN servers (Ollama, llama.cpp, vLLM, LM Studio) speak plain HTTP,
-/// and `AutomaticHTTPTransport` sends `https` to URLSession. One connection per request,
+/// and `AutomaticHTTPTransport` sends `https` to libcurl (Linux) or URLSession (Apple platforms). One connection per request,
 /// closed at the end (`Connection: close`); no proxy support.
 public struct SocketHTTPTransport: HTTPTransport {
     public init() {}
