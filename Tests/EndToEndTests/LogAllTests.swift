@@ -71,6 +71,24 @@ struct LogAllTests {
         #expect(try sandbox.run(["log", "--all", "--json"]).status != 0)
     }
 
+    @Test("--all REV also shows REV's history when no thread reaches it, as git's log --all REV does")
+    func allWithRevision() throws {
+        let forked = try ForkedSandbox()
+        let sandbox = forked.sandbox
+        try sandbox.succeed(["checkout", "main"])
+        try sandbox.succeed(["threads", "delete", "--force", "alt-deep"])
+        let deleted = ["ad", "ud"].map { String(forked[$0].prefix(8)) }
+        for form in [["--oneline"], ["--graph"]] {
+            let without = try sandbox.succeed(["log", "--all"] + form).stdout
+            #expect(deleted.allSatisfy { !without.contains($0) }, "\(without)")
+            let with = try sandbox.succeed(["log", "--all"] + form + ["alt-deep@{1}"]).stdout
+            #expect(deleted.allSatisfy { with.contains($0) }, "\(with)")
+            #expect(with.split(separator: "\n").filter { $0.contains(String(forked["S"].prefix(8))) }.count == 1)
+        }
+        let json = try JSON.array(try sandbox.succeed(["log", "--all", "--json", forked["ad"]]))
+        #expect(json.count == Self.names.count)
+    }
+
     @Test("--all refuses what it cannot do and says so")
     func refusals() throws {
         let sandbox = try CLISandbox.initialized(sending: "one")

@@ -55,12 +55,15 @@ enum LogCommand: Command {
             guard !arguments.flag("graph") || (!arguments.flag("json") && !arguments.flag("reverse")) else {
                 throw CLIError("--graph cannot be combined with --json or --reverse.", status: .usage)
             }
+            // As git's `log --all REV`: REV's history too, which no ref may reach (a message from a reflog).
+            let also = try arguments.flag("all") ? revision.map { try repository.resolveEach($0, walker: walker) } ?? [] : []
             if arguments.flag("all") && !arguments.flag("graph") {
                 let form: AllMessagesLog.Form = arguments.flag("json") ? .json : arguments.flag("oneline") ? .oneline : .full
                 try AllMessagesLog.write(
-                    repository: repository, form: form, limit: limit, reverse: arguments.flag("reverse"), style: context.style, to: context.output)
+                    repository: repository, also: also, form: form, limit: limit, reverse: arguments.flag("reverse"),
+                    style: context.style, to: context.output)
             } else if arguments.flag("all") {
-                try GraphLog.writeAll(repository: repository, limit: limit, style: context.style, to: context.output)
+                try GraphLog.writeAll(repository: repository, also: also, limit: limit, style: context.style, to: context.output)
             } else {
                 try GraphLog.write(
                     repository: repository, walker: walker, heads: try range?.heads ?? repository.resolveEach(revision ?? "HEAD", walker: walker),
