@@ -23,6 +23,29 @@ struct ChatPipedTests {
         #expect(try sandbox.succeed(["status"]).stdout.hasPrefix("On thread main"))
     }
 
+    @Test("/system, /edit and /regenerate do what -s, edit and regenerate do; /model names the model in use")
+    func revising() throws {
+        let sandbox = try CLISandbox.initialized()
+        let input = "/system Be brief.\nHi\n/model offline-echo\n/edit Hello instead\n/regenerate\n/system\n"
+        let result = try sandbox.run(["chat"], stdin: input)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr.contains("Model: offline-echo (offline)"), "\(result.stderr)")
+        #expect(result.stderr.contains("Switched to a new thread 'main-2' ('main' is unchanged"), "\(result.stderr)")
+        #expect(result.stderr.contains("Switched to a new thread 'main-3' ('main-2' is unchanged"), "\(result.stderr)")
+        #expect(result.stderr.contains("System prompt: Be brief."), "\(result.stderr)")
+
+        let main = try JSON.array(try sandbox.succeed(["log", "--json", "main"]))
+        #expect(main.compactMap { $0["role"] as? String } == ["assistant", "user", "system"])
+        let edited = try JSON.array(try sandbox.succeed(["log", "--json", "main-2"]))
+        #expect(edited.compactMap { $0["content"] as? String }.dropFirst().first == "Hello instead")
+        #expect(edited.last?["id"] as? String == main.last?["id"] as? String, "the edit is a sibling under the system prompt")
+        let regenerated = try JSON.array(try sandbox.succeed(["log", "--json", "main-3"]))
+        #expect(regenerated.count == 3 && regenerated[1]["id"] as? String == edited[1]["id"] as? String,
+                "another answer to the edited question")
+        #expect(regenerated[0]["id"] as? String != edited[0]["id"] as? String)
+        #expect(try sandbox.succeed(["status"]).stdout.hasPrefix("On thread main-3"))
+    }
+
     @Test("a turn is stored with the same fields as send stores")
     func sameAsSend() throws {
         let sandbox = try CLISandbox.initialized(sending: "First", "By send")

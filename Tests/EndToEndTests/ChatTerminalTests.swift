@@ -7,14 +7,14 @@ import Testing
 struct ChatTerminalTests {
     static let canary = "sk-proj-CHATCANARY-5d1e0b7a9c3f"
 
-    @Test("a question streams its reply; a \"\"\" block is one message; Ctrl-C clears the prompt line and stops a slow reply, keeping the session; /fork and /switch move; Ctrl-D leaves")
+    @Test("a question streams its reply; a \"\"\" block is one message; Ctrl-C clears the prompt line and stops a slow reply, keeping the session; /continue completes it; /fork and /switch move; Ctrl-D leaves")
     func session() throws {
         let sandbox = try CLISandbox.initialized()
         var stalling = try StubResponse.fixture("openai-hello")
         stalling.chunks = Array(stalling.chunks.prefix(2))  // "Hello", then silence.
         stalling.end = "stall"
         let server = try StubProviderServer(
-            [try .fixture("openai-hello"), try .fixture("openai-hello"), stalling, try .fixture("openai-hello")], in: sandbox.folder)
+            [try .fixture("openai-hello"), try .fixture("openai-hello"), stalling, try .fixture("openai-hello"), try .fixture("openai-hello")], in: sandbox.folder)
         let terminal = try TmuxTerminal(
             in: sandbox.folder, directory: sandbox.work,
             environment: sandbox.environment(["OPENAI_API_KEY": Self.canary, "OPENAI_BASE_URL": server.url + "/v1"]))
@@ -42,16 +42,19 @@ struct ChatTerminalTests {
         try terminal.keys("C-c")
         try terminal.waitFor("interrupted; kept the 5 characters that arrived")
         try terminal.waitFor("main> ", count: 5)
+        try terminal.line("/continue")
+        try terminal.waitFor("Second line.", count: 3)
+        try terminal.waitFor("main> ", count: 6)
 
         try terminal.line("/fork side")
         try terminal.waitFor("Switched to a new thread 'side'")
         try terminal.waitFor("side> ")
         try terminal.line("On the side")
-        try terminal.waitFor("Second line.", count: 3)
+        try terminal.waitFor("Second line.", count: 4)
         try terminal.waitFor("side> ", count: 2)
         try terminal.line("/switch main")
         try terminal.waitFor("Switched to thread 'main'")
-        try terminal.waitFor("main> ", count: 6)
+        try terminal.waitFor("main> ", count: 7)
         try terminal.keys("C-d")
         let screen = try terminal.waitFor("the exit status") { $0.contains("\nEXIT=") }
         #expect(screen.contains("EXIT=0"), "\(screen)")
@@ -61,9 +64,11 @@ struct ChatTerminalTests {
         let users = side.filter { $0["role"] as? String == "user" }.compactMap { $0["content"] as? String }
         #expect(users == ["On the side", "Tell me more", "line one\n  line two", "What is a fork?"], "newest first: \(users)")
         #expect(side.count == 8, "four turns on the history of 'side'")
-        let partial = try StoredObject.head(of: "main", in: sandbox.repository)
-        #expect(partial.content == "Hello" && partial.fields["finish"] == "interrupted", "\(partial)")
-        #expect(side.compactMap { $0["id"] as? String }.contains(partial.id), "'side' was forked at main's head")
+        let continued = try StoredObject.head(of: "main", in: sandbox.repository)
+        #expect(continued.content.hasPrefix("HelloHello, world") && continued.fields["finish"] == "stop", "\(continued)")
+        let partial = try #require(try StoredObject.all(in: sandbox.repository).first { $0.fields["finish"] == "interrupted" })
+        #expect(partial.content == "Hello" && partial.fields["parent"] == continued.fields["parent"], "kept beside the completed reply")
+        #expect(side.compactMap { $0["id"] as? String }.contains(continued.id), "'side' was forked at main's head")
         #expect(try sandbox.succeed(["status"]).stdout.hasPrefix("On thread main"))
         #expect(try sandbox.run(["fsck"]).status == 0)
     }

@@ -24,11 +24,19 @@ enum ContinueCommand: Command {
         let repository = setup.repository
         let thread = try context.threadForWriting(repository)
         let conversation = try context.conversation(repository)
-        let prepared = try await conversation.prepareContinue(
-            on: thread, budget: setup.budget, onWait: context.noteWaiting(on: thread))
+        let prepared = try await prepare(on: thread, budget: setup.budget, conversation, context)
+        return await setup.answer(prepared, conversation: conversation, arguments: arguments, context)
+    }
+
+    /// Reserves the turn and prepares to complete the partial reply at the end of `thread`, saying
+    /// which: `continue` and chat's `/continue`.
+    static func prepare(
+        on thread: ThreadName, budget: Int?, _ conversation: Conversation, _ context: CommandContext
+    ) async throws -> Conversation.PreparedTurn {
+        let prepared = try await conversation.prepareContinue(on: thread, budget: budget, onWait: context.noteWaiting(on: thread))
         if let partial = prepared.replacing {
             context.note("continuing the partial reply \(partial.short); it stays in the reflog.")
         }
-        return await setup.answer(prepared, conversation: conversation, arguments: arguments, context)
+        return prepared
     }
 }

@@ -20,7 +20,13 @@ final class TmuxTerminal {
         socket = try folder.folder("tmux") + "/s"
         var shell = ["env", "-i"] + environment.merging(["PS1": "$ ", "ENV": ""]) { $1 }.map { "\($0)=\($1)" }
         shell += ["/bin/sh"]
-        try tmux(["-f", "/dev/null", "new-session", "-d", "-s", session, "-x", String(columns), "-y", "50", "-c", directory] + shell)
+        let start = ["-f", "/dev/null", "new-session", "-d", "-s", session, "-x", String(columns), "-y", "50", "-c", directory] + shell
+        do {
+            try tmux(start)
+        } catch let failure as Failure where failure.output.contains("server exited unexpectedly") {
+            // Seen once on a loaded machine: the new server gave up before it listened. Once more.
+            try tmux(start)
+        }
         try tmux(["set-option", "-t", session, "history-limit", "5000"])
         _ = try waitFor("the shell's prompt") { $0.contains("$ ") }
     }

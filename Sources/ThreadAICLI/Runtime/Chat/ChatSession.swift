@@ -43,10 +43,13 @@ final class ChatSession {
         return await setup.answer(prepared, conversation: conversation, arguments: arguments, context)
     }
 
-    /// Asks again for the reply to the thread's last user message, as `retry` would.
-    func retry() async throws -> ExitStatus {
+    /// A reply prepared by `prepare` on the session's thread, with its budget — `RetryCommand.prepare`
+    /// or `ContinueCommand.prepare` — asked for and stored as that command does.
+    func answer(
+        preparedBy prepare: (ThreadName, Int?, Conversation, CommandContext) async throws -> Conversation.PreparedTurn
+    ) async throws -> ExitStatus {
         let conversation = try context.conversation(repository)
-        let prepared = try await RetryCommand.prepare(on: thread, budget: setup.budget, conversation, context)
+        let prepared = try await prepare(thread, setup.budget, conversation, context)
         return await setup.answer(prepared, conversation: conversation, arguments: arguments, context)
     }
 

@@ -13,6 +13,7 @@ enum ChatSlashCommands {
         Entry(name: "fork", usage: "/fork [NAME]", help: "Fork a new thread here and continue on it (default name: THREAD-2, -3, …)."),
         Entry(name: "switch", usage: "/switch THREAD", help: "Continue on another thread (its last message)."),
         Entry(name: "retry", usage: "/retry", help: "Ask again for the reply to your last message (after a failure or Ctrl-C)."),
+        Entry(name: "continue", usage: "/continue", help: "Complete the partial reply at the end (after a failure or Ctrl-C)."),
         Entry(name: "edit", usage: "/edit [TEXT]", help: "Ask TEXT instead of your last message, on a new fork beside it (no TEXT: in the editor)."),
         Entry(name: "regenerate", usage: "/regenerate", help: "Another answer to your last message, on a new fork beside the first."),
         Entry(name: "context", usage: "/context", help: "The size of the context the next message is sent with, in tokens."),
@@ -41,7 +42,9 @@ enum ChatSlashCommands {
         case "switch":
             try switchThread(to: try required(argument, usage: "/switch THREAD"), session)
         case "retry":
-            return .replied(try await session.retry())
+            return .replied(try await session.answer(preparedBy: RetryCommand.prepare))
+        case "continue":
+            return .replied(try await session.answer(preparedBy: ContinueCommand.prepare))
         case "edit":
             return .replied(try await edit(with: argument, session))
         case "regenerate":
