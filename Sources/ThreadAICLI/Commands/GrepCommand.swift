@@ -10,14 +10,14 @@ enum GrepCommand: Command {
             Prints each matching line as THREAD ID ROLE: LINE, grouped by thread (threads by name, \
             oldest message first). A message is listed once, under the thread that owns it. PATTERN \
             is plain text (as for grep -F) unless -E makes it a POSIX extended regular expression; \
-            either way it is matched against one line at a time, byte by byte (-i folds ASCII \
-            letters only). Matches are coloured on a terminal and written as »match« otherwise (or \
-            with --no-color). Exits with 1 when nothing matches, 2 when the pattern is not valid.
+            either way it is matched against one line at a time, as UTF-8 text. Matches are \
+            coloured on a terminal and written as »match« otherwise (or with --no-color). Exits \
+            with 1 when nothing matches, 2 when the pattern is not valid.
             """,
         arguments: [
             .flag("fixed-strings", short: "F", help: "PATTERN is plain text (the default)."),
             .flag("extended-regexp", short: "E", help: "PATTERN is a POSIX extended regular expression, as for grep -E."),
-            .flag("ignore-case", short: "i", help: "Ignore the case of ASCII letters."),
+            .flag("ignore-case", short: "i", help: "Ignore case (É matches é too)."),
             .repeatableOption("role", valueName: "ROLE", help: "Only messages of this role: user, assistant or system (repeatable)."),
             .option("thread", valueName: "NAME", help: "Only the history of thread NAME (as REV would)."),
             .flag("all", help: "Every thread (the default)."),

@@ -36,9 +36,17 @@ final class SearchIndex {
         guard bytes.prefix(header.count).elementsEqual(header) else { throw SearchIndexDamage() }
         try file.readExactly(at: size - fixedTail, count: fixedTail, into: &bytes)
         let counts = Array(bytes.prefix(fixedTail))
+        // Counts from a damaged file can be anything: each is bounded by the size before any is
+        // multiplied, so the layout's arithmetic cannot overflow.
+        let count = UInt64(counts.uint32(at: 0)), blockCount = UInt64(counts.uint32(at: 4))
+        let contentBytes = counts.uint64(at: 8), tableBytes = UInt64(counts.uint32(at: 24))
+        let nameCount = UInt64(counts.uint32(at: 16)), commitCount = UInt64(counts.uint32(at: 20))
+        let bound = UInt64(size)
+        guard count <= bound / 32, blockCount <= bound / 12, contentBytes <= bound, tableBytes <= bound,
+              nameCount <= bound / 4, commitCount <= bound / 4 else { throw SearchIndexDamage() }
         let layout = SearchIndexLayout(
-            count: Int(counts.uint32(at: 0)), blockCount: Int(counts.uint32(at: 4)), contentBytes: Int(counts.uint64(at: 8)),
-            nameCount: Int(counts.uint32(at: 16)), commitCount: Int(counts.uint32(at: 20)), tableBytes: Int(counts.uint32(at: 24)))
+            count: Int(count), blockCount: Int(blockCount), contentBytes: Int(contentBytes),
+            nameCount: Int(nameCount), commitCount: Int(commitCount), tableBytes: Int(tableBytes))
         guard layout.totalSize == size else { throw SearchIndexDamage() }
         var tail: [UInt8] = []
         try file.readExactly(at: layout.ids, count: size - layout.ids, into: &tail)
@@ -123,14 +131,15 @@ final class SearchIndex {
     /// The checks of §12.3 "Reading" that the sizes alone do not make.
     private func isConsistent() -> Bool {
         let count = layout.count
-        var previousEnd = 0
+        var previousEnd: UInt64 = 0
         for record in 0..<count {
-            let end = contentRange(record).upperBound
+            // Compared as stored, before `contentRange` makes an `Int` of it.
+            let end = tail.uint64(at: layout.ends - layout.ids + record * 8)
             guard (parent(record) ?? 0) < count, threadNumber(record) < names.count, codeNumber(record) <= commits.count,
                   tail[layout.flags - layout.ids + record] < 3, end >= previousEnd else { return false }
             previousEnd = end
         }
-        guard previousEnd == layout.contentBytes, (count == 0) == (layout.blockCount == 0) else { return false }
+        guard previousEnd == UInt64(layout.contentBytes), (count == 0) == (layout.blockCount == 0) else { return false }
         var previousFirst = -1
         for block in 0..<layout.blockCount {
             let first = Int(tail.uint32(at: layout.blocks - layout.ids + block * 12))

@@ -59,12 +59,13 @@ struct SearchIndexWriter {
         var block: [UInt8] = []
         var blockFirst = 0, contentBytes = 0
         var source = ContentSource(catalog: catalog)
-        func closeBlock(before position: Int) throws {
+        /// Closes the block of records `blockFirst ..< position`, the first `length` bytes held.
+        func closeBlock(length: Int, before position: Int) throws {
             guard position > blockFirst else { return }
-            let check = block.withUnsafeBytes { SearchCheck.of($0) }
+            let check = block.withUnsafeBytes { SearchCheck.of(UnsafeRawBufferPointer(rebasing: $0[..<length])) }
             blocks.append((UInt32(blockFirst), check))
-            try output.append(block, to: file)
-            block.removeAll(keepingCapacity: true)
+            try output.append(Array(block[..<length]), to: file)
+            block.removeFirst(length)
             blockFirst = position
         }
         for (position, number) in order.enumerated() {
@@ -72,9 +73,11 @@ struct SearchIndexWriter {
             try source.appendContent(of: Int(number), to: &block)
             contentBytes += block.count - start
             ends.append(UInt64(contentBytes))
-            if block.count >= SearchIndexLayout.blockTarget { try closeBlock(before: position + 1) }
+            // A record of a block's size or more is a block of its own (§12.3): the ones before close theirs.
+            if start > 0 && block.count - start >= SearchIndexLayout.blockTarget { try closeBlock(length: start, before: position) }
+            if block.count >= SearchIndexLayout.blockTarget { try closeBlock(length: block.count, before: position + 1) }
         }
-        try closeBlock(before: order.count)
+        try closeBlock(length: block.count, before: order.count)
         // The small sections, checked as one run with the header.
         let names = Set((0..<catalog.count).lazy.map { catalog.recordedThread($0) }).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         let commits = Set((0..<catalog.count).lazy.compactMap { catalog.codeCommit($0) }).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }

@@ -88,6 +88,53 @@ struct SearchIndexTests {
         }
     }
 
+    @Test("blocks close at 1 MiB; a record of 1 MiB or more is a block of its own; a search finds every record")
+    func blocks() throws {
+        let scratch = try ScratchRepository()
+        let small = String(repeating: "small words ", count: 30_000)  // 360 KB each.
+        let large = String(repeating: "a long answer ", count: 80_000) + "zeppelin"  // 1.1 MB.
+        for content in [small, small, large, small, small, small, "zeppelin at the end"] { try scratch.append(content) }
+        try scratch.repository.rebuildCache()
+        let index = try #require(SearchIndex.open(scratch.repository.cache.path(of: "search")))
+        let sizes = (0..<index.blockCount).map { block in index.records(ofBlock: block).map { index.contentRange($0).count } }
+        #expect(sizes.allSatisfy { $0.reduce(0, +) < 1 << 20 || $0.count == 1 || $0.dropLast().reduce(0, +) < 1 << 20 }, "\(sizes)")
+        #expect(sizes.contains([large.utf8.count]), "the long record alone: \(sizes)")
+        #expect(sizes.flatMap { $0 }.count == 7)
+        var threads: [String] = []
+        let found = try scratch.repository.search(SearchQuery(pattern: try SearchPattern("zeppelin", syntax: .fixed, ignoringCase: false))) {
+            threads.append($0.thread)
+        }
+        #expect(found == 2 && threads == ["main", "main"])
+    }
+
+    @Test("a truncated or altered file is absent, never a crash, whatever its counts then say")
+    func damagedFiles() throws {
+        let fixture = GoldenRepository.fixtureDirectory.replacingOccurrences(of: "/golden", with: "/cache/search")
+        let bytes = try Files.read(fixture)
+        let folder = try TemporaryDirectory("search-damage")
+        let path = folder.path + "/search"
+        #expect(SearchIndex.open(fixture) != nil)
+        for length in 0..<bytes.count {
+            try Files.write(Array(bytes.prefix(length)), to: path)
+            #expect(SearchIndex.open(path) == nil, "cut to \(length) bytes")
+        }
+        for position in stride(from: 0, to: bytes.count, by: 1) {
+            var altered = bytes
+            altered[position] ^= 0x80
+            try Files.write(altered, to: path)
+            let index = SearchIndex.open(path)
+            // A flip in CONTENT passes the file's check; only that block's check sees it.
+            if let index {
+                var buffer: [UInt8] = []
+                #expect((0..<index.blockCount).contains { !index.readBlock($0, into: &buffer) }, "flip at \(position)")
+            }
+        }
+        var huge = bytes
+        for offset in (bytes.count - 52)..<(bytes.count - 24) { huge[offset] = 0xff }  // Every count at its maximum.
+        try Files.write(huge, to: path)
+        #expect(SearchIndex.open(path) == nil)
+    }
+
     @Test("Fixtures/cache/search is the search cache of Fixtures/golden, byte for byte")
     func fixture() throws {
         let folder = try TemporaryDirectory("search-fixture")
