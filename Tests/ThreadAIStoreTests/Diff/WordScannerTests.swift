@@ -6,12 +6,7 @@ import Testing
 /// and clusters disagree (marks and joiners after ASCII, prepended marks before it, CR LF).
 @Suite("Word tokenizer on bytes")
 struct WordScannerTests {
-    struct TokenCase: CustomTestStringConvertible, Sendable {
-        let name: String
-        let input: String
-        let expected: [String]
-        var testDescription: String { name }
-    }
+    typealias TokenCase = WordTokenizerTests.TokenCase
 
     static let trickyCases: [TokenCase] = [
         TokenCase(name: "a combining mark joins an ASCII letter's word", input: "re\u{301}sume\u{301} ok", expected: ["re\u{301}sume\u{301}", " ", "ok"]),
