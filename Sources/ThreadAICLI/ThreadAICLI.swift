@@ -26,7 +26,7 @@ public enum ThreadAICLI {
         EditCommand.self, RegenerateCommand.self, ContinueCommand.self, MergeCommand.self,
         ModelsCommand.self, ConfigCommand.self, KeysCommand.self, FsckCommand.self, ScanCommand.self, TrailerCommand.self, HooksCommand.self, LocalCommand.self, ImportCommand.self, ExportCommand.self, DemoCommand.self,
         CacheCommand.self,
-        TagCommand.self, ReflogCommand.self, CompletionCommand.self,
+        TagCommand.self, ReflogCommand.self, CompletionCommand.self, ManCommand.self,
     ]}
 
     static let globalOptions: [ArgumentSpec] = [

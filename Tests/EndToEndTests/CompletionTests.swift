@@ -100,7 +100,7 @@ struct CompletionTests {
         let bash = try String(contentsOfFile: scripts.path("bash"), encoding: .utf8)
         let zsh = try String(contentsOfFile: scripts.path("zsh"), encoding: .utf8)
         let fish = try String(contentsOfFile: scripts.path("fish"), encoding: .utf8)
-        let commands = try Self.commandNames(overview)
+        let commands = HelpText.commandNames(overview)
         #expect(commands.count > 20 && commands.contains("completion"))
         for command in commands {
             #expect(bash.contains("\n        \(command)) echo "), "bash lacks \(command)")
@@ -108,7 +108,7 @@ struct CompletionTests {
             #expect(fish.contains("-n '__threadai_using \(command)'"), "fish lacks \(command)")
             let help = try scripts.sandbox.succeed([command, "--help"]).stdout
             let bashOptions = bash.split(separator: "\n").first { $0.hasPrefix("        \(command)) echo ") }?.split(separator: " ") ?? []
-            for option in Self.longOptions(help) {
+            for option in HelpText.longOptions(help) {
                 #expect(bashOptions.contains(Substring(option)), "bash lacks \(command) \(option)")
                 #expect(fish.contains("__threadai_using \(command)' -l \(option.dropFirst(2))"), "fish lacks \(command) \(option)")
             }
@@ -129,24 +129,5 @@ struct CompletionTests {
         let lines = fish.output.split(separator: "\n").map(String.init)
         #expect(lines.contains("feature") && lines.contains("main") && lines.contains("good"), "\(fish.output)")
         #expect(lines.contains { $0.hasPrefix("--max-count") }, "\(fish.output)")
-    }
-
-    /// The command names `threadai --help` lists.
-    static func commandNames(_ overview: String) throws -> [String] {
-        let lines = overview.split(separator: "\n", omittingEmptySubsequences: false)
-        guard let start = lines.firstIndex(where: { $0.hasPrefix("COMMANDS") }) else { return [] }
-        return lines[(start + 1)...].prefix { !$0.isEmpty }.compactMap { line in
-            line.hasPrefix("  ") && !line.hasPrefix("   ") ? line.split(separator: " ").first.map(String.init) : nil
-        }
-    }
-
-    /// The `--long` options a command's help lists.
-    static func longOptions(_ help: String) -> [String] {
-        help.split(separator: "\n").compactMap { line in
-            let trimmed = line.drop { $0 == " " }
-            guard let range = trimmed.range(of: #"--[a-z][a-z0-9-]*"#, options: .regularExpression),
-                  trimmed.hasPrefix("-") else { return nil }
-            return String(trimmed[range])
-        }
     }
 }

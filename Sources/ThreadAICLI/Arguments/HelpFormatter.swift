@@ -63,6 +63,13 @@ public enum HelpFormatter {
     }
 
     private static func usageLines(for spec: CommandSpec, invocation: String) -> [String] {
+        let prefix = "USAGE: \(invocation) "
+        let continuation = String(repeating: " ", count: prefix.count <= width / 2 ? prefix.count : 8)
+        return TextWrapping.wrap(usageWords(spec), firstPrefix: prefix, restPrefix: continuation, width: width)
+    }
+
+    /// The words of a usage line after the command: `[--oneline]`, `[--max-count <N>]`, `[<REV>]`.
+    static func usageWords(_ spec: CommandSpec) -> [String] {
         let options = spec.arguments.filter { !$0.isPositional }.map { "[\(optionUsage($0))]" }
         let positionals = spec.arguments.compactMap { argument -> String? in
             guard case .positional(let arity) = argument.kind else { return nil }
@@ -72,9 +79,7 @@ public enum HelpFormatter {
             case .rest: return "[\(argument.placeholder) ...]"
             }
         }
-        let prefix = "USAGE: \(invocation) "
-        let continuation = String(repeating: " ", count: prefix.count <= width / 2 ? prefix.count : 8)
-        return TextWrapping.wrap(options + positionals, firstPrefix: prefix, restPrefix: continuation, width: width)
+        return options + positionals
     }
 
     /// `--model <model>`, `--attach <file> ...` or `--no-stream`, as the usage line shows it.
@@ -87,7 +92,7 @@ public enum HelpFormatter {
     }
 
     /// `-m, --model <model>`: the usage form with the short name first when there is one.
-    private static func optionLabel(_ spec: ArgumentSpec) -> String {
+    static func optionLabel(_ spec: ArgumentSpec) -> String {
         spec.short.map { "-\($0), " + optionUsage(spec) } ?? optionUsage(spec)
     }
 
