@@ -27,6 +27,7 @@ struct GrepTests {
         #expect(brief == ["main \(forked["S"].prefix(8)) system: »Be brief.«"], "shown once, under its owner: \(brief)")
         let threads = try lines(["-l", "Offline"])
         #expect(threads == ["alt", "alt-deep", "main"])
+        #expect(try lines(["--all", "-l", "Offline"]) == threads, "--all is the default")
     }
 
     @Test("nothing found exits 1 with no output; a bad pattern exits 2 and says why")
@@ -95,10 +96,17 @@ struct GrepTests {
         #expect(try lines(["-l", "-E", "."]) == ["main"])
     }
 
-    @Test("colour on a terminal's behalf with the match in bold red; --no-color keeps the marker")
+    @Test("on a terminal the match is bold red (thread, id, role coloured); --no-color and pipes keep the marker")
     func colour() throws {
         let plain = try sandbox.succeed(["--no-color", "grep", "merge"]).stdout
         #expect(plain.contains("»merge«") && !plain.contains("\u{1B}["))
+        #expect(try sandbox.succeed(["grep", "merge"]).stdout == plain, "a pipe is not a terminal")
+        #if os(Linux)
+        let (status, screen) = try sandbox.runOnTerminal(["--no-pager", "grep", "merge"], environment: ["NO_COLOR": "", "TERM": "xterm"])
+        #expect(status == 0)
+        #expect(screen.contains("And a \u{1B}[1;31mmerge\u{1B}[0m?") && screen.contains("\u{1B}[35muser:\u{1B}[0m"), "\(screen.debugDescription)")
+        #expect(!screen.contains("»"))
+        #endif
     }
 }
 

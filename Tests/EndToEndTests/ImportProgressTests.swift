@@ -48,19 +48,9 @@ struct ImportProgressTests {
     func progressOnATerminal() throws {
         let sandbox = try CLISandbox.initialized()
         let export = Self.fixtures.appendingPathComponent("chatgpt/conversations.json").path
-        let transcript = sandbox.work + "/terminal.log"
-        // util-linux `script` runs the import on a pseudo-terminal and keeps every byte it writes.
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-q", "-e", "-c", "'\(try ThreadAIBinary.path())' import '\(export)'", transcript]
-        process.currentDirectoryURL = URL(fileURLWithPath: sandbox.work)
-        process.environment = sandbox.environment([:])
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        let bytes = try String(contentsOfFile: transcript, encoding: .utf8)
+        // On a pseudo-terminal, keeping every byte the import writes to it.
+        let (status, bytes) = try sandbox.runOnTerminal(["import", export])
+        #expect(status == 0)
         #expect(bytes.contains("\rconversations.json: reading\u{1B}[K"), "\(bytes.debugDescription)")
         #expect(bytes.contains("\r\u{1B}[Kimported 1 conversation: 9 messages (9 new), 2 forks"), "\(bytes.debugDescription)")
     }
