@@ -20,12 +20,7 @@ enum RetryCommand: Command {
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
-        let setup = try ReplySetup(arguments, context)
-        let repository = setup.repository
-        let thread = try context.threadForWriting(repository)
-        let conversation = try context.conversation(repository)
-        let prepared = try await prepare(on: thread, budget: setup.budget, conversation, context)
-        return await setup.answer(prepared, conversation: conversation, arguments: arguments, context)
+        try await ReplySetup.answerOnCurrentThread(arguments, context, preparedBy: prepare)
     }
 
     /// Reserves the turn and prepares to ask again on `thread`, saying which partial reply the new one

@@ -32,4 +32,17 @@ struct ReplySetup {
         await ReplyRunner.answer(
             prepared, conversation: conversation, provider: provider, choice: choice, arguments: arguments, context)
     }
+
+    /// What `retry` and `continue` do: the turn `prepare` makes on the current thread, with this
+    /// setup's budget, answered.
+    static func answerOnCurrentThread(
+        _ arguments: ParsedArguments, _ context: CommandContext,
+        preparedBy prepare: (ThreadName, Int?, Conversation, CommandContext) async throws -> Conversation.PreparedTurn
+    ) async throws -> ExitStatus {
+        let setup = try ReplySetup(arguments, context)
+        let thread = try context.threadForWriting(setup.repository)
+        let conversation = try context.conversation(setup.repository)
+        let prepared = try await prepare(thread, setup.budget, conversation, context)
+        return await setup.answer(prepared, conversation: conversation, arguments: arguments, context)
+    }
 }
