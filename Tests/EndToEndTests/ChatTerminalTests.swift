@@ -72,4 +72,26 @@ struct ChatTerminalTests {
         #expect(try sandbox.succeed(["status"]).stdout.hasPrefix("On thread main"))
         #expect(try sandbox.run(["fsck"]).status == 0)
     }
+
+    @Test("text ended by Ctrl-D (twice, as a terminal needs) is sent and the session goes on; /help lists the commands; Ctrl-D at an empty prompt leaves")
+    func endOfLineByControlD() throws {
+        let sandbox = try CLISandbox.initialized()
+        let terminal = try TmuxTerminal(in: sandbox.folder, directory: sandbox.work, environment: sandbox.environment([:]))
+        try terminal.line("'\(try ThreadAIBinary.path())' chat; echo EXIT=$?")
+        try terminal.waitFor("main> ")
+        try terminal.type("no line end")
+        try terminal.keys("C-d")
+        try terminal.keys("C-d")
+        try terminal.waitFor("Your last message: “no line end”")
+        try terminal.waitFor("main> ", count: 2)
+        try terminal.line("/help")
+        try terminal.waitFor("/switch THREAD")
+        try terminal.waitFor("main> ", count: 3)
+        try terminal.keys("C-d")
+        let screen = try terminal.waitFor("the exit status") { $0.contains("\nEXIT=") }
+        #expect(screen.contains("EXIT=0"), "\(screen)")
+        #expect(screen.contains("main> no line end\nOffline model here."), "the reply starts on a line of its own: \(screen)")
+        let users = try JSON.array(try sandbox.succeed(["log", "--json"])).filter { $0["role"] as? String == "user" }
+        #expect(users.compactMap { $0["content"] as? String } == ["no line end"])
+    }
 }

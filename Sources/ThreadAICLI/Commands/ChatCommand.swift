@@ -47,6 +47,10 @@ enum ChatCommand: Command {
             var ended = false
             switch try reader.next() {
             case .line(let line):
+                if interactive && reader.lastLineUnterminated {
+                    context.errors.write("\n")
+                    context.errors.flush()
+                }
                 input = composer.feed(line)
             case .interrupted:
                 guard interactive else { return .interrupted }

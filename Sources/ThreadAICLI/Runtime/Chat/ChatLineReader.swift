@@ -28,6 +28,9 @@ final class ChatLineReader {
     private let input: any TextInput
     private var pending: [UInt8] = []
     private var atEnd = false
+    /// Whether the last line ended at an end of input instead of a line end: at a terminal, text
+    /// typed and then Ctrl-D twice (the cursor still stands after it).
+    private(set) var lastLineUnterminated = false
     private let wake: SignalPipe?
     private var interrupt: InterruptSignal?
     /// Lines of input held in memory (a test's input), read all at once.
@@ -54,6 +57,7 @@ final class ChatLineReader {
             memoryLines = lines
             return .line(line)
         }
+        lastLineUnterminated = false
         while true {
             if let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
                 let bytes = Array(pending[..<newline])
@@ -61,8 +65,12 @@ final class ChatLineReader {
                 return .line(try decode(bytes))
             }
             if atEnd {
+                // A terminal can be read again after Ctrl-D (the session goes on after a line ended
+                // so); a pipe ends again at once.
+                atEnd = false
                 guard !pending.isEmpty else { return .endOfInput }
                 defer { pending.removeAll() }
+                lastLineUnterminated = true
                 return .line(try decode(pending))
             }
             if let signal = try waitForInput() {
