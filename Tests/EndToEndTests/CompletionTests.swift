@@ -28,20 +28,10 @@ struct CompletionTests {
         /// Runs `shell -c script` in `directory` (default: the repository's folder) with `threadai` on
         /// the PATH; returns what it printed (standard output and error) and its status.
         func run(_ shell: String, _ arguments: [String], in directory: String? = nil) throws -> (output: String, status: Int32) {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = [shell] + arguments
-            process.currentDirectoryURL = URL(fileURLWithPath: directory ?? sandbox.work)
             var environment = sandbox.environment([:])
             let binaryFolder = (try ThreadAIBinary.path() as NSString).deletingLastPathComponent
             environment["PATH"] = binaryFolder + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-            process.environment = environment
-            let output = Pipe()
-            (process.standardOutput, process.standardError) = (output, output)
-            try process.run()
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (String(decoding: data, as: UTF8.self), process.terminationStatus)
+            return try ExternalProgram.run([shell] + arguments, in: directory ?? sandbox.work, environment: environment)
         }
 
         /// What bash's completion function offers for the command line `words`, the last being the word

@@ -32,25 +32,12 @@ struct ManPageTests {
         let sandbox = try CLISandbox()
         let path = try sandbox.folder.folder("man") + "/threadai.1"
         try sandbox.succeed(["man"]).stdout.write(toFile: path, atomically: true, encoding: .utf8)
-        let groff = try Self.run("groff -man -Tutf8 -ww -z '\(path)'")
+        let groff = try ExternalProgram.run(["sh", "-c", "groff -man -Tutf8 -ww -z '\(path)'"])
         #expect(groff.status == 0 && groff.output.isEmpty, "\(groff.output)")
-        let man = try Self.run("MANWIDTH=80 man -l - < '\(path)'")
+        let man = try ExternalProgram.run(["sh", "-c", "MANWIDTH=80 man -l - < '\(path)'"])
         #expect(man.status == 0, "\(man.output)")
         for text in ["THREADAI(1)", "GLOBAL OPTIONS", "threadai log", "--no-pager", "threadai completion", "EXIT STATUS"] {
             #expect(man.output.contains(text), "\(text) not in:\n\(man.output.prefix(2000))")
         }
-    }
-
-    /// Runs a `sh -c` line; returns its standard output and error together, and its status.
-    private static func run(_ line: String) throws -> (output: String, status: Int32) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", line]
-        let output = Pipe()
-        (process.standardOutput, process.standardError) = (output, output)
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (String(decoding: data, as: UTF8.self), process.terminationStatus)
     }
 }
