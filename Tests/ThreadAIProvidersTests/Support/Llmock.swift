@@ -49,6 +49,8 @@ final class Llmock: @unchecked Sendable {
         while true {
             attempt += 1
             let port = Socket.candidatePortForOutsideServer()
+            // A server already there (another test's llmock) would answer the health check for ours.
+            if Socket.isListening(port: port) { continue }
             let process = Process()
             process.executableURL = URL(fileURLWithPath: executable)
             process.arguments = ["serve", "--host", "127.0.0.1", "--port", String(port), "--log-level", "warning", "--tool-mode", "off"]
@@ -56,7 +58,7 @@ final class Llmock: @unchecked Sendable {
             process.standardError = FileHandle.nullDevice
             try process.run()
             for _ in 0..<1200 where process.isRunning {
-                if (try? await Self.health(port: port)) != nil {
+                if (try? await Self.health(port: port)) != nil, process.isRunning {
                     self.port = port
                     self.process = process
                     return

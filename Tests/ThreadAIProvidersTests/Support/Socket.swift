@@ -33,6 +33,20 @@ enum Socket {
         try bindLoopback(listening: false)
     }
 
+    /// Whether something accepts connections on 127.0.0.1:`port` now.
+    static func isListening(port: Int) -> Bool {
+        let fd = socket(AF_INET, streamType, 0)
+        guard fd >= 0 else { return false }
+        defer { _ = close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = UInt16(port).bigEndian
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        } == 0
+    }
+
     /// A port outside the kernel's range for `bind(0)` (which our own servers use), for an outside server
     /// to listen on; the caller retries with another if it turns out to be taken.
     static func candidatePortForOutsideServer() -> Int {
