@@ -40,7 +40,8 @@ struct DiffRenderer {
             if !statOnly && !turn.isIdentical { output.line(body(turn)) }
         }
         output.line()
-        output.line("\(comparison.turns.count) turns compared: \(total.wordsRemoved) words removed, \(total.wordsAdded) added, \(total.wordsUnchanged) unchanged")
+        let turns = comparison.turns.count
+        output.line("\(turns) turn\(turns == 1 ? "" : "s") compared: \(total.wordsRemoved) words removed, \(total.wordsAdded) added, \(total.wordsUnchanged) unchanged")
     }
 
     private func heading(_ turn: AlignedTurn) -> String {
