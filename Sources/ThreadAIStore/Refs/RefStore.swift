@@ -20,6 +20,7 @@ public struct RefStore: Sendable {
     }
 
     var threadsDirectory: String { root + "/refs/threads" }
+    private var folder: RefFolder { RefFolder(path: threadsDirectory) }
 
     public func path(of name: ThreadName) -> String {
         threadsDirectory + "/" + name.rawValue
@@ -104,19 +105,16 @@ public struct RefStore: Sendable {
     ) throws(RefError) {
         let path = path(of: name)
         do {
-            try FilePaths.makeDirectories(FilePaths.directoryName(of: path))
+            try folder.prepare(for: path)
         } catch {
             throw .fileSystem(error)
         }
-        // An empty folder where the ref belongs is left over from threads below this name; a ref
-        // file cannot replace it. A folder that still holds threads stays and the change fails.
-        FilePaths.removeEmptyDirectory(path)
         do {
             try lockAndUpdate(name, at: path, to: new, expecting: expected, reflogMessage: reflogMessage)
         } catch {
             // The folders made for this ref must not outlive a failed change: an empty folder
             // would block creating a thread of its name.
-            removeEmptyFolders(above: path)
+            folder.removeEmptyFolders(above: path)
             throw error
         }
     }
@@ -147,19 +145,10 @@ public struct RefStore: Sendable {
                 try lock.commit(Array((new.hex + "\n").utf8))
             } else {
                 try lock.commitRemoval()
-                removeEmptyFolders(above: path)
+                folder.removeEmptyFolders(above: path)
             }
         } catch {
             throw .lock(error)
-        }
-    }
-
-    /// After deleting `a/b/c`, removes the folders `a/b` and `a` if they are now empty.
-    private func removeEmptyFolders(above path: String) {
-        var folder = FilePaths.directoryName(of: path)
-        while folder.hasPrefix(threadsDirectory + "/") {
-            FilePaths.removeEmptyDirectory(folder)
-            folder = FilePaths.directoryName(of: folder)
         }
     }
 }

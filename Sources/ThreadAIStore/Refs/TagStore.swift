@@ -17,6 +17,7 @@ public struct TagStore: Sendable {
     }
 
     var directory: String { root + "/refs/tags" }
+    private var folder: RefFolder { RefFolder(path: directory) }
 
     public func path(of name: ThreadName) -> String {
         directory + "/" + name.rawValue
@@ -68,7 +69,7 @@ public struct TagStore: Sendable {
     /// Deletes the tag `name`, which must still name `expected`.
     public func delete(_ name: ThreadName, expected: ObjectID) throws(TagError) {
         try change(name, expected: expected) { lock throws(LockError) in try lock.commitRemoval() }
-        removeEmptyFolders(above: path(of: name))
+        folder.removeEmptyFolders(above: path(of: name))
     }
 
     private func change(
@@ -76,16 +77,15 @@ public struct TagStore: Sendable {
     ) throws(TagError) {
         let path = path(of: name)
         do {
-            try FilePaths.makeDirectories(FilePaths.directoryName(of: path))
+            try folder.prepare(for: path)
         } catch {
             throw .fileSystem(error)
         }
-        FilePaths.removeEmptyDirectory(path)
         let lock: LockFile
         do {
             lock = try LockFile.acquire(for: path)
         } catch {
-            removeEmptyFolders(above: path)
+            folder.removeEmptyFolders(above: path)
             throw .lock(error)
         }
         let current = try tag(name)?.target
@@ -96,14 +96,6 @@ public struct TagStore: Sendable {
             try commit(lock)
         } catch {
             throw .lock(error)
-        }
-    }
-
-    private func removeEmptyFolders(above path: String) {
-        var folder = FilePaths.directoryName(of: path)
-        while folder.hasPrefix(directory + "/") {
-            FilePaths.removeEmptyDirectory(folder)
-            folder = FilePaths.directoryName(of: folder)
         }
     }
 }
