@@ -81,11 +81,23 @@ public struct TagStore: Sendable {
         } catch {
             throw .fileSystem(error)
         }
+        do {
+            try lockAndChange(name, at: path, expected: expected, commit: commit)
+        } catch {
+            // As for thread refs: the folders made for this tag must not outlive a failed change (an
+            // empty folder would block a tag or thread of its name). The lock is gone by now.
+            folder.removeEmptyFolders(above: path)
+            throw error
+        }
+    }
+
+    private func lockAndChange(
+        _ name: ThreadName, at path: String, expected: ObjectID?, commit: (consuming LockFile) throws(LockError) -> Void
+    ) throws(TagError) {
         let lock: LockFile
         do {
             lock = try LockFile.acquire(for: path)
         } catch {
-            folder.removeEmptyFolders(above: path)
             throw .lock(error)
         }
         let current = try tag(name)?.target

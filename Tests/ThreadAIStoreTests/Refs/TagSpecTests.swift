@@ -69,4 +69,17 @@ struct TagSpecTests {
         let tag = try Tag(name: ThreadName("t"), parsing: bytes)
         #expect(tag.encoded == bytes)
     }
+
+    @Test("a tag change that loses its compare-and-swap leaves no folder behind")
+    func failedChangeLeavesNoFolder() throws {
+        let (folder, repository) = try taggedGolden()
+        _ = folder
+        let target = try repository.resolve("v1")
+        let tag = Tag(name: try ThreadName("review/deep/late"), target: target, date: nil, note: nil)
+        #expect(throws: TagError.self) { try repository.tags.write(tag, replacing: target) }
+        #expect(!FileManager.default.fileExists(atPath: repository.directory + "/refs/tags/review/deep"))
+        #expect(FileManager.default.fileExists(atPath: repository.directory + "/refs/tags/review/short-answer"))
+        try repository.tags.write(Tag(name: try ThreadName("review/deep"), target: target, date: nil, note: nil), replacing: nil)
+        #expect(try repository.tags.tag(ThreadName("review/deep"))?.target == target)
+    }
 }
