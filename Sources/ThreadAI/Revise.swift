@@ -9,7 +9,9 @@
 /// other sender can slip a message in between.
 extension Conversation {
     /// Prepares an edit of the user message `original`: a new thread `fork` whose first message is
-    /// `text`, a child of `original`'s parent (a new root when `original` is one).
+    /// `text`, a child of `original`'s parent (a new root when `original` is one). It records the
+    /// original's attached files (`files`, docs/FORMAT.md §4.7) whose blocks `text` still holds
+    /// unchanged, unless `userFields` gives `files` itself.
     /// - Throws: `ReviseError` when `original` is not a user message, or `text` is empty or equal to
     ///   it; `ThreadError`s (the fork's name is taken, a corrupt history) wrapped in `.thread`.
     public func prepareEdit(
@@ -20,10 +22,12 @@ extension Conversation {
         guard message.role == .user else { throw .notAQuestion(original, message.role) }
         guard !text.allSatisfy(\.isWhitespace) else { throw .emptyEdit(original) }
         guard !text.utf8.elementsEqual(message.content.utf8) || !userFields.isEmpty else { throw .unchangedEdit(original) }
+        var fields = userFields
+        if fields["files"] == nil { fields["files"] = CarriedFiles.field(of: message, edited: text) }
         do {
             return try await prepare(
                 text: text, on: fork, system: system, budget: budget,
-                fork: (message.parent, "edit: \(original.short) as a sibling"), userFields: userFields, onWait: onWait)
+                fork: (message.parent, "edit: \(original.short) as a sibling"), userFields: fields, onWait: onWait)
         } catch {
             throw .thread(error)
         }

@@ -50,6 +50,24 @@ struct AttachedFileTests {
         #expect(try StoredObject.all(in: sandbox.repository).contains { $0.content == "piped question\n\n```file:one.txt\none\n```" })
     }
 
+    @Test("edit keeps the files whose blocks the edited question still holds unchanged, in their new order")
+    func editCarriesFiles() throws {
+        let sandbox = try CLISandbox.initialized()
+        try "one\n".write(toFile: sandbox.work + "/one.txt", atomically: false, encoding: .utf8)
+        try sandbox.succeed(["send", "-f", "one.txt", "-f", "-", "compare"], stdin: "two\n")
+        let one = "```file:one.txt\none\n```", two = "```file:-\ntwo\n```"
+        try sandbox.succeed(["edit", "-b", "both", "-m", "compare again\n\n\(two)\n\n\(one)"])
+        let both = try #require(try StoredObject.all(in: sandbox.repository).first { $0.content.hasPrefix("compare again") })
+        #expect(both.fields["files"] == "\"f719efd430d52bcfc8566a43b2eb655688d38871 -\\n"
+            + "5626abf0f72e58d7a153368ba57db4c673c0e171 one.txt\"", "the order of the blocks now")
+        try sandbox.succeed(["edit", "-b", "changed", "-m", "compare\n\n```file:one.txt\nuno\n```\n\n\(two)"])
+        let changed = try #require(try StoredObject.all(in: sandbox.repository).first { $0.content.hasPrefix("compare\n\n```file:one.txt\nuno") })
+        #expect(changed.fields["files"] == "\"f719efd430d52bcfc8566a43b2eb655688d38871 -\"", "a changed block is not the file")
+        try sandbox.succeed(["edit", "-b", "none", "-m", "just a question"])
+        #expect(try StoredObject.all(in: sandbox.repository).first { $0.content == "just a question" }?.fields["files"] == nil)
+        #expect(try sandbox.succeed(["fsck"]).status == 0)
+    }
+
     @Test("in a SHA-256 git repository the commit and the blob ids are SHA-256, as git prints them")
     func sha256Repository() throws {
         let clones = try GitClones()
