@@ -72,6 +72,17 @@ struct GrepTests {
         #expect(fromMessage.count == 2 && fromMessage.allSatisfy { $0.hasPrefix("main ") }, "S and u1: \(fromMessage)")
     }
 
+    @Test("a range as log takes it: A..B what B's history has and A's lacks, A...B what only one has")
+    func ranges() throws {
+        #expect(try lines(["-l", "-E", ".", "main..alt-deep"]) == ["alt", "alt-deep"])
+        let found = try lines(["-E", "^And a merge", "alt..main"])
+        #expect(found == ["main \(forked["u2"].prefix(8)) user: »And a merge«?"], "\(found)")
+        #expect(try sandbox.run(["grep", "And a merge", "main..alt"]).status == 1, "main's own question is not in main..alt")
+        #expect(try lines(["-l", "-E", ".", "alt...main"]) == ["alt", "main"])
+        #expect(try sandbox.run(["grep", "--role", "system", "Be brief", "main..alt"]).status == 1, "the shared system prompt is on both sides")
+        #expect(try lines(["--role", "system", "-l", "Be brief", "alt"]) == ["main"], "but in alt's history")
+    }
+
     @Test("--json: one object per message with its matching lines")
     func json() throws {
         let items = try JSON.array(try sandbox.succeed(["grep", "--json", "merge"]))

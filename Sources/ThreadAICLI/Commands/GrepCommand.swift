@@ -25,7 +25,7 @@ enum GrepCommand: Command {
             .flag("name-only", short: "l", help: "Print only the names of the threads with matches."),
             .flag("json", help: "Print a JSON array: thread, id, role, date and the matching lines of each message."),
             .positional("pattern", valueName: "PATTERN", arity: .required, help: "What to look for."),
-            .positional("revision", valueName: "REV", arity: .optional, help: "Only the history of REV (a thread, a message)."),
+            .positional("revision", valueName: "REV", arity: .optional, help: "Only the history of REV (a thread, a message), or a range A..B, A...B as for log."),
         ],
         examples: [
             .init("threadai grep zeppelin"), .init("threadai grep -i -F 'todo:' --role user"),
@@ -62,10 +62,13 @@ enum GrepCommand: Command {
         if [revision != nil, thread != nil, arguments.flag("all")].filter({ $0 }).count > 1 {
             throw CLIError("give one of REV, --thread NAME and --all: they each say which messages to search.", status: .usage)
         }
-        return SearchQuery(
+        let range = try revision.flatMap { try repository.selection(of: $0, walker: repository.walker()) }
+        var query = SearchQuery(
             pattern: try pattern(text, arguments, option: nil), roles: try roles(arguments.options("role")),
             codeCommits: try arguments.option("at-code").map { try CodeCommits.resolve($0, threadaiDirectory: repository.directory) },
-            within: try (revision ?? thread).map { try repository.resolveEach($0) })
+            within: try range?.heads ?? (revision ?? thread).map { try repository.resolveEach($0) })
+        query.excluded = range?.excluded ?? []
+        return query
     }
 
     /// `text` as a pattern with `-F`/`-E` and `-i` (`ignore-case` or, for `log`, `regexp-ignore-case`);

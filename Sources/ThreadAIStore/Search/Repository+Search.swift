@@ -7,6 +7,8 @@ public struct SearchQuery: Sendable {
     public var codeCommits: Set<String>?
     /// Only the history of these messages (a thread's heads, a revision); nil for every thread.
     public var within: [ObjectID]?
+    /// Never these messages: the other side of a range (`grep PATTERN main..alt`).
+    public var excluded: Set<ObjectID> = []
     /// False when only which messages match is wanted (`grep -l`): their lines are not looked for.
     public var wantsLines = true
 
@@ -52,8 +54,11 @@ extension Repository {
             starts = []
             for id in within { starts?.append(try catalog.resolve(id)) }
         }
+        var excludedNumbers: [Int] = []
+        for id in query.excluded { excludedNumbers.append(try catalog.resolve(id)) }
         let membership = try SearchMembership(threads: threads, catalog: &catalog, renames: renames)
-        let history = starts.map { SearchMembership.history(of: $0, in: catalog) }
+        var history = starts.map { SearchMembership.history(of: $0, in: catalog) }
+        for number in excludedNumbers { history?[number] = false }
         var scan = SearchScan(catalog: catalog, query: query) { number in
             membership.labels[number] >= 0 && (history?[number] ?? true)
         }
