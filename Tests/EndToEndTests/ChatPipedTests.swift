@@ -46,6 +46,29 @@ struct ChatPipedTests {
         #expect(try sandbox.succeed(["status"]).stdout.hasPrefix("On thread main-3"))
     }
 
+    @Test("-f and /file attach files to the next message as send -f does; a file that cannot go is refused at once")
+    func attachedFiles() throws {
+        let sandbox = try CLISandbox.initialized()
+        try "one\n".write(toFile: sandbox.work + "/one.txt", atomically: false, encoding: .utf8)
+        try "two\n".write(toFile: sandbox.work + "/two.txt", atomically: false, encoding: .utf8)
+        let result = try sandbox.run(["chat", "-f", "one.txt"], stdin: "first\nsecond\n/file two.txt\n/file\nthird\n")
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr.contains("Attached to your next message: two.txt"), "\(result.stderr)")
+        let questions = try JSON.array(try sandbox.succeed(["log", "--json"])).filter { $0["role"] as? String == "user" }
+        #expect(questions.compactMap { $0["content"] as? String } == ["third\n\n```file:two.txt\ntwo\n```", "second", "first\n\n```file:one.txt\none\n```"])
+        let files = questions.map { ($0["fields"] as? [String: String])?["files"] }
+        #expect(files == ["f719efd430d52bcfc8566a43b2eb655688d38871 two.txt", nil, "5626abf0f72e58d7a153368ba57db4c673c0e171 one.txt"])
+
+        let before = try StoredObject.all(in: sandbox.repository).count
+        let missing = try sandbox.run(["chat", "-f", "nowhere.txt"], stdin: "never sent\n")
+        #expect(missing.status != 0 && missing.stderr.contains("cannot attach nowhere.txt"), "\(missing)")
+        let stdin = try sandbox.run(["chat", "-f", "-"], stdin: "never sent\n")
+        #expect(stdin.status == 2 && stdin.stderr.contains("standard input is the session"), "\(stdin)")
+        let later = try sandbox.run(["chat"], stdin: "/file nowhere.txt\nnever sent\n")
+        #expect(later.status != 0 && later.stderr.contains("cannot attach nowhere.txt"), "\(later)")
+        #expect(try StoredObject.all(in: sandbox.repository).count == before, "nothing was stored")
+    }
+
     @Test("a turn is stored with the same fields as send stores")
     func sameAsSend() throws {
         let sandbox = try CLISandbox.initialized(sending: "First", "By send")

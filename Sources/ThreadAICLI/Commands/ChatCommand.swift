@@ -11,14 +11,15 @@ enum ChatCommand: Command {
             several lines and another \"\"\" ends it. Ctrl-C stops the reply (what arrived is kept, marked \
             as interrupted) and keeps the session; at the prompt it clears the line. Ctrl-D, 'exit' or \
             'quit' leaves. In the session, /fork [NAME], /switch THREAD, /retry, /continue, /edit [TEXT], /regenerate, \
-            /context, /model [NAME], /system [TEXT] and /help do the common moves, each as the command \
-            it is named after does.
+            /context, /model [NAME], /system [TEXT], /file PATH and /help do the common moves, each as the \
+            command it is named after does.
             With standard input not a terminal, each line (or \"\"\" block) is a turn and no prompt is \
             shown; the session stops at the first turn or command that fails, with its exit status.
             """,
         arguments: [
             .option("system", short: "s", valueName: "PROMPT", help: "Set the thread's system prompt with your first message."),
             .option("model", short: "m", valueName: "MODEL", help: "The model to ask (a name or an alias; see 'threadai models')."),
+            .repeatableOption("file", short: "f", valueName: "PATH", help: "Attach the file at PATH to your first message, as send -f does (repeatable)."),
         ] + ReplyRunner.streamOptions + SecretFlags.arguments,
         examples: [
             .init("threadai chat"),

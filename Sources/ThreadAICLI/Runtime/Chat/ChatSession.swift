@@ -13,6 +13,8 @@ final class ChatSession {
     private(set) var setup: ReplySetup
     /// Set by `-s` or `/system`: stored (when it differs from the prompt in force) before the next message.
     var pendingSystem: String?
+    /// Set by `-f` or `/file`: the files attached to the next message (docs/FORMAT.md §4.7).
+    private(set) var pendingFiles: [String] = []
     let secrets: SecretPolicy
     /// Whether a person types at a terminal (an editor may be opened then).
     let interactive: Bool
@@ -30,16 +32,32 @@ final class ChatSession {
         secrets = try SecretFlags.policy(arguments)
         self.interactive = interactive
         pendingSystem = try arguments.option("system").map { try secrets.apply(to: $0, item: "the system prompt") }
+        for path in arguments.options("file") { try attach(path) }
+    }
+
+    /// Attaches the file at `path` to the next message, as `send -f` would; it is read and checked
+    /// now (size, text, secrets), so a file that cannot go is refused at once, and read again when
+    /// the message is sent.
+    func attach(_ path: String) throws {
+        guard path != "-" else {
+            throw CLIError("in chat, standard input is the session: attach a file by its path (-f PATH, /file PATH).", status: .usage)
+        }
+        _ = try FileAttachments.message(text: "", paths: [path], secrets: secrets, repository: repository, context)
+        pendingFiles.append(path)
     }
 
     /// Sends `text` as `send` would, streams the reply and returns the exit status `send` would
     /// (its failure already told).
     func send(_ text: String) async throws -> ExitStatus {
         let stored = try secrets.apply(to: text, item: "your message")
+        let (content, fields) = try FileAttachments.message(
+            text: stored, paths: pendingFiles, secrets: secrets, repository: repository, context)
         let conversation = try context.conversation(repository)
         let prepared = try await conversation.prepare(
-            text: stored, on: thread, system: pendingSystem, budget: setup.budget, onWait: context.noteWaiting(on: thread))
+            text: content, on: thread, system: pendingSystem, budget: setup.budget, userFields: fields,
+            onWait: context.noteWaiting(on: thread))
         pendingSystem = nil
+        pendingFiles = []
         return await setup.answer(prepared, conversation: conversation, arguments: arguments, context)
     }
 

@@ -19,6 +19,7 @@ enum ChatSlashCommands {
         Entry(name: "context", usage: "/context", help: "The size of the context the next message is sent with, in tokens."),
         Entry(name: "model", usage: "/model [NAME]", help: "Ask NAME from here on (without NAME: the model in use)."),
         Entry(name: "system", usage: "/system [TEXT]", help: "Set the system prompt from your next message on (without TEXT: the prompt in force)."),
+        Entry(name: "file", usage: "/file [PATH]", help: "Attach the file at PATH to your next message, as send -f (without PATH: the files attached so far)."),
         Entry(name: "help", usage: "/help", help: "This list."),
         Entry(name: "exit", usage: "/exit, exit, quit, Ctrl-D", help: "Leave the session."),
     ]
@@ -56,6 +57,11 @@ enum ChatSlashCommands {
             context.errors.line("Model: \(session.choice.model) (\(session.choice.providerName))")
         case "system":
             try setSystem(argument, session)
+        case "file":
+            if !argument.isEmpty { try session.attach(argument) }
+            let files = session.pendingFiles
+            context.errors.line(files.isEmpty ? "No file attached to your next message."
+                : "Attached to your next message: " + TerminalSafe.text(files.joined(separator: ", ")))
         case "help":
             let width = all.map(\.usage.count).max() ?? 0
             for entry in all {
