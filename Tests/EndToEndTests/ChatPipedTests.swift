@@ -69,6 +69,25 @@ struct ChatPipedTests {
         #expect(try StoredObject.all(in: sandbox.repository).count == before, "nothing was stored")
     }
 
+    @Test("SIGTERM and SIGHUP during a reply end the session (143, 129), keeping what arrived, marked interrupted",
+          arguments: [(SIGTERM, 143), (SIGHUP, 129)] as [(Int32, Int32)])
+    func signalEndsTheSession(_ stop: Int32, _ expectedStatus: Int32) throws {
+        let sandbox = try CLISandbox.initialized()
+        var stalling = try StubResponse.fixture("openai-hello")
+        stalling.chunks = Array(stalling.chunks.prefix(3))
+        stalling.end = "stall"
+        let server = try StubProviderServer([stalling], in: sandbox.folder)
+        let result = try sandbox.run(
+            ["chat", "--provider", "openai"], stdin: "Hi\nnever sent\n",
+            environment: ["OPENAI_API_KEY": "test-key-not-secret", "OPENAI_BASE_URL": server.url + "/v1"],
+            interruptAfterOutput: "Hello", stopSignal: stop)
+        #expect(!result.signaled && result.status == expectedStatus, "\(result)")
+        let partial = try StoredObject.head(in: sandbox.repository)
+        #expect(partial.fields["finish"] == "interrupted" && partial.content.hasPrefix("Hello"), "\(partial.fields)")
+        #expect(!(try StoredObject.all(in: sandbox.repository)).contains { $0.content == "never sent" }, "the session ended")
+        #expect(try sandbox.run(["fsck"]).status == 0)
+    }
+
     @Test("a turn is stored with the same fields as send stores")
     func sameAsSend() throws {
         let sandbox = try CLISandbox.initialized(sending: "First", "By send")
