@@ -17,9 +17,7 @@ public struct SHA256: Sendable {
     private var messageByteCount: UInt64 = 0
 
     /// Starts an empty hash computation.
-    public init() {
-        pending.reserveCapacity(Self.blockByteCount)
-    }
+    public init() {}
 
     /// Appends `bytes` to the message being hashed.
     public mutating func update(_ bytes: some Sequence<UInt8>) {
@@ -67,34 +65,53 @@ public struct SHA256: Sendable {
 
     /// Pads the message, compresses the last block(s) and returns the 32-byte digest.
     public consuming func finalize() -> [UInt8] {
-        let bitLength = messageByteCount &* 8
-        var tail = pending
-        tail.append(0x80)
-        // Room must remain for the 8-byte length at the end of the final block.
-        while tail.count % Self.blockByteCount != Self.blockByteCount - 8 {
-            tail.append(0)
-        }
-        for shift in stride(from: 56, through: 0, by: -8) {
-            tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
-        }
         var finalState = state
-        tail.withUnsafeBytes { SHA256Compression.compress(&finalState, blocks: $0) }
+        pending.withUnsafeBytes { Self.compressLast($0, messageByteCount: messageByteCount, into: &finalState) }
+        return Self.digest(of: finalState)
+    }
 
-        var digest: [UInt8] = []
-        digest.reserveCapacity(Self.digestByteCount)
-        for word in finalState.words {
-            digest.append(UInt8(truncatingIfNeeded: word >> 24))
-            digest.append(UInt8(truncatingIfNeeded: word >> 16))
-            digest.append(UInt8(truncatingIfNeeded: word >> 8))
-            digest.append(UInt8(truncatingIfNeeded: word))
+    /// Pads `tail` (the bytes after the last whole block, fewer than 64) with the message length and
+    /// compresses the one or two blocks that make, in a stack buffer.
+    private static func compressLast(
+        _ tail: UnsafeRawBufferPointer, messageByteCount: UInt64, into state: inout SHA256Compression.State
+    ) {
+        // Room must remain for the 8-byte length at the end of the final block.
+        let paddedCount = tail.count < blockByteCount - 8 ? blockByteCount : 2 * blockByteCount
+        withUnsafeTemporaryAllocation(byteCount: paddedCount, alignment: 8) { padded in
+            padded.initializeMemory(as: UInt8.self, repeating: 0)
+            padded.copyMemory(from: tail)
+            padded[tail.count] = 0x80
+            padded.storeBytes(of: (messageByteCount &* 8).bigEndian, toByteOffset: paddedCount - 8, as: UInt64.self)
+            SHA256Compression.compress(&state, blocks: UnsafeRawBufferPointer(padded))
         }
-        return digest
+    }
+
+    private static func digest(of state: SHA256Compression.State) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: digestByteCount) { buffer, count in
+            let raw = UnsafeMutableRawBufferPointer(buffer)
+            for (index, word) in [state.h0, state.h1, state.h2, state.h3, state.h4, state.h5, state.h6, state.h7].enumerated() {
+                raw.storeBytes(of: word.bigEndian, toByteOffset: index * 4, as: UInt32.self)
+            }
+            count = digestByteCount
+        }
     }
 
     /// Returns the 32-byte SHA-256 digest of `bytes`.
     public static func hash(_ bytes: some Sequence<UInt8>) -> [UInt8] {
+        // The store hashes every object it reads: contiguous bytes take a path that allocates
+        // nothing but the digest (whole blocks straight from storage, the tail padded on the stack).
+        if let digest = bytes.withContiguousStorageIfAvailable({ hash(UnsafeRawBufferPointer($0)) }) { return digest }
         var hasher = SHA256()
         hasher.update(bytes)
         return hasher.finalize()
+    }
+
+    private static func hash(_ buffer: UnsafeRawBufferPointer) -> [UInt8] {
+        var state = SHA256Compression.initialState
+        let wholeBlockBytes = buffer.count / blockByteCount * blockByteCount
+        SHA256Compression.compress(&state, blocks: UnsafeRawBufferPointer(rebasing: buffer[0..<wholeBlockBytes]))
+        compressLast(
+            UnsafeRawBufferPointer(rebasing: buffer[wholeBlockBytes...]), messageByteCount: UInt64(buffer.count), into: &state)
+        return digest(of: state)
     }
 }

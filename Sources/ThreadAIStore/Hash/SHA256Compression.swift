@@ -1,16 +1,24 @@
 /// The SHA-256 compression function (FIPS 180-4 §6.2.2) and its constants,
 /// kept apart from the buffering in `SHA256` so each stays readable.
+///
+/// Every object read is hashed, so this loop is on the path of every command that shows a message.
+/// It works on raw memory and local words only: the state is eight stored words (no array), the
+/// message schedule lives in a stack buffer, and the 64 rounds are unrolled eight at a time with the
+/// roles of the working variables rotating instead of being moved (`round`), as in the reference
+/// implementations of OpenSSL and the Linux kernel.
 enum SHA256Compression {
     /// The eight working hash words H0…H7.
     struct State: Sendable {
-        var words: [UInt32]
+        var h0, h1, h2, h3, h4, h5, h6, h7: UInt32
+
+        /// H0…H7 in order, as the digest spells them.
+        var words: [UInt32] { [h0, h1, h2, h3, h4, h5, h6, h7] }
     }
 
     /// FIPS 180-4 §5.3.3: first 32 bits of the fractional parts of the square roots of the first 8 primes.
-    static let initialState = State(words: [
-        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a,
-        0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
-    ])
+    static let initialState = State(
+        h0: 0x6a09_e667, h1: 0xbb67_ae85, h2: 0x3c6e_f372, h3: 0xa54f_f53a,
+        h4: 0x510e_527f, h5: 0x9b05_688c, h6: 0x1f83_d9ab, h7: 0x5be0_cd19)
 
     /// FIPS 180-4 §4.2.2: first 32 bits of the fractional parts of the cube roots of the first 64 primes.
     static let roundConstants: [UInt32] = [
@@ -28,50 +36,62 @@ enum SHA256Compression {
     /// `blocks.count` must be a multiple of 64; a trailing partial block is ignored.
     static func compress(_ state: inout State, blocks: UnsafeRawBufferPointer) {
         let blockCount = blocks.count / 64
-        guard blockCount > 0 else { return }
-        var h0 = state.words[0], h1 = state.words[1], h2 = state.words[2], h3 = state.words[3]
-        var h4 = state.words[4], h5 = state.words[5], h6 = state.words[6], h7 = state.words[7]
-
-        roundConstants.withUnsafeBufferPointer { k in
-            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+        guard blockCount > 0, let base = blocks.baseAddress else { return }
+        var s = state
+        roundConstants.withUnsafeBufferPointer { constants in
+            guard let k = constants.baseAddress else { return }
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
+                guard let w = schedule.baseAddress else { return }
                 for block in 0..<blockCount {
-                    let base = block * 64
+                    let bytes = base + block &* 64
                     for t in 0..<16 {
-                        w[t] = UInt32(bigEndian: blocks.loadUnaligned(fromByteOffset: base + t * 4, as: UInt32.self))
+                        w[t] = UInt32(bigEndian: bytes.loadUnaligned(fromByteOffset: t &* 4, as: UInt32.self))
                     }
                     for t in 16..<64 {
-                        let s0 = rotateRight(w[t - 15], 7) ^ rotateRight(w[t - 15], 18) ^ (w[t - 15] >> 3)
-                        let s1 = rotateRight(w[t - 2], 17) ^ rotateRight(w[t - 2], 19) ^ (w[t - 2] >> 10)
-                        w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
+                        let s0 = rotate(w[t &- 15], 7) ^ rotate(w[t &- 15], 18) ^ (w[t &- 15] >> 3)
+                        let s1 = rotate(w[t &- 2], 17) ^ rotate(w[t &- 2], 19) ^ (w[t &- 2] >> 10)
+                        w[t] = w[t &- 16] &+ s0 &+ w[t &- 7] &+ s1
                     }
-
-                    var a = h0, b = h1, c = h2, d = h3, e = h4, f = h5, g = h6, h = h7
-                    for t in 0..<64 {
-                        let bigSigma1 = rotateRight(e, 6) ^ rotateRight(e, 11) ^ rotateRight(e, 25)
-                        let choose = (e & f) ^ (~e & g)
-                        let temp1 = h &+ bigSigma1 &+ choose &+ k[t] &+ w[t]
-                        let bigSigma0 = rotateRight(a, 2) ^ rotateRight(a, 13) ^ rotateRight(a, 22)
-                        let majority = (a & b) ^ (a & c) ^ (b & c)
-                        let temp2 = bigSigma0 &+ majority
-                        h = g
-                        g = f
-                        f = e
-                        e = d &+ temp1
-                        d = c
-                        c = b
-                        b = a
-                        a = temp1 &+ temp2
+                    var a = s.h0, b = s.h1, c = s.h2, d = s.h3, e = s.h4, f = s.h5, g = s.h6, h = s.h7
+                    var t = 0
+                    while t < 64 {
+                        round(a, b, c, &d, e, f, g, &h, k[t] &+ w[t])
+                        round(h, a, b, &c, d, e, f, &g, k[t &+ 1] &+ w[t &+ 1])
+                        round(g, h, a, &b, c, d, e, &f, k[t &+ 2] &+ w[t &+ 2])
+                        round(f, g, h, &a, b, c, d, &e, k[t &+ 3] &+ w[t &+ 3])
+                        round(e, f, g, &h, a, b, c, &d, k[t &+ 4] &+ w[t &+ 4])
+                        round(d, e, f, &g, h, a, b, &c, k[t &+ 5] &+ w[t &+ 5])
+                        round(c, d, e, &f, g, h, a, &b, k[t &+ 6] &+ w[t &+ 6])
+                        round(b, c, d, &e, f, g, h, &a, k[t &+ 7] &+ w[t &+ 7])
+                        t &+= 8
                     }
-                    h0 &+= a; h1 &+= b; h2 &+= c; h3 &+= d
-                    h4 &+= e; h5 &+= f; h6 &+= g; h7 &+= h
+                    s.h0 &+= a; s.h1 &+= b; s.h2 &+= c; s.h3 &+= d
+                    s.h4 &+= e; s.h5 &+= f; s.h6 &+= g; s.h7 &+= h
                 }
             }
         }
-        state.words = [h0, h1, h2, h3, h4, h5, h6, h7]
+        state = s
+    }
+
+    /// One round (FIPS 180-4 §6.2.2 step 3) with the variables in their current roles: instead of
+    /// shifting all eight down, the caller names them rotated, and only `d` (which becomes `e`)
+    /// and `h` (which becomes `a`) change.
+    @inline(__always)
+    private static func round(
+        _ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32,
+        _ e: UInt32, _ f: UInt32, _ g: UInt32, _ h: inout UInt32, _ constantPlusWord: UInt32
+    ) {
+        let bigSigma1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
+        let choose = (e & f) ^ (~e & g)
+        let temp1 = h &+ bigSigma1 &+ choose &+ constantPlusWord
+        let bigSigma0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
+        let majority = (a & b) ^ (a & c) ^ (b & c)
+        d &+= temp1
+        h = temp1 &+ bigSigma0 &+ majority
     }
 
     @inline(__always)
-    private static func rotateRight(_ value: UInt32, _ count: UInt32) -> UInt32 {
+    private static func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {
         (value >> count) | (value << (32 &- count))
     }
 }
