@@ -40,41 +40,38 @@ public enum ThreadAICLI {
     /// that prints long text opts in here.
     static let pagedCommands: Set<String> = ["log", "show", "diff", "grep", "context"]
 
-    /// Runs the command line `arguments` (without the program name) against the real process.
-    public static func run(arguments: [String]) async -> Int32 {
+    /// Runs this process's command line against the real process (its arguments, environment,
+    /// terminal) and returns the exit status; `main.swift` exits with it. Synchronous, so that a
+    /// command that never waits runs on the main thread and starts no other (`RunToCompletion`).
+    public static func runProcess() -> Int32 {
         signal(SIGPIPE, SIG_IGN)  // A closed pipe ends output quietly instead of killing the process.
+        return RunToCompletion.wait { await runLive() }
+    }
+
+    private static func runLive() async -> Int32 {
         let output = FileDescriptorOutput(descriptor: 1)
         let errors = FileDescriptorOutput(descriptor: 2)
         defer {
             output.flush()
             errors.flush()
         }
-        if let bad = argumentNotInUTF8() {
-            errors.line("threadai: argument \(bad) is not valid UTF-8; nothing was done. Pass text in UTF-8 (convert it with iconv).")
+        let arguments: [String]
+        switch ProcessInputs.arguments() {
+        case .success(let valid): arguments = valid
+        case .failure(let bad):
+            errors.line("threadai: argument \(bad.position) is not valid UTF-8; nothing was done. Pass text in UTF-8 (convert it with iconv).")
             return ExitStatus.usage.rawValue
         }
-        let environment = currentEnvironment()
         let stdoutIsTerminal = isatty(1) == 1
         let pager = PagerProcess()
         let status = await run(
             arguments: arguments, output: output, errors: errors, input: StandardInput(),
-            environment: environment, currentDirectory: currentDirectoryPath(), stdoutIsTerminal: stdoutIsTerminal,
-            providers: .live, paging: pager)
+            environment: ProcessInputs.environment(), currentDirectory: currentDirectoryPath(),
+            stdoutIsTerminal: stdoutIsTerminal, providers: .live, paging: pager)
         output.flush()
         errors.flush()
         pager.finish()
         return status
-    }
-
-    /// The position (1-based) of the first process argument that is not valid UTF-8: Swift's
-    /// `CommandLine.arguments` would have repaired it into U+FFFD silently.
-    private static func argumentNotInUTF8() -> Int? {
-        for index in 1..<Int(CommandLine.argc) {
-            guard let argument = CommandLine.unsafeArgv[index] else { continue }
-            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(argument).assumingMemoryBound(to: UInt8.self), count: strlen(argument))
-            if String(validating: bytes, as: UTF8.self) == nil { return index }
-        }
-        return nil
     }
 
     /// Runs `arguments` with everything injected.
@@ -150,10 +147,6 @@ public enum ThreadAICLI {
         let text = HelpFormatter.renderOverview(
             commands: commands.map { ($0.spec.name, $0.spec.abstract) }, globalOptions: globalOptions)
         return text.hasSuffix("\n") ? text : text + "\n"
-    }
-
-    private static func currentEnvironment() -> [String: String] {
-        ProcessInfo.processInfo.environment
     }
 
     private static func currentDirectoryPath() -> String {

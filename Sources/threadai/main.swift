@@ -8,4 +8,4 @@ import Musl
 import Darwin
 #endif
 
-exit(await ThreadAICLI.run(arguments: Array(CommandLine.arguments.dropFirst())))
+exit(ThreadAICLI.runProcess())

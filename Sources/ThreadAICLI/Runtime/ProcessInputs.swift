@@ -1,0 +1,63 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What the real process was started with: its arguments and its environment, read from what the
+/// kernel passed (`argv`, `environ`) rather than through `CommandLine.arguments` and `ProcessInfo`,
+/// whose first use costs a tenth and a fifth of a `threadai --version` (docs/PERFORMANCE.md, Start-up).
+enum ProcessInputs {
+    /// The arguments after the program name, or the position (1-based) of the first that is not
+    /// valid UTF-8: `CommandLine.arguments` would have repaired it into U+FFFD silently.
+    static func arguments() -> Result<[String], ArgumentNotInUTF8> {
+        let count = Int(CommandLine.argc)
+        var arguments: [String] = []
+        arguments.reserveCapacity(max(count - 1, 0))
+        for index in stride(from: 1, to: count, by: 1) {
+            guard let argument = CommandLine.unsafeArgv[index] else { continue }
+            let bytes = UnsafeBufferPointer(
+                start: UnsafeRawPointer(argument).assumingMemoryBound(to: UInt8.self), count: strlen(argument))
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                return .failure(ArgumentNotInUTF8(position: index))
+            }
+            arguments.append(text)
+        }
+        return .success(arguments)
+    }
+
+    /// The environment as `ProcessInfo.processInfo.environment` gives it: every `NAME=value` entry
+    /// split at its first `=`, entries without one left out, a later entry for a name winning.
+    static func environment() -> [String: String] {
+#if canImport(Glibc) || canImport(Musl)
+        var result: [String: String] = [:]
+        // `environ` is imported as never null, but clearenv() leaves it so.
+        guard var entry = unsafeBitCast(environ, to: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?.self) else {
+            return result
+        }
+        while let pointer = entry.pointee {
+            let text = String(cString: pointer)
+            if let equals = text.firstIndex(of: "=") {
+                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            entry += 1
+        }
+        return result
+#else
+        return ProcessInfo.processInfo.environment
+#endif
+    }
+}
+
+/// A process argument that is not valid UTF-8, by its position after the program name (1-based).
+struct ArgumentNotInUTF8: Error {
+    var position: Int
+}
