@@ -13,7 +13,7 @@ struct MyersDiff {
 
     private let old: UnsafeBufferPointer<Int>
     private let new: UnsafeBufferPointer<Int>
-    /// Furthest x reached on each diagonal k, stored at `k + offset`; reused by every subproblem.
+    /// Furthest x reached on each diagonal k, stored at `k + maxD + 1`; reused by every subproblem.
     private let forward: UnsafeMutableBufferPointer<Int>
     private let backward: UnsafeMutableBufferPointer<Int>
     private var script = EditScript()
@@ -80,57 +80,65 @@ struct MyersDiff {
 
     /// Finds the middle snake of a minimal path through the subproblem, searching
     /// forward from its top-left and backward from its bottom-right until they overlap.
+    ///
+    /// The loops run over raw pointers with `while` (a `stride` iterator and buffer indexing cost
+    /// a third of the search), but visit the same diagonals in the same order as the textbook form,
+    /// so the snake found, and the alignment printed, are the same.
     private func middleSnake(old oldRange: Range<Int>, new newRange: Range<Int>) -> Snake? {
+        guard let oldStart = old.baseAddress, let newStart = new.baseAddress,
+              let forwardStart = forward.baseAddress, let backwardStart = backward.baseAddress else { return nil }
         let n = oldRange.count, m = newRange.count
-        let oldBase = oldRange.lowerBound, newBase = newRange.lowerBound
         let delta = n - m
         let deltaIsOdd = delta & 1 != 0
         let maxD = (n + m + 1) / 2
-        let offset = maxD + 1
-        forward[offset + 1] = 0
-        backward[offset + 1] = 0
+        // Diagonal k's furthest x lives at furthest[k], k in -(maxD+1)...(maxD+1).
+        let forward = forwardStart + (maxD + 1), backward = backwardStart + (maxD + 1)
+        // The forward search reads a[x] and b[y]; the backward one reads them from the ends, aEnd[-x] and bEnd[-y].
+        let a = oldStart + oldRange.lowerBound, b = newStart + newRange.lowerBound
+        let aEnd = a + (n - 1), bEnd = b + (m - 1)
+        forward[1] = 0
+        backward[1] = 0
 
-        for d in 0...maxD {
-            for k in stride(from: -d, through: d, by: 2) {
-                var x = Self.startOfStep(on: k, d: d, in: forward, offset: offset)
-                var y = x - k
+        var d = 0
+        while d <= maxD {
+            var k = -d
+            while k <= d {
+                // Both neighbours lie inside the buffer even at k = ±d, so both are read and one kept.
+                let fromAbove = forward[k + 1], fromLeft = forward[k - 1] &+ 1
+                var x = k == -d || (k != d && fromLeft <= fromAbove) ? fromAbove : fromLeft
+                var y = x &- k
                 let startX = x, startY = y
-                while x < n, y < m, old[oldBase + x] == new[newBase + y] {
-                    x += 1
-                    y += 1
+                while x < n, y < m, a[x] == b[y] {
+                    x &+= 1
+                    y &+= 1
                 }
-                forward[offset + k] = x
+                forward[k] = x
                 // The backward search on the same diagonal ran one step less.
                 let backwardK = delta - k
-                if deltaIsOdd, abs(backwardK) <= d - 1, x + backward[offset + backwardK] >= n {
+                if deltaIsOdd, backwardK >= 1 - d, backwardK <= d - 1, x &+ backward[backwardK] >= n {
                     return Snake(startX: startX, startY: startY, endX: x, endY: y)
                 }
+                k &+= 2
             }
-            for k in stride(from: -d, through: d, by: 2) {
-                var x = Self.startOfStep(on: k, d: d, in: backward, offset: offset)
-                var y = x - k
+            k = -d
+            while k <= d {
+                let fromAbove = backward[k + 1], fromLeft = backward[k - 1] &+ 1
+                var x = k == -d || (k != d && fromLeft <= fromAbove) ? fromAbove : fromLeft
+                var y = x &- k
                 let startX = x, startY = y
-                while x < n, y < m, old[oldBase + n - 1 - x] == new[newBase + m - 1 - y] {
-                    x += 1
-                    y += 1
+                while x < n, y < m, aEnd[-x] == bEnd[-y] {
+                    x &+= 1
+                    y &+= 1
                 }
-                backward[offset + k] = x
+                backward[k] = x
                 let forwardK = delta - k
-                if !deltaIsOdd, abs(forwardK) <= d, x + forward[offset + forwardK] >= n {
+                if !deltaIsOdd, forwardK >= -d, forwardK <= d, x &+ forward[forwardK] >= n {
                     return Snake(startX: n - x, startY: m - y, endX: n - startX, endY: m - startY)
                 }
+                k &+= 2
             }
+            d += 1
         }
         return nil
-    }
-
-    /// Where a d-step path on diagonal k begins its snake: one step down from
-    /// diagonal k+1 or one step right from diagonal k-1, whichever got further.
-    @inline(__always)
-    private static func startOfStep(on k: Int, d: Int, in furthest: UnsafeMutableBufferPointer<Int>, offset: Int) -> Int {
-        if k == -d || (k != d && furthest[offset + k - 1] < furthest[offset + k + 1]) {
-            return furthest[offset + k + 1]
-        }
-        return furthest[offset + k - 1] + 1
     }
 }

@@ -77,6 +77,25 @@ struct SequenceDiffTests {
         #expect(Self.editCount(runs) == old.count + new.count - 2 * 2_500)
     }
 
+    @Test("The pointer search finds the same spans as the textbook one", arguments: [5, 6, 7] as [UInt64])
+    func agreesWithReference(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        for round in 0..<300 {
+            // Prose-like inputs (a shared "space" between words) and small alphabets, short and long.
+            let alphabet = Int.random(in: 1...(round % 3 == 0 ? 400 : 6), using: &generator)
+            let prose = round % 2 == 0
+            func sequence() -> [Int] {
+                (0..<Int.random(in: 0...(round % 5 == 0 ? 600 : 40), using: &generator)).map { index in
+                    prose && index % 2 == 1 ? 0 : Int.random(in: 1...alphabet, using: &generator)
+                }
+            }
+            let old = sequence(), new = sequence()
+            #expect(
+                MyersDiff.editScript(old: old, new: new).spans == ReferenceMyersDiff.editScript(old: old, new: new).spans,
+                "old \(old) new \(new)")
+        }
+    }
+
     // MARK: - Helpers
 
     /// Checks that `runs` rebuild both sides, are maximal, and put deletions before insertions.
