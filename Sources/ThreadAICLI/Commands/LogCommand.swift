@@ -86,6 +86,15 @@ enum LogCommand: Command {
             context.errors.line(context.style.dim(DivergedNote.text(
                 name, heads: starts, showing: "Showing the messages of every head, each head's line in turn.")))
         }
+        if arguments.flag("oneline"), !codeOptions, grep == nil, range == nil, !arguments.flag("json"), starts.count == 1 {
+            switch try repository.listing(from: starts[0], limit: limit, walker: walker) {
+            case .messages(let entries):
+                return try write(entries, arguments, repository: repository, walker: walker, context)
+            case .records(let graph, let records):
+                try writeOneLines(records, of: graph, reverse: arguments.flag("reverse"), repository: repository, walker: walker, context)
+                return .success
+            }
+        }
         var entries = try union(of: starts, excluding: range?.excluded ?? [], walker: walker, limit: atCode == nil && grep == nil ? limit : nil)
         if let atCode { entries = CodeLog.written(at: atCode, in: entries) }
         if atCode != nil || grep != nil { entries = Array(matching(grep, entries).prefix(limit ?? Int.max)) }
@@ -133,6 +142,21 @@ enum LogCommand: Command {
             }
         }
         return .success
+    }
+
+    /// `--oneline` of a long history, from the message graph's records (`Repository.listing`): the
+    /// same lines `write` prints from the messages; only a message that records a merge is read.
+    private static func writeOneLines(
+        _ records: [Int], of graph: MessageGraph, reverse: Bool, repository: Repository, walker: HistoryWalker,
+        _ context: CommandContext
+    ) throws {
+        let decorations = try Decorations(repository: repository, walker: walker, shown: Set(records.map(graph.id)))
+        let merges = try MergeLabels(repository: repository)
+        for record in reverse ? records.reversed() : records {
+            let id = graph.id(record)
+            let link = graph.recordsMerge(record) ? try walker.header(id).mergeLink : nil
+            context.output.line(OneLine.render(record: record, of: graph, labels: decorations[id] + merges.from(link), style: context.style))
+        }
     }
 
     /// The histories of `starts` down to the first message of `excluded` (a range's other side), each

@@ -22,8 +22,8 @@ enum StatusCommand: Command {
         case .detached(let id):
             context.output.line("HEAD detached at \(style.id(id.short)) (send needs a thread: 'threadai checkout -b NAME')")
         }
-        if let tip {
-            let count = try repository.walker().chain(to: tip).count
+        let outline = try tip.map { try repository.outline(of: $0, walker: repository.walker()) }
+        if let tip, let count = outline?.count {
             let header = try repository.objects.header(tip)
             context.output.line("Head: \(style.id(tip.short)) (\(header.role.rawValue), \(header.date.rfc3339))")
             context.output.line("Messages: \(count)")
@@ -38,7 +38,7 @@ enum StatusCommand: Command {
         } else {
             context.output.line("No messages yet. Start with: threadai send \"…\"")
         }
-        if let system = try tip.flatMap({ try repository.systemPrompt(at: $0) }) {
+        if let system = outline?.systemPrompt {
             context.output.line("System prompt: \(Summary.oneLine(system, limit: 70))")
         }
         let choice = try context.chooseProvider(arguments, repository: repository)

@@ -38,11 +38,19 @@ public final class HistoryWalker {
     public func messages(
         from id: ObjectID, limit: Int? = nil, excluding excluded: Set<ObjectID> = []
     ) throws(HistoryError) -> [(id: ObjectID, message: Message)] {
+        try messages(from: id, limit: limit, excluding: excluded, budget: .max) ?? []
+    }
+
+    /// `messages(from:limit:excluding:)`, or nil once it would read more than `budget` messages.
+    func messages(
+        from id: ObjectID, limit: Int?, excluding excluded: Set<ObjectID> = [], budget: Int
+    ) throws(HistoryError) -> [(id: ObjectID, message: Message)]? {
         var result: [(id: ObjectID, message: Message)] = []
         var next: ObjectID? = id
         var seen: Set<ObjectID> = []
         while let current = next, result.count < (limit ?? Int.max), !excluded.contains(current) {
             guard seen.insert(current).inserted else { throw .cycle(at: current) }
+            if result.count == budget { return nil }
             do {
                 let message = try message(current)
                 result.append((current, message))

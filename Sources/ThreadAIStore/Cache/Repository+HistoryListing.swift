@@ -1,0 +1,68 @@
+/// A history as a listing of one line per message (`log --oneline`) draws it.
+public enum HistoryListing {
+    /// A short history, read from its objects: whole, verified messages, newest first.
+    case messages([(id: ObjectID, message: Message)])
+    /// A long one, as records of the message graph, newest first: each holds what the line shows.
+    case records(MessageGraph, [Int])
+}
+
+extension Repository {
+    /// The history of `head`, newest first, at most `limit` messages, for a one-line listing.
+    ///
+    /// A short history is read from its objects, whole and verified, as every walk reads it, so a
+    /// damaged message in it fails the listing. A long one — once the walk has read as many messages
+    /// as reading `cache/messages` costs, the rule `split` follows — is drawn from the message graph
+    /// (docs/FORMAT.md §12.2 and §12 rule 7), with the messages the file lacks read from their objects
+    /// and added to it. Both ways give the same lines.
+    public func listing(from head: ObjectID, limit: Int?, walker: HistoryWalker) throws(ThreadError) -> HistoryListing {
+        do {
+            if let messages = try walker.messages(from: head, limit: limit, budget: graphWalkBudget()) {
+                return .messages(messages)
+            }
+        } catch {
+            throw .history(error)
+        }
+        let graph = try messageGraph(reaching: [head])
+        if let records = graph.history(from: head, limit: limit) { return .records(graph, records) }
+        do {
+            return .messages(try walker.messages(from: head, limit: limit))
+        } catch {
+            throw .history(error)
+        }
+    }
+}
+
+extension Repository {
+    /// What `status` shows of the history of `id`: how many messages it holds, and the system
+    /// prompt in force there (docs/FORMAT.md §5.5), read from its object.
+    ///
+    /// A short history is walked through its objects' frontmatter, as `chain(to:)` walks it; a long
+    /// one is counted on the message graph's parent column (the rule `listing` follows), where the
+    /// nearest system message is found too, so only that one object is read.
+    public func outline(of id: ObjectID, walker: HistoryWalker) throws(ThreadError) -> (count: Int, systemPrompt: String?) {
+        let (count, system) = try countAndSystemMessage(of: id, walker: walker)
+        do {
+            return (count, try system.map { id throws(ObjectError) in try walker.message(id).content })
+        } catch {
+            throw .object(error)
+        }
+    }
+
+    private func countAndSystemMessage(of id: ObjectID, walker: HistoryWalker) throws(ThreadError) -> (Int, ObjectID?) {
+        do {
+            var steps = 0
+            if let chain = try walker.chain(to: id, budget: graphWalkBudget(), steps: &steps) {
+                // The headers are remembered: this reads nothing again.
+                return (chain.count, try chain.last { id throws(ObjectError) in try walker.header(id).role == .system })
+            }
+            let graph = try messageGraph(reaching: [id])
+            if let records = graph.history(from: id, limit: nil) {
+                return (records.count, records.first { graph.role($0) == .system }.map(graph.id))
+            }
+            let chain = try walker.chain(to: id)
+            return (chain.count, try chain.last { id throws(ObjectError) in try walker.header(id).role == .system })
+        } catch {
+            throw ThreadError(wrapping: error)
+        }
+    }
+}
