@@ -26,6 +26,39 @@ enum WordScanner {
         }
     }
 
+    /// The number of word tokens `scan` would report, without reporting them: `diff --stat` counts
+    /// every word of every message a side has alone. In ASCII text each byte is a cluster (CR LF is
+    /// whitespace either way), so a word starts at a word byte unless a word byte, or a word byte and
+    /// a joiner, come just before it. Text with any non-ASCII byte is scanned.
+    static func wordCount(in text: String) -> Int {
+        var text = text
+        text.makeContiguousUTF8()
+        let counted: Int?? = text.utf8.withContiguousStorageIfAvailable(asciiWordCount)
+        if let counted = counted ?? Array(text.utf8).withUnsafeBufferPointer(asciiWordCount) { return counted }
+        var count = 0
+        scan(text) { kind, _ in
+            if kind == .word { count += 1 }
+        }
+        return count
+    }
+
+    /// The word count of ASCII `bytes`, or nil at the first byte beyond ASCII.
+    private static func asciiWordCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var count = 0
+        // The classes of the two bytes before the current one.
+        var previous = Class.other, beforePrevious = Class.other
+        for byte in bytes {
+            guard byte < 0x80 else { return nil }
+            let current = asciiClass(byte)
+            if current == .word, previous != .word, !(previous == .joiner && beforePrevious == .word) {
+                count &+= 1
+            }
+            beforePrevious = previous
+            previous = current
+        }
+        return count
+    }
+
     private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, text: String, _ body: (WordToken.Kind, Range<Int>) -> Void) {
         let count = bytes.count
         var position = 0

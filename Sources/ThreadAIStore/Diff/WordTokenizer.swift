@@ -42,10 +42,6 @@ public enum WordTokenizer {
 
     /// Returns the number of word tokens in `text`; whitespace and symbols are not counted.
     public static func wordCount(in text: some StringProtocol) -> Int {
-        var count = 0
-        WordScanner.scan(String(text)) { kind, _ in
-            if kind == .word { count += 1 }
-        }
-        return count
+        WordScanner.wordCount(in: String(text))
     }
 }

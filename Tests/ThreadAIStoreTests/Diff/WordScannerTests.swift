@@ -103,6 +103,26 @@ struct WordScannerTests {
         #expect(WordTokenizer.wordCount(in: "naïve cafe\u{301}s, 你好 — 42"[...]) == 4)
     }
 
+    /// Every ASCII string of up to four pieces where joiners, words and line ends meet.
+    @Test("ASCII word counts agree with the grapheme tokenizer")
+    func asciiWordCounts() {
+        let pieces = ["a", "9", "Zq", " ", "\r", "\n", "\r\n", "'", "-", "--", "_", ".", "a-", "-b", "x'y", "\t"]
+        var disagreements: [String] = []
+        func check(_ input: String) {
+            let words = GraphemeWordTokenizer.tokens(in: input).filter { $0.kind == .word }.count
+            if WordTokenizer.wordCount(in: input) != words { disagreements.append(input) }
+        }
+        for first in pieces {
+            for second in pieces {
+                for third in pieces {
+                    check(first + second + third)
+                    for fourth in pieces { check(first + second + third + fourth) }
+                }
+            }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
+    }
+
     /// True when the byte scanner and the grapheme tokenizer give the same tokens: kinds and bytes.
     static func same(_ input: String) -> Bool {
         let ours = WordTokenizer.tokens(in: input)
