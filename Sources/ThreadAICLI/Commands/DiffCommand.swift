@@ -68,11 +68,13 @@ struct ThreadComparison {
     ) throws {
         self.names = names
         self.ids = (a, b)
-        let split = try repository.split(a, b, walker: walker)
+        // The walk reads messages whole; those after the fork point are not read again.
+        var kept = KeptMessages()
+        let split = try repository.split(a, b, walker: walker, keeping: &kept)
         (forkPoint, sharedCount, sharedSummary) = (split.forkPoint, split.sharedCount, try Self.summary(of: split, repository))
         func side(_ ids: [ObjectID]) throws -> [DiffTurn] {
             try ids.map { id in
-                let message = try repository.objects.message(id)
+                let message = try kept[id] ?? repository.objects.message(id)
                 return DiffTurn(id: id.hex, role: message.role.rawValue, content: message.content)
             }
         }

@@ -6,13 +6,30 @@ extension Repository {
     /// (docs/FORMAT.md §12.2) costs, and follows the graph's parent column instead, adding to the
     /// file the messages it lacks (or building it, the first time). Both ways give the same split.
     public func split(_ a: ObjectID, _ b: ObjectID, walker: HistoryWalker) throws(ThreadError) -> HistorySplit {
-        try split(a, b, walker: walker, budget: graphWalkBudget())
+        var kept = KeptMessages()
+        return try split(a, b, walker: walker, keeping: &kept)
+    }
+
+    /// `split`, keeping in `kept` the messages the walk read whole (`HistoryWalker.split`), for a
+    /// caller that shows the messages after the fork point next.
+    public func split(
+        _ a: ObjectID, _ b: ObjectID, walker: HistoryWalker, keeping kept: inout KeptMessages
+    ) throws(ThreadError) -> HistorySplit {
+        try split(a, b, walker: walker, budget: graphWalkBudget(), keeping: &kept)
     }
 
     /// `split`, turning to the graph after `budget` messages walked.
     func split(_ a: ObjectID, _ b: ObjectID, walker: HistoryWalker, budget: Int) throws(ThreadError) -> HistorySplit {
+        var kept = KeptMessages()
+        return try split(a, b, walker: walker, budget: budget, keeping: &kept)
+    }
+
+    /// `split`, turning to the graph after `budget` messages walked and keeping what the walk read.
+    func split(
+        _ a: ObjectID, _ b: ObjectID, walker: HistoryWalker, budget: Int, keeping kept: inout KeptMessages
+    ) throws(ThreadError) -> HistorySplit {
         do {
-            if let split = try walker.split(a, b, budget: budget) { return split }
+            if let split = try walker.split(a, b, budget: budget, keeping: &kept) { return split }
         } catch {
             throw .history(error)
         }

@@ -16,13 +16,27 @@ extension HistoryWalker {
     /// Splits the histories of `a` and `b` at their fork point, reading each message's frontmatter
     /// once. Costs the length of both histories.
     public func split(_ a: ObjectID, _ b: ObjectID) throws(HistoryError) -> HistorySplit {
-        try split(a, b, budget: .max) ?? HistorySplit(forkPoint: nil, sharedCount: 0, lastSharedUserMessage: nil, left: [], right: [])
+        var kept = KeptMessages()
+        return try split(a, b, budget: .max, keeping: &kept) ?? HistorySplit(forkPoint: nil, sharedCount: 0, lastSharedUserMessage: nil, left: [], right: [])
     }
 
-    /// `split`, or nil once the walk has read `budget` messages without finishing.
-    func split(_ a: ObjectID, _ b: ObjectID, budget: Int) throws(HistoryError) -> HistorySplit? {
+    /// `split`, or nil once the walk has read `budget` messages without finishing. Each message walked
+    /// is read whole and kept in `kept` (up to `KeptMessages.contentLimit`): `diff` shows those after the
+    /// fork point next, and would otherwise read them a second time.
+    func split(_ a: ObjectID, _ b: ObjectID, budget: Int, keeping kept: inout KeptMessages) throws(HistoryError) -> HistorySplit? {
         var steps = 0
-        guard let chainOfA = try chain(to: a, budget: budget, steps: &steps) else { return nil }
+        var chainOfA: [ObjectID] = []
+        var seenInA: Set<ObjectID> = []
+        var nextInA: ObjectID? = a
+        while let current = nextInA {
+            // Content addressing makes a cycle impossible unless a file was tampered with.
+            guard seenInA.insert(current).inserted else { throw .cycle(at: current) }
+            steps += 1
+            if steps > budget { return nil }
+            chainOfA.append(current)
+            nextInA = try parent(of: current, keeping: &kept)
+        }
+        chainOfA.reverse()
         var position: [ObjectID: Int] = [:]
         position.reserveCapacity(chainOfA.count)
         for (index, id) in chainOfA.enumerated() { position[id] = index }
@@ -39,7 +53,7 @@ extension HistoryWalker {
             steps += 1
             if steps > budget { return nil }
             rightNewestFirst.append(current)
-            next = try parent(of: current)
+            next = try parent(of: current, keeping: &kept)
         }
         let sharedCount = forkIndex.map { $0 + 1 } ?? 0
         var lastUser: ObjectID?
@@ -52,9 +66,13 @@ extension HistoryWalker {
             left: Array(chainOfA[sharedCount...]), right: rightNewestFirst.reversed())
     }
 
-    private func parent(of id: ObjectID) throws(HistoryError) -> ObjectID? {
+    /// The parent of `id`, read with the whole message, which is kept.
+    private func parent(of id: ObjectID, keeping kept: inout KeptMessages) throws(HistoryError) -> ObjectID? {
+        if let message = kept[id] { return message.parent }
         do {
-            return try header(id).parent
+            let message = try self.message(id)
+            kept.keep(message, as: id)
+            return message.parent
         } catch {
             throw .object(error)
         }
@@ -66,5 +84,29 @@ extension HistoryWalker {
         } catch {
             throw .object(error)
         }
+    }
+}
+
+/// Messages a history split read whole, by id, so the caller that shows them does not read them again.
+public struct KeptMessages {
+    /// Beyond this much content, messages are no longer kept: a walk without the graph may cross a
+    /// whole long history, and memory stays bounded.
+    static let contentLimit = 16 << 20
+
+    private var messages: [ObjectID: Message] = [:]
+    private var contentBytes = 0
+
+    public init() {}
+
+    /// The message `id`, if the split read it and kept it.
+    public subscript(id: ObjectID) -> Message? {
+        messages[id]
+    }
+
+    mutating func keep(_ message: Message, as id: ObjectID) {
+        let size = message.content.utf8.count
+        guard contentBytes + size <= Self.contentLimit else { return }
+        contentBytes += size
+        messages[id] = message
     }
 }

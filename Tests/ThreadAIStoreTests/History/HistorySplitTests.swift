@@ -71,6 +71,23 @@ struct HistorySplitTests {
         #expect(try repository.split(later[1], c.a2, walker: repository.walker(), budget: 2) == expected(later[1], c.a2))
     }
 
+    @Test("the messages a split read whole are kept exactly as the store reads them, the sides first of all")
+    func keptMessages() throws {
+        let c = conversation
+        for budget in [0, 2, Int.max] {
+            var kept = KeptMessages()
+            let split = try repository.split(c.ab1, c.a2, walker: repository.walker(), budget: budget, keeping: &kept)
+            #expect(split == (try expected(c.ab1, c.a2)))
+            let walked = budget == Int.max ? split.left + split.right : []
+            for id in walked {
+                #expect(kept[id] == (try repository.objects.message(id)), "budget \(budget)")
+            }
+            for id in everyMessage where kept[id] != nil {
+                #expect(kept[id] == (try repository.objects.message(id)))
+            }
+        }
+    }
+
     @Test("the graph's split is nil for a message it does not hold")
     func graphLacksMessage() throws {
         let graph = try repository.messageGraph(reaching: [conversation.a2])
