@@ -16,9 +16,8 @@ extension Repository {
     /// and added to it. Both ways give the same lines.
     public func listing(from head: ObjectID, limit: Int?, walker: HistoryWalker) throws(ThreadError) -> HistoryListing {
         do {
-            if let messages = try walker.messages(from: head, limit: limit, budget: graphWalkBudget()) {
-                return .messages(messages)
-            }
+            let walk = try walker.messages(from: head, limit: limit, budget: graphWalkBudget())
+            if walk.next == nil { return .messages(walk.read) }
         } catch {
             throw .history(error)
         }

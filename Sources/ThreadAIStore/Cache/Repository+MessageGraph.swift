@@ -6,13 +6,13 @@ extension Repository {
     /// merged into a new file, which is written back. Memory is the file's size plus the columns of
     /// the messages added, not the messages themselves.
     public func messageGraph(reaching heads: [ObjectID]) throws(ThreadError) -> MessageGraph {
-        var old = cache.read(Self.messageGraphKind).flatMap(MessageGraphCodec.decode)
+        var old = storedMessageGraph()
         var additions = try additions(reaching: heads, known: old)
         if additions.isEmpty, let old { return old }
         if cache.isEnabled && writeMessageGraph(old: old, additions: additions) {
             // Read back rather than kept: only one copy of the graph is ever in memory.
             (old, additions) = (nil, MessageGraphAdditions())
-            old = cache.read(Self.messageGraphKind).flatMap(MessageGraphCodec.decode)
+            old = storedMessageGraph()
             if let old, heads.allSatisfy({ old.record(of: $0) != nil }) { return old }
             // Another writer replaced the file meanwhile with one lacking these heads: add them in memory.
             additions = try self.additions(reaching: heads, known: old)
@@ -21,6 +21,11 @@ extension Repository {
             throw .unexpected("the message graph built in memory does not read back; please report this bug.")
         }
         return graph
+    }
+
+    /// `cache/messages` as it is, without the messages it lacks; nil when absent, damaged or turned off.
+    func storedMessageGraph() -> MessageGraph? {
+        cache.read(Self.messageGraphKind).flatMap(MessageGraphCodec.decode)
     }
 
     private func additions(reaching heads: [ObjectID], known old: MessageGraph?) throws(ThreadError) -> MessageGraphAdditions {

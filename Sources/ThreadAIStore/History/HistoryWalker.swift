@@ -38,19 +38,20 @@ public final class HistoryWalker {
     public func messages(
         from id: ObjectID, limit: Int? = nil, excluding excluded: Set<ObjectID> = []
     ) throws(HistoryError) -> [(id: ObjectID, message: Message)] {
-        try messages(from: id, limit: limit, excluding: excluded, budget: .max) ?? []
+        try messages(from: id, limit: limit, excluding: excluded, budget: .max).read
     }
 
-    /// `messages(from:limit:excluding:)`, or nil once it would read more than `budget` messages.
+    /// `messages(from:limit:excluding:)`, stopping after `budget` messages: what it read, and the
+    /// message it would read next (nil when the walk is complete).
     func messages(
         from id: ObjectID, limit: Int?, excluding excluded: Set<ObjectID> = [], budget: Int
-    ) throws(HistoryError) -> [(id: ObjectID, message: Message)]? {
+    ) throws(HistoryError) -> (read: [(id: ObjectID, message: Message)], next: ObjectID?) {
         var result: [(id: ObjectID, message: Message)] = []
         var next: ObjectID? = id
         var seen: Set<ObjectID> = []
         while let current = next, result.count < (limit ?? Int.max), !excluded.contains(current) {
             guard seen.insert(current).inserted else { throw .cycle(at: current) }
-            if result.count == budget { return nil }
+            if result.count == budget { return (result, current) }
             do {
                 let message = try message(current)
                 result.append((current, message))
@@ -59,7 +60,7 @@ public final class HistoryWalker {
                 throw .object(error)
             }
         }
-        return result
+        return (result, nil)
     }
 
     /// The ids from the root down to `id`, inclusive: the message's whole history, oldest first.
