@@ -44,14 +44,26 @@ public enum TextDiff {
             if !old.isEmpty { return [TextDiffRun(kind: .removed, text: old)] }
             return new.isEmpty ? [] : [TextDiffRun(kind: .added, text: new)]
         }
-        let oldTokens = tokens(of: old, by: granularity)
-        let newTokens = tokens(of: new, by: granularity)
-        let spans = SequenceDiff.editSpans(oldTokens, newTokens)
+        var old = old, new = new
+        old.makeContiguousUTF8()
+        new.makeContiguousUTF8()
+        let oldTokens = tokens(of: old, by: granularity), newTokens = tokens(of: new, by: granularity)
+        let spans = withBytes(of: old) { oldBytes in
+            withBytes(of: new) { newBytes in
+                var interner = TokenInterner(expectedTokens: oldTokens.count + newTokens.count)
+                let texts = [oldBytes, newBytes]
+                return MyersDiff.editScript(
+                    old: interner.symbols(of: oldTokens, text: 0, in: texts),
+                    new: interner.symbols(of: newTokens, text: 1, in: texts)
+                ).deletionsBeforeInsertions()
+            }
+        }
+        // Tokens are contiguous, so a run's text is one slice of its side.
         let runs = spans.map { span in
             switch span.kind {
-            case .equal: TextDiffRun(kind: .equal, text: joined(oldTokens[span.old]))
-            case .deleted: TextDiffRun(kind: .removed, text: joined(oldTokens[span.old]))
-            case .inserted: TextDiffRun(kind: .added, text: joined(newTokens[span.new]))
+            case .equal: TextDiffRun(kind: .equal, text: text(of: oldTokens[span.old], in: old))
+            case .deleted: TextDiffRun(kind: .removed, text: text(of: oldTokens[span.old], in: old))
+            case .inserted: TextDiffRun(kind: .added, text: text(of: newTokens[span.new], in: new))
             }
         }
         switch granularity {
@@ -60,18 +72,32 @@ public enum TextDiff {
         }
     }
 
-    private static func tokens(of text: String, by granularity: TextDiffGranularity) -> [ExactText] {
+    /// The tokens of `text` as ranges of UTF-8 byte offsets, in order; together they cover the text.
+    private static func tokens(of text: String, by granularity: TextDiffGranularity) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
         switch granularity {
-        case .word: WordTokenizer.tokens(in: text).map { ExactText(text: $0.text) }
-        case .line: LineTokenizer.lines(in: text).map { ExactText(text: $0) }
+        case .word:
+            WordScanner.scan(text) { _, bytes in ranges.append(bytes) }
+        case .line:
+            let utf8 = text.utf8
+            ranges = LineTokenizer.lines(in: text).map { line in
+                utf8.distance(from: utf8.startIndex, to: line.startIndex)..<utf8.distance(from: utf8.startIndex, to: line.endIndex)
+            }
         }
+        return ranges
     }
 
-    private static func joined(_ tokens: ArraySlice<ExactText>) -> String {
-        var text = ""
-        for token in tokens {
-            text += token.text
-        }
-        return text
+    /// The text of a non-empty run of consecutive tokens of `text`.
+    private static func text(of tokens: ArraySlice<Range<Int>>, in text: String) -> String {
+        guard let first = tokens.first, let last = tokens.last else { return "" }
+        let utf8 = text.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: first.lowerBound)
+        let end = utf8.index(start, offsetBy: last.upperBound - first.lowerBound)
+        return String(Substring(utf8[start..<end]))
+    }
+
+    private static func withBytes<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        return Array(text.utf8).withUnsafeBufferPointer(body)
     }
 }

@@ -63,6 +63,45 @@ struct TextDiffTests {
         Self.checkReconstruction(runs, old: testCase.old, new: testCase.new)
     }
 
+    @Test("Byte-range tokens and interning give the runs the Substring pipeline gave", arguments: [11, 12, 13] as [UInt64])
+    func sameRunsAsSubstringPipeline(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        let words = ["the", "cat", "sat", "on", "mat", "don't", "well-known", "café", "cafe\u{301}", "naïve", "42", "你好", "👍🏽"]
+        let separators = [" ", " ", " ", ", ", ". ", "\n", "\r\n", "\n\n", " - ", "!"]
+        func prose() -> String {
+            var text = ""
+            for _ in 0..<Int.random(in: 0...60, using: &generator) {
+                text += words.randomElement(using: &generator)! + separators.randomElement(using: &generator)!
+            }
+            return text
+        }
+        for _ in 0..<150 {
+            let old = prose(), new = prose()
+            for granularity in [TextDiffGranularity.word, .line] {
+                let runs = TextDiff.diff(old, new, by: granularity)
+                #expect(runs == Self.substringPipeline(old, new, by: granularity), "\(old.debugDescription) → \(new.debugDescription)")
+                Self.checkReconstruction(runs, old: old, new: new)
+            }
+        }
+    }
+
+    /// The word diff as it was: `Substring` tokens, interned by their bytes in a `Dictionary`, runs joined token by token.
+    static func substringPipeline(_ old: String, _ new: String, by granularity: TextDiffGranularity) -> [TextDiffRun] {
+        if old.isEmpty || new.isEmpty || old.utf8.elementsEqual(new.utf8) { return TextDiff.diff(old, new, by: granularity) }
+        func tokens(_ text: String) -> [Substring] {
+            granularity == .word ? WordTokenizer.tokens(in: text).map(\.text) : LineTokenizer.lines(in: text)
+        }
+        let oldTokens = tokens(old), newTokens = tokens(new)
+        let runs = SequenceDiff.editSpans(oldTokens.map { Array($0.utf8) }, newTokens.map { Array($0.utf8) }).map { span in
+            switch span.kind {
+            case .equal: TextDiffRun(kind: .equal, text: oldTokens[span.old].joined())
+            case .deleted: TextDiffRun(kind: .removed, text: oldTokens[span.old].joined())
+            case .inserted: TextDiffRun(kind: .added, text: newTokens[span.new].joined())
+            }
+        }
+        return granularity == .word ? DiffReadability.foldingWhitespaceBetweenChanges(runs) : runs
+    }
+
     @Test("Differences in Unicode normalization are reported, byte for byte")
     func normalizationIsNotIgnored() {
         let composed = "caf\u{E9}", decomposed = "cafe\u{301}"
