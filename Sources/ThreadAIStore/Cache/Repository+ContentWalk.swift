@@ -12,8 +12,15 @@ extension Repository {
     public func messages(
         from head: ObjectID, limit: Int?, walker: HistoryWalker
     ) throws(ThreadError) -> [(id: ObjectID, message: Message)] {
+        try messages(from: head, limit: limit, walker: walker, budget: graphWalkBudget())
+    }
+
+    /// `messages(from:limit:walker:)`, turning to the graph after `budget` messages read one by one.
+    func messages(
+        from head: ObjectID, limit: Int?, walker: HistoryWalker, budget: Int
+    ) throws(ThreadError) -> [(id: ObjectID, message: Message)] {
         do {
-            var walk = try walker.messages(from: head, limit: limit, budget: graphWalkBudget())
+            var walk = try walker.messages(from: head, limit: limit, budget: budget)
             guard let next = walk.next else { return walk.read }
             let remaining = limit.map { $0 - walk.read.count }
             guard let graph = storedMessageGraph(), let records = graph.history(from: next, limit: remaining) else {
