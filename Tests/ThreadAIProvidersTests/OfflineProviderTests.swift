@@ -30,4 +30,22 @@ struct OfflineProviderTests {
         #expect(streamed == OfflineProvider.reply(to: request))
         #expect(streamed.contains("w49999"))
     }
+
+    @Test("words are counted as runs of non-white-space characters, by bytes for ASCII text alike")
+    func wordCountMatchesCharacters() {
+        func byCharacters(_ text: String) -> Int { text.split(whereSeparator: { $0.isWhitespace }).count }
+        // Every pair and triple of ASCII characters, and texts with CR LF, controls and non-ASCII space.
+        let ascii = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+        for a in ascii {
+            for b in ascii {
+                #expect(OfflineProvider.wordCount(a + b) == byCharacters(a + b), "\(Array((a + b).utf8))")
+                for c in ["x", " ", "\r", "\n", "\u{1C}"] {
+                    #expect(OfflineProvider.wordCount(a + c + b) == byCharacters(a + c + b), "\(Array((a + c + b).utf8))")
+                }
+            }
+        }
+        for text in ["", "one two\r\nthree", "  lead\ttrail  ", "caf\u{E9} au\u{A0}lait", "a\u{2003}b c\u{3000}", " \u{301}x", "x\u{85}y"] {
+            #expect(OfflineProvider.wordCount(text) == byCharacters(text), "\(text)")
+        }
+    }
 }

@@ -120,7 +120,18 @@ public struct OfflineProvider: ChatProvider {
         return pieces
     }
 
-    private static func wordCount(_ text: String) -> Int {
-        text.split(whereSeparator: { $0.isWhitespace }).count
+    /// The number of runs of non-white-space characters. The usage of a reply counts every word of
+    /// the context, so ASCII text (where white space is exactly TAB, LF, VT, FF, CR and space, and a
+    /// CR LF pair only joins two of them) is counted by bytes; other text by `Character`.
+    static func wordCount(_ text: String) -> Int {
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return text.split(whereSeparator: { $0.isWhitespace }).count }
+        var count = 0
+        var inWord = false
+        for byte in text.utf8 {
+            let isSpace = byte == 0x20 || (0x09...0x0D).contains(byte)
+            if !isSpace && !inWord { count += 1 }
+            inWord = !isSpace
+        }
+        return count
     }
 }
