@@ -120,6 +120,10 @@ struct WordScannerTests {
                 }
             }
         }
+        for value in 0..<128 {
+            let c = String(UnicodeScalar(UInt8(value)))
+            for input in ["a" + c + "b", c + "a", "a" + c, "a-" + c, c + c + "-a", "9'" + c + "x"] { check(input) }
+        }
         #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
     }
 
