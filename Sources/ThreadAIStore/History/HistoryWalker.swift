@@ -38,7 +38,8 @@ public final class HistoryWalker {
     public func messages(
         from id: ObjectID, limit: Int? = nil, excluding excluded: Set<ObjectID> = []
     ) throws(HistoryError) -> [(id: ObjectID, message: Message)] {
-        try messages(from: id, limit: limit, excluding: excluded, budget: .max).read
+        guard excluded.isEmpty else { return try messages(from: id, limit: limit, excluding: excluded, budget: .max).read }
+        return try pipelinedMessages(from: id, limit: limit)
     }
 
     /// `messages(from:limit:excluding:)`, stopping after `budget` messages: what it read, and the

@@ -40,22 +40,37 @@ public struct ObjectStore: Sendable {
 
     /// The exact bytes of object `id`, verified against the id.
     public func bytes(of id: ObjectID) throws(ObjectError) -> [UInt8] {
+        try verified(unverifiedBytes(of: id), of: id)
+    }
+
+    /// The bytes of object `id`'s file, not yet checked: for a reader that checks them with
+    /// `verified` or `message(_:fromUnverified:)` before using them (a walk that reads the next file
+    /// while another core checks this one).
+    func unverifiedBytes(of id: ObjectID) throws(ObjectError) -> [UInt8] {
         let path = path(of: id)
-        let bytes: [UInt8]
         do {
-            bytes = try FilePaths.read(path)
+            return try FilePaths.read(path)
         } catch {
             if error.isNotFound { throw .missing(id, path: path) }
             throw .fileSystem(error)
         }
+    }
+
+    /// `bytes`, when they hash to `id`.
+    func verified(_ bytes: [UInt8], of id: ObjectID) throws(ObjectError) -> [UInt8] {
         let actual = ObjectID.of(bytes)
-        guard actual == id else { throw .corrupt(id, path: path, actual: actual) }
+        guard actual == id else { throw .corrupt(id, path: path(of: id), actual: actual) }
         return bytes
     }
 
     /// The message `id`, verified and parsed.
     public func message(_ id: ObjectID) throws(ObjectError) -> Message {
-        let bytes = try bytes(of: id)
+        try message(id, fromUnverified: unverifiedBytes(of: id))
+    }
+
+    /// The message in `bytes`, read by `unverifiedBytes(of: id)`: verified and parsed as `message(_:)` does.
+    func message(_ id: ObjectID, fromUnverified bytes: [UInt8]) throws(ObjectError) -> Message {
+        let bytes = try verified(bytes, of: id)
         do {
             return try MessageCodec.decode(bytes)
         } catch {

@@ -1,0 +1,105 @@
+import Dispatch
+
+extension HistoryWalker {
+    /// `messages(from:limit:)` with the work split between cores: this thread only reads each file
+    /// and follows the `parent` link of its first line to the next, while each object is checked
+    /// against its id and parsed elsewhere (`DispatchQueue.global()`, batches of `PipelineBatch.size`).
+    /// Then, in history order, the first object that fails is the error and each message's own
+    /// parent must be the link that was followed (else the walk goes on one message at a time from
+    /// the message's parent), so the result and the error are the one-by-one walk's. A walk shorter
+    /// than one batch starts no thread.
+    func pipelinedMessages(from id: ObjectID, limit: Int?) throws(HistoryError) -> [(id: ObjectID, message: Message)] {
+        let group = DispatchGroup()
+        var batches: [PipelineBatch] = []
+        var batch = PipelineBatch()
+        var seen: Set<ObjectID> = []
+        var next: ObjectID? = id
+        var count = 0
+        var stop: HistoryError?
+        while let current = next, count < (limit ?? Int.max) {
+            guard seen.insert(current).inserted else {
+                stop = .cycle(at: current)
+                break
+            }
+            let bytes: [UInt8]
+            do {
+                bytes = try objects.unverifiedBytes(of: current)
+            } catch {
+                stop = .object(error)
+                break
+            }
+            next = Self.parentLink(in: bytes)
+            batch.append(current, bytes, link: next)
+            count += 1
+            if batch.count == PipelineBatch.size {
+                let full = batch
+                batches.append(full)
+                batch = PipelineBatch()
+                DispatchQueue.global().async(group: group) { [objects] in full.check(objects) }
+            }
+        }
+        if batch.count > 0 {
+            batch.check(objects)
+            batches.append(batch)
+        }
+        group.wait()
+        var result: [(id: ObjectID, message: Message)] = []
+        result.reserveCapacity(count)
+        for batch in batches {
+            for (index, id) in batch.ids.enumerated() {
+                let message: Message
+                switch batch.results[index] {
+                case .success(let checked): message = checked
+                case .failure(let error): throw .object(error)
+                }
+                result.append((id, message))
+                guard message.parent != batch.links[index] else { continue }
+                // The first line named another parent than the message does: walk on from its own.
+                guard let parent = message.parent else { return result }
+                return result + (try messages(from: parent, limit: limit.map { $0 - result.count }))
+            }
+        }
+        if let stop { throw stop }
+        return result
+    }
+
+    private static let parentPrefix = Array("---\nparent: ".utf8)
+
+    /// The id on the object's first frontmatter line when it is `parent: ID` (docs/FORMAT.md §4.2: the
+    /// parent is the first key), else nil; read before the object is checked, and confirmed after.
+    static func parentLink(in bytes: [UInt8]) -> ObjectID? {
+        let start = parentPrefix.count, end = start + ObjectID.hexDigitCount
+        guard bytes.count > end, bytes[end] == 0x0A, bytes[..<start].elementsEqual(parentPrefix) else { return nil }
+        return ObjectID(hexDigits: bytes[start..<end])
+    }
+}
+
+/// Objects read one after another by a walk, checked and parsed together on another thread. Written
+/// by the walk until handed over, then only by the one task that checks it; read after that task ends.
+final class PipelineBatch: @unchecked Sendable {
+    static let size = 32
+    private(set) var ids: [ObjectID] = []
+    private(set) var links: [ObjectID?] = []
+    private var bytes: [[UInt8]] = []
+    /// One per id once `check` has run.
+    private(set) var results: [Result<Message, ObjectError>] = []
+
+    var count: Int { ids.count }
+
+    func append(_ id: ObjectID, _ object: [UInt8], link: ObjectID?) {
+        ids.append(id)
+        bytes.append(object)
+        links.append(link)
+    }
+
+    func check(_ objects: ObjectStore) {
+        results = zip(ids, bytes).map { id, object in
+            do throws(ObjectError) {
+                return .success(try objects.message(id, fromUnverified: object))
+            } catch {
+                return .failure(error)
+            }
+        }
+        bytes = []
+    }
+}
