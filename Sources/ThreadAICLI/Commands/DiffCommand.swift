@@ -32,13 +32,12 @@ enum DiffCommand: Command {
         let a = try repository.resolve(names.0, walker: walker)
         let b = try repository.resolve(names.1, walker: walker)
         let granularity: TextDiffGranularity = arguments.flag("line") ? .line : .word
-        var comparison: ThreadComparison
+        let comparison: ThreadComparison
         if arguments.flag("messages") {
             comparison = try ThreadComparison(messages: a, b, names: names, repository: repository, walker: walker, by: granularity)
         } else {
             comparison = try ThreadComparison(a, b, names: names, repository: repository, walker: walker, by: granularity)
         }
-        comparison.code = (try repository.objects.message(a), try repository.objects.message(b))
         if arguments.flag("json") {
             try JSONOutput.write(DiffJSON(comparison), to: context.output)
         } else {
@@ -71,14 +70,19 @@ struct ThreadComparison {
         // The walk reads messages whole; those after the fork point are not read again.
         var kept = KeptMessages()
         let split = try repository.split(a, b, walker: walker, keeping: &kept)
-        (forkPoint, sharedCount, sharedSummary) = (split.forkPoint, split.sharedCount, try Self.summary(of: split, repository))
+        func message(_ id: ObjectID) throws -> Message {
+            try kept[id] ?? repository.objects.message(id)
+        }
+        (forkPoint, sharedCount) = (split.forkPoint, split.sharedCount)
+        sharedSummary = try split.lastSharedUserMessage.map { Self.summary(of: try message($0)) }
         func side(_ ids: [ObjectID]) throws -> [DiffTurn] {
             try ids.map { id in
-                let message = try kept[id] ?? repository.objects.message(id)
+                let message = try message(id)
                 return DiffTurn(id: id.hex, role: message.role.rawValue, content: message.content)
             }
         }
         turns = ConversationDiff.align(try side(split.left), try side(split.right), by: granularity)
+        code = (try message(a), try message(b))
     }
 
     init(
@@ -88,10 +92,16 @@ struct ThreadComparison {
         self.names = names
         self.ids = (a, b)
         // The two messages' own histories still meet (or not): say so truthfully, as for threads.
-        let split = try repository.split(a, b, walker: walker)
-        (forkPoint, sharedCount, sharedSummary) = (split.forkPoint, split.sharedCount, try Self.summary(of: split, repository))
-        let left = try repository.objects.message(a)
-        let right = try repository.objects.message(b)
+        var kept = KeptMessages()
+        let split = try repository.split(a, b, walker: walker, keeping: &kept)
+        func message(_ id: ObjectID) throws -> Message {
+            try kept[id] ?? repository.objects.message(id)
+        }
+        (forkPoint, sharedCount) = (split.forkPoint, split.sharedCount)
+        sharedSummary = try split.lastSharedUserMessage.map { Self.summary(of: try message($0)) }
+        let left = try message(a)
+        let right = try message(b)
+        code = (left, right)
         turns = ConversationDiff.align(
             [DiffTurn(id: a.hex, role: left.role.rawValue, content: left.content)],
             [DiffTurn(id: b.hex, role: right.role.rawValue, content: right.content)], by: granularity)
@@ -105,7 +115,7 @@ struct ThreadComparison {
     }
 
     /// The first line of the shared history's last user message.
-    private static func summary(of split: HistorySplit, _ repository: Repository) throws -> String? {
-        try split.lastSharedUserMessage.map { Summary.oneLine(try repository.objects.message($0).content, limit: 70) }
+    private static func summary(of lastSharedUserMessage: Message) -> String {
+        Summary.oneLine(lastSharedUserMessage.content, limit: 70)
     }
 }
