@@ -54,13 +54,39 @@ struct FileDescriptor: ~Copyable {
     }
 
     /// Reads the file from its current offset to its end.
-    func readToEnd() throws(FileSystemError) -> [UInt8] {
+    /// - Parameter trustingSize: the file is never changed in place, only replaced by `rename` (an
+    ///   object, a ref), so the size `fstat` reports is its length: the read stops once it has that
+    ///   many bytes instead of asking again for the end of the file.
+    func readToEnd(trustingSize: Bool = false) throws(FileSystemError) -> [UInt8] {
         var status = stat()
-        let sizeHint = fstat(raw, &status) == 0 ? Int(status.st_size) : 0
-        var result: [UInt8] = []
-        result.reserveCapacity(sizeHint + 1)
-        var chunk = [UInt8](repeating: 0, count: max(4096, min(sizeHint + 1, 1 << 20)))
-        while try readSome(into: &chunk, appendingTo: &result) > 0 {}
+        let size = fstat(raw, &status) == 0 ? max(0, Int(status.st_size)) : 0
+        // One byte more than the size, so that a file that grew meanwhile fills the buffer and is
+        // read on to its end below.
+        var failure: FileSystemError?
+        var filled = false
+        var result = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
+            count = 0
+            guard let base = buffer.baseAddress else { return }
+            while count < buffer.count {
+                let got = read(raw, base + count, buffer.count - count)
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    failure = .last("read", path: path)
+                    return
+                }
+                if got == 0 || (trustingSize && count + got == size) {
+                    count += got
+                    return
+                }
+                count += got
+            }
+            filled = true
+        }
+        if let failure { throw failure }
+        if filled {
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            while try readSome(into: &chunk, appendingTo: &result) > 0 {}
+        }
         return result
     }
 

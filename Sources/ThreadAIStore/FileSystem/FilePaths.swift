@@ -19,6 +19,14 @@ public enum FilePaths {
         return try file.readToEnd()
     }
 
+    /// Reads a whole file that is never changed in place, only replaced by `rename` (an object, a
+    /// ref, a tag): `open`, `fstat`, one `read` of the size it reports, `close`.
+    /// - Throws: `FileSystemError` (`isNotFound` when nothing is there).
+    static func readReplacedFile(_ path: String) throws(FileSystemError) -> [UInt8] {
+        let file = try FileDescriptor(opening: path, flags: O_RDONLY)
+        return try file.readToEnd(trustingSize: true)
+    }
+
     /// Reads a whole file as UTF-8 text; a byte sequence that is not UTF-8 becomes U+FFFD.
     /// - Throws: `FileSystemError` for any failure but the file being absent.
     /// - Returns: the text, or nil when the file does not exist.

@@ -49,7 +49,7 @@ public struct ObjectStore: Sendable {
     func unverifiedBytes(of id: ObjectID) throws(ObjectError) -> [UInt8] {
         let path = path(of: id)
         do {
-            return try FilePaths.read(path)
+            return try FilePaths.readReplacedFile(path)
         } catch {
             if error.isNotFound { throw .missing(id, path: path) }
             throw .fileSystem(error)

@@ -18,7 +18,7 @@ public struct HeadStore: Sendable {
     public func read() throws(RefError) -> Head {
         let bytes: [UInt8]
         do {
-            bytes = try FilePaths.read(path)
+            bytes = try FilePaths.readReplacedFile(path)
         } catch {
             if error.isNotFound { return .thread(.main) }
             throw .fileSystem(error)

@@ -38,7 +38,7 @@ public struct RefStore: Sendable {
         let path = path(of: name)
         let bytes: [UInt8]
         do {
-            bytes = try FilePaths.read(path)
+            bytes = try FilePaths.readReplacedFile(path)
         } catch {
             if error.isNotFound || error.code == ENOTDIR || error.code == EISDIR { return [] }
             throw .fileSystem(error)

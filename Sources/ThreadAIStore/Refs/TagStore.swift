@@ -40,7 +40,7 @@ public struct TagStore: Sendable {
         let path = path(of: name)
         let bytes: [UInt8]
         do {
-            bytes = try FilePaths.read(path)
+            bytes = try FilePaths.readReplacedFile(path)
         } catch {
             if error.isNotFound || error.code == ENOTDIR || error.code == EISDIR { return nil }
             throw .fileSystem(error)
