@@ -100,7 +100,7 @@ struct InitSendLogTests {
         try sandbox.succeed(["init"])
         try sandbox.succeed(["send", "-s", "Be brief.", "first question\nsecond line"])
         let ids = try JSON.array(try sandbox.succeed(["log", "--json"])).compactMap { $0["id"] as? String }
-        let lines = try sandbox.succeed(["log", "--oneline"]).stdout.split(separator: "\n").map(String.init)
+        let lines = try sandbox.succeed(["log", "--oneline", "--decorate"]).stdout.split(separator: "\n").map(String.init)
         try #require(lines.count == 3)
         #expect(lines.map { String($0.prefix(8)) } == ids.map { String($0.prefix(8)) })
         #expect(lines[0].hasPrefix(ids[0].prefix(8) + " (HEAD -> main) assistant: "))

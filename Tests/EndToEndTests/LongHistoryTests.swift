@@ -12,8 +12,8 @@ struct LongHistoryTests {
     let short: [String]
 
     static let commands: [[String]] = [
-        ["log", "--oneline"], ["log", "--oneline", "--reverse"], ["log", "--oneline", "-n", "5"],
-        ["log", "--oneline", "-n", "450", "--reverse"], ["log", "--oneline", "long-fork"], ["log", "--oneline", "short"],
+        ["log", "--oneline", "--decorate"], ["log", "--oneline", "--reverse", "--decorate"], ["log", "--oneline", "-n", "5"],
+        ["log", "--oneline", "-n", "450", "--reverse", "--decorate"], ["log", "--oneline", "long-fork", "--decorate"], ["log", "--oneline", "short"],
         ["status"], ["log", "-n", "3"], ["log", "--json", "-n", "2", "long-fork"], ["context", "long-fork"],
     ]
 

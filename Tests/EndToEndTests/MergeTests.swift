@@ -35,9 +35,9 @@ struct MergeTests {
         #expect(try StoredObject.head(of: "research", in: sandbox.repository).id == answer.id, "the sub-thread is untouched")
 
         let short = String(merged.id.prefix(8)), from = String(answer.id.prefix(8))
-        #expect(try sandbox.succeed(["log", "--oneline", "-n", "1"]).stdout.contains("\(short) (HEAD -> main, merged from research \(from)) user:"))
+        #expect(try sandbox.succeed(["log", "--oneline", "--decorate", "-n", "1"]).stdout.contains("\(short) (HEAD -> main, merged from research \(from)) user:"))
         #expect(try sandbox.succeed(["show"]).stdout.contains("Merged: the last answer of 'research', from \(from)"))
-        let graph = try sandbox.succeed(["log", "--graph"]).stdout
+        let graph = try sandbox.succeed(["log", "--graph", "--decorate"]).stdout
         #expect(graph.contains("\(from) (research, merged into \(short)) assistant:"), "\(graph)")
         #expect(graph.contains("Find trains"), "the sub-thread is drawn as a lane: \(graph)")
         let all = try sandbox.succeed(["log", "--graph", "--all"]).stdout

@@ -49,6 +49,7 @@ struct PagerTests {
         #expect(try terminal.run(["log"]) == 0)
         #expect(try paging.less("first") == "FRX\n")
         #expect(try paging.input("first").contains("Hello pager"))
+        #expect(try paging.input("first").contains("HEAD -> main"), "on a terminal, log labels the thread's head")
         // A failing command keeps its status, and its error reaches the pager rather than the screen under it.
         #expect(try terminal.run(["show", "nosuch"]) == 1)
         #expect(try paging.input("first").contains("'nosuch'"))

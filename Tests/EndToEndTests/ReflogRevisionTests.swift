@@ -50,6 +50,6 @@ struct ReflogRevisionTests {
         #expect(try sandbox.succeed(["checkout", "-"]).stderr.hasPrefix("HEAD is now detached"))
         let log = try sandbox.succeed(["reflog", "HEAD"]).stdout
         #expect(log.contains("HEAD@{0}: ") && log.contains("checkout: moving from main to "))
-        #expect(try sandbox.succeed(["log", "--oneline", "-n", "1", "@{-1}"]).stdout.contains("main, fork: alt)"))
+        #expect(try sandbox.succeed(["log", "--oneline", "--decorate", "-n", "1", "@{-1}"]).stdout.contains("main, fork: alt)"))
     }
 }

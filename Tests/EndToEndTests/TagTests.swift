@@ -11,8 +11,8 @@ struct TagTests {
         let good = try sandbox.succeed(["log", "--json", "-n", "1", "HEAD~2"])
         let goodID = try #require(try JSON.array(good).first?["id"] as? String)
         #expect(try sandbox.succeed(["show", "--json", "good"]).stdout.contains("\"id\" : \"\(goodID)\""))
-        #expect(try sandbox.succeed(["show", "good"]).stdout.contains("(tag: good)"))
-        let oneline = try sandbox.succeed(["log", "--oneline"]).stdout
+        #expect(try sandbox.succeed(["show", "--decorate", "good"]).stdout.contains("(tag: good)"))
+        let oneline = try sandbox.succeed(["log", "--oneline", "--decorate"]).stdout
         #expect(oneline.contains("(HEAD -> main, tag: latest)"))
         #expect(oneline.contains("\(goodID.prefix(8)) (tag: good)"))
         #expect(try sandbox.succeed(["log", "--graph", "--all"]).stdout.contains("tag: good"))
@@ -76,7 +76,7 @@ struct TagTests {
         try clones.clone("b")
         let inA = try clones.threadai(["tag", "-l", "--json"], in: "a").stdout
         #expect(try clones.threadai(["tag", "-l", "--json"], in: "b").stdout == inA)
-        #expect(try clones.threadai(["show", "review/first"], in: "b").stdout.contains("(tag: review/first)"))
+        #expect(try clones.threadai(["show", "--decorate", "review/first"], in: "b").stdout.contains("(tag: review/first)"))
         try clones.threadai(["tag", "from-b"], in: "b")
         try clones.commitAndPush("b", "b's tag")
         try clones.threadai(["tag", "from-a", "HEAD~1"], in: "a")

@@ -26,6 +26,7 @@ enum LogCommand: Command {
             .flag("extended-regexp", short: "E", help: "--grep's PATTERN is a POSIX extended regular expression."),
             .flag("fixed-strings", short: "F", help: "--grep's PATTERN is plain text (the default)."),
             .flag("regexp-ignore-case", short: "i", help: "--grep ignores case."),
+        ] + Decorations.arguments + [
             .positional("revision", valueName: "REV", arity: .optional, help: "Where to start (default: HEAD), or a range A..B, A.., ..B, A...B."),
         ],
         examples: [
@@ -42,6 +43,7 @@ enum LogCommand: Command {
         let range = try revision.flatMap { try repository.selection(of: $0, walker: walker) }
         let codeOptions = arguments.flag("code") || arguments.option("at-code") != nil || arguments.option("for-commit") != nil
         let grep = try arguments.option("grep").map { try GrepCommand.pattern($0, arguments, option: "--grep") }
+        let decorate = try Decorations.wanted(arguments, context, byDefault: arguments.flag("all"))
         if arguments.flag("all") || arguments.flag("graph") {
             guard grep == nil else {
                 throw CLIError("--grep does not go with --graph or --all: 'threadai grep PATTERN' searches every thread.", status: .usage)
@@ -61,13 +63,13 @@ enum LogCommand: Command {
                 let form: AllMessagesLog.Form = arguments.flag("json") ? .json : arguments.flag("oneline") ? .oneline : .full
                 try AllMessagesLog.write(
                     repository: repository, also: also, form: form, limit: limit, reverse: arguments.flag("reverse"),
-                    style: context.style, to: context.output)
+                    decorate: decorate, style: context.style, to: context.output)
             } else if arguments.flag("all") {
-                try GraphLog.writeAll(repository: repository, also: also, limit: limit, style: context.style, to: context.output)
+                try GraphLog.writeAll(repository: repository, also: also, limit: limit, decorate: decorate, style: context.style, to: context.output)
             } else {
                 try GraphLog.write(
                     repository: repository, walker: walker, heads: try range?.heads ?? repository.resolveEach(revision ?? "HEAD", walker: walker),
-                    excluding: range?.excluded ?? [], limit: limit, style: context.style, to: context.output)
+                    excluding: range?.excluded ?? [], limit: limit, decorate: decorate, style: context.style, to: context.output)
             }
             return .success
         }
@@ -77,7 +79,7 @@ enum LogCommand: Command {
         let atCode = try arguments.option("at-code").map { try CodeCommits.resolve($0, threadaiDirectory: repository.directory) }
         if let atCode, revision == nil {
             let entries = matching(grep, CodeLog.written(at: atCode, in: try CodeLog.everyMessage(repository, walker: walker)))
-            return try write(Array(entries.prefix(limit ?? Int.max)), arguments, repository: repository, walker: walker, context)
+            return try write(Array(entries.prefix(limit ?? Int.max)), arguments, decorate: decorate, repository: repository, walker: walker, context)
         }
         let starts = try range?.heads ?? arguments.option("for-commit").map { try CodeLog.starts(forCommit: $0, repository, context) }
             ?? repository.resolveEach(revision ?? "HEAD", walker: walker)
@@ -89,16 +91,17 @@ enum LogCommand: Command {
         if arguments.flag("oneline"), !codeOptions, grep == nil, range == nil, !arguments.flag("json"), starts.count == 1 {
             switch try repository.listing(from: starts[0], limit: limit, walker: walker) {
             case .messages(let entries):
-                return try write(entries, arguments, repository: repository, walker: walker, context)
+                return try write(entries, arguments, decorate: decorate, repository: repository, walker: walker, context)
             case .records(let graph, let records):
-                try writeOneLines(records, of: graph, reverse: arguments.flag("reverse"), repository: repository, walker: walker, context)
+                try writeOneLines(
+                    records, of: graph, reverse: arguments.flag("reverse"), decorate: decorate, repository: repository, walker: walker, context)
                 return .success
             }
         }
         var entries = try union(of: starts, excluding: range?.excluded ?? [], walker: walker, limit: atCode == nil && grep == nil ? limit : nil)
         if let atCode { entries = CodeLog.written(at: atCode, in: entries) }
         if atCode != nil || grep != nil { entries = Array(matching(grep, entries).prefix(limit ?? Int.max)) }
-        return try write(entries, arguments, repository: repository, walker: walker, context)
+        return try write(entries, arguments, decorate: decorate, repository: repository, walker: walker, context)
     }
 
     /// The entries whose content has a line that matches `pattern` (all of them without one).
@@ -107,9 +110,10 @@ enum LogCommand: Command {
         return entries.filter { pattern.matches($0.message.content) }
     }
 
-    /// Prints `entries` as `log` does: full blocks, one line each (`--oneline`, `--code`, `--at-code`), or JSON.
+    /// Prints `entries` as `log` does: full blocks, one line each (`--oneline`, `--code`, `--at-code`), or
+    /// JSON, whose `forks` and `tags` are always filled.
     private static func write(
-        _ entries: [(id: ObjectID, message: Message)], _ arguments: ParsedArguments, repository: Repository,
+        _ entries: [(id: ObjectID, message: Message)], _ arguments: ParsedArguments, decorate: Bool, repository: Repository,
         walker: HistoryWalker, _ context: CommandContext
     ) throws -> ExitStatus {
         var entries = entries
@@ -122,7 +126,8 @@ enum LogCommand: Command {
             context.note(TerminalSafe.text("no message matches '\(grep)'."))
             return .failure
         }
-        let decorations = try Decorations(repository: repository, walker: walker, shown: Set(entries.map(\.id)))
+        let decorations = decorate || arguments.flag("json")
+            ? try Decorations(repository: repository, walker: walker, shown: Set(entries.map(\.id))) : .none
         if arguments.flag("reverse") { entries.reverse() }
         if arguments.flag("json") {
             let items = entries.map { MessageJSON(id: $0.id, message: $0.message, forks: decorations.forks(at: $0.id), tags: decorations.tags(at: $0.id)) }
@@ -147,10 +152,10 @@ enum LogCommand: Command {
     /// `--oneline` of a long history, from the message graph's records (`Repository.listing`): the
     /// same lines `write` prints from the messages; only a message that records a merge is read.
     private static func writeOneLines(
-        _ records: [Int], of graph: MessageGraph, reverse: Bool, repository: Repository, walker: HistoryWalker,
+        _ records: [Int], of graph: MessageGraph, reverse: Bool, decorate: Bool, repository: Repository, walker: HistoryWalker,
         _ context: CommandContext
     ) throws {
-        let decorations = try Decorations(repository: repository, walker: walker, shown: Set(records.map(graph.id)))
+        let decorations = decorate ? try Decorations(repository: repository, walker: walker, shown: Set(records.map(graph.id))) : .none
         let merges = try MergeLabels(repository: repository)
         for record in reverse ? records.reversed() : records {
             let id = graph.id(record)

@@ -8,6 +8,7 @@ enum ShowCommand: Command {
         arguments: [
             .flag("raw", help: "Print the object's exact bytes (what its id is the SHA-256 of)."),
             .flag("json", help: "Print the message as a JSON object."),
+        ] + Decorations.arguments + [
             .positional("revision", valueName: "REV", arity: .optional, help: "The message (default: HEAD)."),
         ],
         examples: [.init("threadai show HEAD~1"), .init("threadai show --raw 3f2a9c1e")])
@@ -15,6 +16,7 @@ enum ShowCommand: Command {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
         let repository = try context.repository()
         let revision = arguments.positional("revision")
+        let decorate = try Decorations.wanted(arguments, context)
         if !arguments.flag("raw"), !arguments.flag("json") {
             // A diverged thread shows the message at each head; --raw and --json want exactly one.
             let ids = try repository.resolveEach(revision ?? "HEAD")
@@ -22,7 +24,7 @@ enum ShowCommand: Command {
                 context.errors.line(context.style.dim(DivergedNote.text(
                     try DivergedNote.thread(named: revision, in: repository), heads: ids, showing: "Showing the message at each head.")))
             }
-            let decorations = try Decorations(repository: repository, walker: repository.walker(), shown: Set(ids))
+            let decorations = decorate ? try Decorations(repository: repository, walker: repository.walker(), shown: Set(ids)) : .none
             let merges = try MergeLabels(repository: repository)
             for id in ids {
                 MessageBlock.write(

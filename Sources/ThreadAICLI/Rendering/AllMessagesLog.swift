@@ -12,9 +12,10 @@ enum AllMessagesLog {
     }
 
     static func write(
-        repository: Repository, also: [ObjectID], form: Form, limit: Int?, reverse: Bool, style: Style, to output: any TextOutput
+        repository: Repository, also: [ObjectID], form: Form, limit: Int?, reverse: Bool, decorate: Bool, style: Style,
+        to output: any TextOutput
     ) throws {
-        let decorations = try Decorations(repository: repository, walker: repository.walker(), shown: nil)
+        let decorations = decorate || form == .json ? try Decorations(repository: repository, walker: repository.walker(), shown: nil) : .none
         var (graph, ordered) = try GraphLog.everyMessage(repository, also: also, limit: limit)
         if reverse { ordered.reverse() }
         let merges = try MergeLabels(repository: repository)

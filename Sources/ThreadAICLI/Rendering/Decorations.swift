@@ -2,8 +2,33 @@ import ThreadAI
 
 /// The labels `log` puts after a message id: thread heads (`HEAD -> main`, `alt`), tags
 /// (`tag: v1`) and the threads forked at that message (`fork: alt`).
+///
+/// Finding them reads every ref, so views of one history print them as git's `log.decorate=auto`
+/// does: on a terminal, or when asked (`wanted`); a pipe gets what the walk alone costs.
 struct Decorations {
     private var labels: [ObjectID: [String]] = [:]
+
+    /// No labels.
+    static let none = Decorations()
+
+    /// The flags of the commands that follow `wanted`.
+    static let arguments: [ArgumentSpec] = [
+        .flag("decorate", help: "Label messages with the threads and tags at them and the forks made there (the default on a terminal)."),
+        .flag("no-decorate", help: "No labels (the default when the output is not a terminal)."),
+    ]
+
+    /// Whether a view labels its messages: `--decorate`, `--no-decorate`, else `byDefault` (a view of
+    /// every thread reads every ref anyway), else whether standard output is a terminal.
+    static func wanted(_ arguments: ParsedArguments, _ context: CommandContext, byDefault: Bool = false) throws -> Bool {
+        switch (arguments.flag("decorate"), arguments.flag("no-decorate")) {
+        case (true, true): throw CLIError("--decorate and --no-decorate contradict each other; give one.", status: .usage)
+        case (true, false): return true
+        case (false, true): return false
+        case (false, false): return byDefault || context.stdoutIsTerminal
+        }
+    }
+
+    private init() {}
 
     /// Labels for the messages in `shown` (nil: every message).
     init(repository: Repository, walker: HistoryWalker, shown: Set<ObjectID>?) throws {

@@ -5,7 +5,7 @@ enum GraphLog {
     /// The histories of `heads`, down to the first message of `excluded` (a range's other side).
     static func write(
         repository: Repository, walker: HistoryWalker, heads: [ObjectID], excluding excluded: Set<ObjectID>, limit: Int?,
-        style: Style, to output: any TextOutput
+        decorate: Bool, style: Style, to output: any TextOutput
     ) throws {
         var heads = heads
         var nodes: [ObjectID: (parent: ObjectID?, date: Timestamp)] = [:]
@@ -29,7 +29,7 @@ enum GraphLog {
         var ordered = TopologicalOrder.order(
             nodes: nodes.map { DatedGraphNode(id: $0.key, parent: $0.value.parent, date: $0.value.date) }, heads: heads)
         if let limit { ordered = Array(ordered.prefix(limit)) }
-        let decorations = try Decorations(repository: repository, walker: walker, shown: Set(ordered.map(\.id)))
+        let decorations = decorate ? try Decorations(repository: repository, walker: walker, shown: Set(ordered.map(\.id))) : .none
         // Rows are made and written one message at a time: a large history's drawing never sits in memory.
         var layout = GraphLayout<ObjectID>()
         var rows: [GraphRow<ObjectID>] = []
@@ -51,9 +51,11 @@ enum GraphLog {
 
     /// `--all`: the whole repository from the message graph (docs/FORMAT.md §12.2), one compact file,
     /// instead of reading every message; each row is written as soon as it is placed.
-    static func writeAll(repository: Repository, also: [ObjectID], limit: Int?, style: Style, to output: any TextOutput) throws {
+    static func writeAll(
+        repository: Repository, also: [ObjectID], limit: Int?, decorate: Bool, style: Style, to output: any TextOutput
+    ) throws {
         // Labels first: what computing them holds is freed before the graph is loaded.
-        let decorations = try Decorations(repository: repository, walker: repository.walker(), shown: nil)
+        let decorations = decorate ? try Decorations(repository: repository, walker: repository.walker(), shown: nil) : .none
         let (graph, ordered) = try everyMessage(repository, also: also, limit: limit)
         let merges = try MergeLabels(repository: repository)
         let links = try GraphMergeLinks(ordered, of: graph, walker: repository.walker())

@@ -23,7 +23,7 @@ struct DivergedThreadTests {
     @Test("log, log --graph --all, log ID and show read every head")
     func readCommands() throws {
         let (clones, heads) = try Self.merged()
-        let log = try clones.threadai(["log", "--oneline"], in: "b")
+        let log = try clones.threadai(["log", "--oneline", "--decorate"], in: "b")
         #expect(log.stdout.contains("asked in a") && log.stdout.contains("asked in b"), "\(log)")
         #expect(log.stdout.contains("head 1 of 2") && log.stdout.contains("head 2 of 2"))
         #expect(log.stderr.contains("reconcile"))
