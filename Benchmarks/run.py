@@ -148,6 +148,8 @@ def read_rows(table, corpus, has_grep):
         (f"`log --oneline` of the longest thread ({length} msgs) vs `git log --oneline`",
          ["log", "--oneline", longest], ["log", "--oneline", longest], one_thread, git),
         ("`log` with bodies vs `git log --format=%B`", ["log", longest], ["log", "--format=%B", longest], one_thread, git),
+        ("labelled: `log --oneline --decorate` vs `git log --oneline --decorate` (every ref read)",
+         ["log", "--oneline", "--decorate", longest], ["log", "--oneline", "--decorate", longest], "≤ 1×", git),
         ("`log --graph --all` vs `git log --oneline --all --graph`",
          ["log", "--graph", "--all"], ["log", "--oneline", "--all", "--graph"], "≤ 0.5×", git),
         ("`threads` vs `git for-each-ref refs/heads`", ["threads"], ["for-each-ref", "refs/heads"], "≤ 1×", git),
