@@ -28,6 +28,20 @@ struct FileDescriptor: ~Copyable {
         self.path = path
     }
 
+    /// Opens `name` inside the open folder `folder` (`openat(2)`, read-only): the kernel resolves
+    /// one name instead of the whole path, which counts when thousands of files of one folder are read.
+    /// - Parameter path: the file's whole path, for errors and for `path`.
+    /// - Parameter folder: an open descriptor of the folder.
+    init(opening name: String, inFolder folder: Int32, path: String) throws(FileSystemError) {
+        var descriptor: Int32
+        repeat {
+            descriptor = openat(folder, name, O_RDONLY | O_CLOEXEC)
+        } while descriptor < 0 && errno == EINTR
+        guard descriptor >= 0 else { throw .last("open", path: path) }
+        self.raw = descriptor
+        self.path = path
+    }
+
     /// Writes every byte of `bytes`, retrying short writes.
     func writeAll(_ bytes: some Collection<UInt8>) throws(FileSystemError) {
         try FaultSeam.step("write", path: path)
@@ -122,6 +136,6 @@ struct FileDescriptor: ~Copyable {
 
 /// `close(2)`; a free function because inside the type `close` would name nothing useful.
 @inline(__always)
-private func closeDescriptor(_ descriptor: Int32) -> Int32 {
+func closeDescriptor(_ descriptor: Int32) -> Int32 {
     close(descriptor)
 }

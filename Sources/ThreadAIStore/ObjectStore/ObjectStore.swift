@@ -47,9 +47,15 @@ public struct ObjectStore: Sendable {
     /// `verified` or `message(_:fromUnverified:)` before using them (a walk that reads the next file
     /// while another core checks this one).
     func unverifiedBytes(of id: ObjectID) throws(ObjectError) -> [UInt8] {
+        try unverifiedBytes(of: id) { path throws(FileSystemError) in try FilePaths.readReplacedFile(path) }
+    }
+
+    /// What `read` gives for the path of object `id`, not yet checked; the one place that says what
+    /// a missing or unreadable object is, whoever opens its file.
+    func unverifiedBytes(of id: ObjectID, read: (String) throws(FileSystemError) -> [UInt8]) throws(ObjectError) -> [UInt8] {
         let path = path(of: id)
         do {
-            return try FilePaths.readReplacedFile(path)
+            return try read(path)
         } catch {
             if error.isNotFound { throw .missing(id, path: path) }
             throw .fileSystem(error)
@@ -80,7 +86,11 @@ public struct ObjectStore: Sendable {
 
     /// The frontmatter of message `id`, verified, without decoding its content.
     public func header(_ id: ObjectID) throws(ObjectError) -> MessageHeader {
-        let bytes = try bytes(of: id)
+        try header(of: id, decoding: bytes(of: id))
+    }
+
+    /// The frontmatter in `bytes`, the verified bytes of object `id`.
+    func header(of id: ObjectID, decoding bytes: [UInt8]) throws(ObjectError) -> MessageHeader {
         do {
             return try MessageCodec.decodeHeader(bytes)
         } catch {
@@ -89,7 +99,7 @@ public struct ObjectStore: Sendable {
     }
 
     /// Every object id in the store, in no particular order. Stray files (temporary files,
-    /// names that are not ids) are skipped; `fsck` reports them separately.
+    /// names that are not ids) are skipped; `inventory()` lists them for `fsck`.
     public func allIDs() throws(ObjectError) -> [ObjectID] {
         var all: [ObjectID] = []
         do {
@@ -113,29 +123,12 @@ public struct ObjectStore: Sendable {
     }
 
     private func ids(inFolder folder: String) throws(FileSystemError) -> [ObjectID] {
-        // A stray file gives nil and is skipped here; `strayFiles()` reports it.
+        // A stray file gives nil and is skipped here; `inventory()` reports it.
         try FilePaths.contents(of: directory + "/" + folder).compactMap { Self.objectID(folder: folder, fileName: $0) }
     }
 
-    /// The names of files in the object folders that are not objects (left-over temporary files and strays).
-    public func strayFiles() throws(FileSystemError) -> [String] {
-        var strays: [String] = []
-        for folder in try FilePaths.contents(of: directory) {
-            let folderPath = directory + "/" + folder
-            guard folder.utf8.count == 2, FilePaths.isDirectory(folderPath) else {
-                strays.append(folderPath)
-                continue
-            }
-            for name in try FilePaths.contents(of: folderPath)
-            where Self.objectID(folder: folder, fileName: name) == nil {
-                strays.append(folderPath + "/" + name)
-            }
-        }
-        return strays
-    }
-
     /// The id a file `objects/FOLDER/NAME` stands for, or nil when it is not an object file.
-    private static func objectID(folder: String, fileName: String) -> ObjectID? {
+    static func objectID(folder: String, fileName: String) -> ObjectID? {
         guard fileName.hasSuffix(".md") else { return nil }
         return try? ObjectID(hex: folder + fileName.dropLast(3))  // Not an id: not an object file.
     }

@@ -54,6 +54,9 @@ public struct ObjectID: Hashable, Comparable, Sendable {
     /// The first 64 bits of the digest: a small key for tables that then compare whole ids.
     var leadingWord: UInt64 { words.0 }
 
+    /// The first byte of the digest: which folder of `objects/` holds the object.
+    var leadingByte: UInt8 { UInt8(truncatingIfNeeded: words.0 >> 56) }
+
     /// Appends the 32 digest bytes, as `init(digest:)` reads them.
     func appendDigest(to bytes: inout [UInt8]) {
         for word in [words.0, words.1, words.2, words.3] {

@@ -36,50 +36,25 @@ extension Repository {
         }
         var ids: [ObjectID]
         do {
-            ids = try objects.allIDs()
-            for stray in try objects.strayFiles() {
+            let inventory = try objects.inventory()
+            ids = inventory.ids
+            for stray in inventory.strays {
                 problem(.warning, nil, stray, "not an object (a left-over temporary file or a stray); it can be removed")
             }
-        } catch let error as ObjectError {
-            if case .fileSystem(let inner) = error { throw .fileSystem(inner) }
-            throw .fileSystem(FileSystemError("list objects", path: objects.directory, code: EIO))
-        } catch let error as FileSystemError {
-            throw .fileSystem(error)
         } catch {
-            throw .fileSystem(FileSystemError("list objects", path: objects.directory, code: EIO))
+            throw .fileSystem(error)
         }
         // One sorted array and a flag per object, not sets of ids: a quarter of a million objects
         // stay within a few megabytes.
         ids.sort()
         let known = SortedIDs(ids)
-        var hasChild = [Bool](repeating: false, count: ids.count)
-        var anyUnreadable = false
-        for id in ids {
-            let path = objects.path(of: id)
-            do {
-                let header = try objects.header(id)
-                if let parent = header.parent {
-                    if let position = known.position(of: parent) {
-                        hasChild[position] = true
-                    } else {
-                        problem(.error, id, path, "its parent \(parent.hex) is missing")
-                    }
-                }
-                if let link = header.mergeLink, known.position(of: link.from) == nil {
-                    // §4.8: a clone may lack a local sub-thread's messages; the link is informative.
-                    problem(.warning, id, path, "it merged the outcome of \(link.from.hex) (thread '\(link.thread)'), "
-                        + "which is not in this repository (a local thread's message, or one never shared)")
-                }
-            } catch {
-                anyUnreadable = true
-                problem(.error, id, path, Self.reason(error))
-            }
-        }
+        let objectCheck = checkObjects(known)
+        problems += objectCheck.problems
         checkRefs(known: known, problems: &problems)
         problems += tagProblems(threads: (try? refs.names()) ?? [], isKnown: { known.position(of: $0) != nil })
         // An unreadable message hides which message is its parent: reachability is unknown then.
-        if !anyUnreadable {
-            problems += danglingProblems(ids.indices.lazy.filter { !hasChild[$0] }.map { ids[$0] })
+        if !objectCheck.anyUnreadable {
+            problems += danglingProblems(ids.indices.lazy.filter { !objectCheck.hasChild[$0] }.map { ids[$0] })
         }
         problems += try leftoverProblems()
         return (problems, ids.count)
@@ -144,28 +119,5 @@ extension Repository {
         } catch {
             problem(.error, nil, head.path, error.description)
         }
-    }
-
-    /// The reason alone, without the advice the error's description adds for other commands.
-    private static func reason(_ error: ObjectError) -> String {
-        switch error {
-        case .missing: return "missing"
-        case .corrupt(_, _, let actual): return "corrupt: the file hashes to \(actual.hex)"
-        case .malformed(_, _, let reason): return "malformed: \(reason)"
-        case .fileSystem(let error): return error.description
-        }
-    }
-}
-
-/// Ids in ascending order: membership without a hash table.
-private struct SortedIDs {
-    let ids: [ObjectID]
-
-    init(_ sorted: [ObjectID]) {
-        ids = sorted
-    }
-
-    func position(of id: ObjectID) -> Int? {
-        ObjectID.position(of: id, count: ids.count) { ids[$0] }
     }
 }

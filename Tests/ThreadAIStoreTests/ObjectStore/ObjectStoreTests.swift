@@ -110,7 +110,7 @@ struct ObjectStoreTests {
         #expect(try store.ids(withPrefix: unused).isEmpty)
     }
 
-    @Test("temporary and stray files are reported by strayFiles() and ignored by allIDs()")
+    @Test("temporary and stray files are reported by strayFiles() and inventory(), and ignored by allIDs()")
     func strayFiles() throws {
         let id = try store.write(try richMessage())
         let folder = store.directory + "/" + id.hex.prefix(2)
@@ -120,11 +120,15 @@ struct ObjectStoreTests {
             folder + "/" + id.hex.dropFirst(2),  // The right name without `.md`.
             folder + "/" + id.hex.dropFirst(2).uppercased() + ".md",  // Ids are lowercase.
             store.directory + "/README",
+            store.directory + "/ab",  // A file where a folder of objects would be.
         ]
         for stray in strays { try Files.write("stray\n", to: stray) }
         try FileManager.default.createDirectory(atPath: store.directory + "/xyz", withIntermediateDirectories: true)
         #expect(try store.allIDs() == [id])
         #expect(Set(try store.strayFiles()) == Set(strays + [store.directory + "/xyz"]))
+        let inventory = try store.inventory()
+        #expect(inventory.ids == [id])
+        #expect(inventory.strays == (try store.strayFiles()))
         #expect(try store.ids(withPrefix: String(id.hex.prefix(2))) == [id])
     }
 }

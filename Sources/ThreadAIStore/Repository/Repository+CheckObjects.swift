@@ -1,0 +1,104 @@
+extension Repository {
+    /// What `fsck` finds by reading every object: each one's id, syntax, parent and merge link.
+    struct ObjectCheck {
+        /// In id order, as a loop over the objects would report them.
+        var problems: [RepositoryProblem] = []
+        /// Per id of `known`: whether some message names it as its parent.
+        var hasChild: [Bool]
+        /// Whether some object could not be read or parsed (its parent is then unknown).
+        var anyUnreadable = false
+    }
+
+    /// Reads, verifies and parses every object of `known` on every core, a run of ids of one folder
+    /// at a time (each run opens its folder once); the runs' findings are taken in id order, so the
+    /// problems are exactly those of a loop over the ids, and only a window of them exists at once
+    /// (never the objects' bytes, which each run drops as it goes).
+    func checkObjects(_ known: SortedIDs) -> ObjectCheck {
+        let ids = known.ids
+        var check = ObjectCheck(hasChild: [Bool](repeating: false, count: ids.count))
+        let runs = Self.folderRuns(ids)
+        let objects = objects
+        OrderedParallel.forEach(count: runs.count, window: 64) { run in
+            let folder = ObjectFolder(objects, holding: ids[runs[run].lowerBound])
+            return runs[run].map { Self.checkObject(ids[$0], in: folder, of: objects, known: known) }
+        } consume: { reports in
+            for report in reports {
+                if let parent = report.parentPosition { check.hasChild[parent] = true }
+                check.problems += report.problems
+                check.anyUnreadable = check.anyUnreadable || report.isUnreadable
+            }
+        }
+        return check
+    }
+
+    /// One object's findings.
+    private struct ObjectReport: Sendable {
+        /// The position in `known` of the message's parent, when it has one that is there.
+        var parentPosition: Int?
+        var problems: [RepositoryProblem] = []
+        var isUnreadable = false
+    }
+
+    private static func checkObject(
+        _ id: ObjectID, in folder: borrowing ObjectFolder, of objects: ObjectStore, known: SortedIDs
+    ) -> ObjectReport {
+        var report = ObjectReport()
+        func problem(_ severity: RepositoryProblem.Severity, _ message: String) {
+            report.problems.append(RepositoryProblem(severity: severity, id: id, path: objects.path(of: id), message: message))
+        }
+        do {
+            let header = try folder.header(id)
+            if let parent = header.parent {
+                report.parentPosition = known.position(of: parent)
+                if report.parentPosition == nil { problem(.error, "its parent \(parent.hex) is missing") }
+            }
+            if let link = header.mergeLink, known.position(of: link.from) == nil {
+                // §4.8: a clone may lack a local sub-thread's messages; the link is informative.
+                problem(.warning, "it merged the outcome of \(link.from.hex) (thread '\(link.thread)'), "
+                    + "which is not in this repository (a local thread's message, or one never shared)")
+            }
+        } catch {
+            report.isUnreadable = true
+            problem(.error, reason(error))
+        }
+        return report
+    }
+
+    /// The sorted ids cut into runs of at most 64 that share their folder (their first byte): units
+    /// of work small enough that the cores finish a window at about the same time.
+    private static func folderRuns(_ ids: [ObjectID]) -> [Range<Int>] {
+        var runs: [Range<Int>] = []
+        var start = 0
+        while start < ids.count {
+            let folder = ids[start].leadingByte
+            var end = start + 1
+            while end < ids.count && end - start < 64 && ids[end].leadingByte == folder { end += 1 }
+            runs.append(start..<end)
+            start = end
+        }
+        return runs
+    }
+
+    /// The reason alone, without the advice the error's description adds for other commands.
+    private static func reason(_ error: ObjectError) -> String {
+        switch error {
+        case .missing: return "missing"
+        case .corrupt(_, _, let actual): return "corrupt: the file hashes to \(actual.hex)"
+        case .malformed(_, _, let reason): return "malformed: \(reason)"
+        case .fileSystem(let error): return error.description
+        }
+    }
+}
+
+/// Ids in ascending order: membership without a hash table.
+struct SortedIDs: Sendable {
+    let ids: [ObjectID]
+
+    init(_ sorted: [ObjectID]) {
+        ids = sorted
+    }
+
+    func position(of id: ObjectID) -> Int? {
+        ObjectID.position(of: id, count: ids.count) { ids[$0] }
+    }
+}
