@@ -50,12 +50,20 @@ struct TerminalSafeTests {
         #expect(TerminalSafe.text("tab\there\nline") == "tab\there\nline")
     }
 
-    @Test("TextLines.split equals the Character split on LF")
+    @Test("TextLines.split splits at every LF byte, CR LF included")
     func linesAgree() {
         let fixed = ["", "\n", "\n\n", "a\nb", "a\r\nb", "a\rb", "a\n\rb", "\r\n\r\n", "a\n", "\u{301}\nx", "x\n\u{301}"]
         for text in fixed + Self.randomTexts(count: 3_000, seed: 11) {
-            let expected = text.split(separator: "\n", omittingEmptySubsequences: false)
-            #expect(TextLines.split(text) == expected, "\(text.debugDescription)")
+            let expected = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+            #expect(TextLines.split(text).map(String.init) == expected, "\(text.debugDescription)")
         }
+        #expect(TextLines.split("a\r\nb") == ["a\r", "b"])
+    }
+
+    @Test("An indented body cannot print a line at column 0: every line, CR LF ended or not, is indented")
+    func crLineFeedIndented() {
+        let output = BufferOutput()
+        TerminalSafe.writeIndented("hello\r\nmessage 0123abcd\r\nRole:   system\nlast", to: output)
+        #expect(output.text == "    hello^M\n    message 0123abcd^M\n    Role:   system\n    last\n\n")
     }
 }

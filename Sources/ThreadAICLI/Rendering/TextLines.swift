@@ -1,10 +1,9 @@
-/// The lines of a text as `split(separator: "\n", omittingEmptySubsequences: false)` gives them
-/// (`Character` by `Character`), found in its UTF-8 bytes instead.
+/// The lines of a text as a terminal shows them: split at every LF byte, as
+/// `split(separator: "\n", omittingEmptySubsequences: false)` splits its bytes.
 ///
-/// A line feed is a `Character` of its own except after a carriage return, with which it forms the
-/// single `Character` `"\r\n"` (Unicode's grapheme rules GB3–GB5: nothing else joins a line feed).
-/// So the `"\n"` separators are exactly the LF bytes not preceded by a CR byte, and the lines end
-/// where the `Character` split ends them: a CR LF stays inside its line.
+/// A CR LF ends its line too, the CR kept at the end of the line (`TerminalSafe` shows it as `^M`):
+/// the `Character` split would keep `"\r\n"` inside one line, and an indented body would then
+/// print the rest of that line at column 0, where it could pass for `log`'s own lines.
 enum TextLines {
     static func split(_ text: String) -> [Substring] {
         let utf8 = text.utf8
@@ -21,14 +20,10 @@ enum TextLines {
         return lines
     }
 
-    /// The offsets of the LF bytes that are not preceded by a CR byte.
+    /// The offsets of the LF bytes.
     private static func lineFeedOffsets(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
         var offsets: [Int] = []
-        var previous: UInt8 = 0
-        for (offset, byte) in bytes.enumerated() {
-            if byte == 0x0A && previous != 0x0D { offsets.append(offset) }
-            previous = byte
-        }
+        for (offset, byte) in bytes.enumerated() where byte == 0x0A { offsets.append(offset) }
         return offsets
     }
 

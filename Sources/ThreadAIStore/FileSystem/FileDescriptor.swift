@@ -71,9 +71,15 @@ struct FileDescriptor: ~Copyable {
     /// - Parameter trustingSize: the file is never changed in place, only replaced by `rename` (an
     ///   object, a ref), so the size `fstat` reports is its length: the read stops once it has that
     ///   many bytes instead of asking again for the end of the file.
-    func readToEnd(trustingSize: Bool = false) throws(FileSystemError) -> [UInt8] {
+    /// - Parameter regularOnly: anything but a regular file is refused (`FileSystemError.notRegularFile`).
+    func readToEnd(trustingSize: Bool = false, regularOnly: Bool = false) throws(FileSystemError) -> [UInt8] {
         var status = stat()
-        let size = fstat(raw, &status) == 0 ? max(0, Int(status.st_size)) : 0
+        let known = fstat(raw, &status) == 0
+        if regularOnly {
+            guard known else { throw .last("inspect", path: path) }
+            guard status.st_mode & S_IFMT == S_IFREG else { throw FileSystemError("read", path: path, code: FileSystemError.notRegularFile) }
+        }
+        let size = known ? max(0, Int(status.st_size)) : 0
         // One byte more than the size, so that a file that grew meanwhile fills the buffer and is
         // read on to its end below.
         var failure: FileSystemError?

@@ -22,9 +22,12 @@ public enum FilePaths {
     /// Reads a whole file that is never changed in place, only replaced by `rename` (an object, a
     /// ref, a tag): `open`, `fstat`, one `read` of the size it reports, `close`.
     /// - Throws: `FileSystemError` (`isNotFound` when nothing is there).
+    ///
+    /// Only a regular file is read: a pipe, a device or a folder in its place is an error, found
+    /// without waiting (`O_NONBLOCK`), so a damaged store cannot make a reader hang or read forever.
     static func readReplacedFile(_ path: String) throws(FileSystemError) -> [UInt8] {
-        let file = try FileDescriptor(opening: path, flags: O_RDONLY)
-        return try file.readToEnd(trustingSize: true)
+        let file = try FileDescriptor(opening: path, flags: O_RDONLY | O_NONBLOCK)
+        return try file.readToEnd(trustingSize: true, regularOnly: true)
     }
 
     /// Reads a whole file as UTF-8 text; a byte sequence that is not UTF-8 becomes U+FFFD.

@@ -23,10 +23,15 @@ public struct FileSystemError: Error, CustomStringConvertible, Equatable, Sendab
         FileSystemError(operation, path: path, code: errno)
     }
 
+    /// The code of a path that holds something other than a regular file where one is read (a pipe,
+    /// a device, a folder); not an `errno` value.
+    public static let notRegularFile: Int32 = -1
+
     public var isNotFound: Bool { code == ENOENT }
     public var alreadyExists: Bool { code == EEXIST }
 
     public var reason: String {
+        if code == Self.notRegularFile { return "not a regular file (a folder, a pipe or a device is in its place)" }
         guard let text = strerror(code) else { return "error \(code)" }
         return String(cString: text)
     }
@@ -37,6 +42,7 @@ public struct FileSystemError: Error, CustomStringConvertible, Equatable, Sendab
         case EACCES, EPERM: advice = " Check the permissions of that path."
         case ENOSPC: advice = " Free some disk space and try again."
         case EROFS: advice = " The filesystem is read-only."
+        case Self.notRegularFile: advice = " Move it out of the way; 'threadai fsck' lists anything else that is damaged."
         default: break
         }
         return "cannot \(operation) '\(path)': \(reason).\(advice)"

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import ThreadAIStore
 
@@ -47,6 +48,30 @@ struct ContentWalkTests {
             }
             try Files.write(original, to: path)
         }
+    }
+
+    @Test("a damaged message's link to a pipe, a folder or an endless device fails as the one-by-one walk does, without waiting")
+    func linkToSomethingElse() throws {
+        let damaged = chain[60]
+        let path = repository.objects.path(of: damaged)
+        let original = try Files.read(path)
+        let bait = ObjectID.of(Array("not a stored object".utf8))
+        // The damaged bytes name `bait` as their parent: reading ahead follows that link before the check fails.
+        try Files.write(Array("---\nparent: \(bait.hex)\n---\ntampered\n".utf8), to: path)
+        let baitPath = repository.objects.path(of: bait)
+        try FileManager.default.createDirectory(
+            atPath: (baitPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        for place in [{ mkfifo(baitPath, 0o644) }, { mkdir(baitPath, 0o755) }, { symlink("/dev/zero", baitPath) }] as [() -> Int32] {
+            #expect(place() == 0)
+            let walked = #expect(throws: HistoryError.self) { try oneByOne(chain[99], limit: nil) }
+            let read = #expect(throws: HistoryError.self) { try repository.walker().messages(from: chain[99]) }
+            #expect(read.map(String.init(describing:)) == walked.map(String.init(describing:)))
+            #expect(read.map(String.init(describing:))?.contains(damaged.hex) == true)
+            #expect(remove(baitPath) == 0)
+        }
+        let direct = #expect(throws: FileSystemError.self) { try FilePaths.readReplacedFile("/dev/zero") }
+        #expect(direct?.code == FileSystemError.notRegularFile)
+        try Files.write(original, to: path)
     }
 
     @Test("the parent link is read from the first line only when it is exactly `parent: ID`")
