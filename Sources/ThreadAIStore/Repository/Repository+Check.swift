@@ -48,16 +48,35 @@ extension Repository {
         // stay within a few megabytes.
         ids.sort()
         let known = SortedIDs(ids)
+        // The refs, tags and leftovers need no object's content: they are read beside the objects.
+        let refSide = BackgroundWork { [self] in refCheck(known: known) }
         let objectCheck = checkObjects(known)
         problems += objectCheck.problems
-        checkRefs(known: known, problems: &problems)
-        problems += tagProblems(threads: (try? refs.names()) ?? [], isKnown: { known.position(of: $0) != nil })
+        let refFindings = refSide.wait() ?? refCheck(known: known)
+        problems += refFindings.problems
         // An unreadable message hides which message is its parent: reachability is unknown then.
-        if !objectCheck.anyUnreadable {
-            problems += danglingProblems(ids.indices.lazy.filter { !objectCheck.hasChild[$0] }.map { ids[$0] })
+        if !objectCheck.anyUnreadable, let tips = refFindings.tips {
+            problems += danglingProblems(ids.indices.lazy.filter { !objectCheck.hasChild[$0] }.map { ids[$0] }, tips: tips)
         }
-        problems += try leftoverProblems()
+        problems += try refFindings.leftovers.get()
         return (problems, ids.count)
+    }
+
+    /// What `fsck` finds in the refs, the tags and what crashes left behind.
+    private struct RefCheck: Sendable {
+        /// The refs' and tags' problems, in the order `fsck` reports them.
+        var problems: [RepositoryProblem] = []
+        /// What keeps messages reachable: every thread's heads, a detached HEAD, every tag; nil
+        /// when a ref cannot be read (then nothing can be called unreachable).
+        var tips: Set<ObjectID>?
+        var leftovers: Result<[RepositoryProblem], RepositoryError>
+    }
+
+    private func refCheck(known: SortedIDs) -> RefCheck {
+        var check = RefCheck(tips: reachableTips(), leftovers: Result { () throws(RepositoryError) in try leftoverProblems() })
+        checkRefs(known: known, problems: &check.problems)
+        check.problems += tagProblems(threads: (try? refs.names()) ?? [], isKnown: { known.position(of: $0) != nil })
+        return check
     }
 
     /// Messages no thread reaches: every unreachable message is an ancestor of (or is) one that has
@@ -65,23 +84,28 @@ extension Repository {
     /// A write stopped between storing a message and moving its thread leaves one; so does
     /// deleting a thread. Nothing is lost: each can be kept on a thread of its own.
     /// - Parameter childless: the messages that are no message's parent, in id order.
-    private func danglingProblems(_ childless: some Sequence<ObjectID>) -> [RepositoryProblem] {
-        var heads = Set<ObjectID>()
-        // An unreadable ref is reported by `checkRefs`; without its heads, nothing can be called
-        // unreachable.
-        guard let names = try? refs.names() else { return [] }
-        for name in names {
-            guard let found = try? refs.heads(of: name) else { return [] }
-            heads.formUnion(found)
-        }
-        if case .detached(let id)? = try? head.read() { heads.insert(id) }
-        heads.formUnion(taggedMessages())  // A bookmark keeps its message (docs/FORMAT.md §5.6).
-        return childless.filter { !heads.contains($0) }.map { id in
+    /// - Parameter tips: `reachableTips()`.
+    private func danglingProblems(_ childless: some Sequence<ObjectID>, tips: Set<ObjectID>) -> [RepositoryProblem] {
+        childless.filter { !tips.contains($0) }.map { id in
             RepositoryProblem(
                 severity: .warning, id: id, path: objects.path(of: id),
                 message: "is on no thread (a write stopped before its thread moved, or its thread was deleted)",
                 remedy: "to keep it and its history: threadai checkout -b NAME \(id.short)")
         }
+    }
+
+    /// Every thread's heads, a detached HEAD and every tag's message; nil when a ref cannot be read
+    /// (`checkRefs` reports it; without its heads, nothing can be called unreachable).
+    private func reachableTips() -> Set<ObjectID>? {
+        var tips = Set<ObjectID>()
+        guard let names = try? refs.names() else { return nil }
+        for name in names {
+            guard let found = try? refs.heads(of: name) else { return nil }
+            tips.formUnion(found)
+        }
+        if case .detached(let id)? = try? head.read() { tips.insert(id) }
+        tips.formUnion(taggedMessages())  // A bookmark keeps its message (docs/FORMAT.md §5.6).
+        return tips
     }
 
     private func checkRefs(known: SortedIDs, problems: inout [RepositoryProblem]) {
