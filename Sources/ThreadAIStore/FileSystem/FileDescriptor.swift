@@ -28,14 +28,15 @@ struct FileDescriptor: ~Copyable {
         self.path = path
     }
 
-    /// Opens `name` inside the open folder `folder` (`openat(2)`, read-only): the kernel resolves
-    /// one name instead of the whole path, which counts when thousands of files of one folder are read.
+    /// Opens `name` inside the open folder `folder` (`openat(2)`) with the given `open(2)` flags:
+    /// the kernel resolves one name instead of the whole path.
     /// - Parameter path: the file's whole path, for errors and for `path`.
     /// - Parameter folder: an open descriptor of the folder.
-    init(opening name: String, inFolder folder: Int32, path: String) throws(FileSystemError) {
+    init(opening name: String, inFolder folder: Int32, flags: Int32, path: String) throws(FileSystemError) {
+        if flags & (O_WRONLY | O_RDWR | O_CREAT) != 0 { try FaultSeam.step("open", path: path) }
         var descriptor: Int32
         repeat {
-            descriptor = openat(folder, name, O_RDONLY | O_CLOEXEC)
+            descriptor = openat(folder, name, flags | O_CLOEXEC)
         } while descriptor < 0 && errno == EINTR
         guard descriptor >= 0 else { throw .last("open", path: path) }
         self.raw = descriptor

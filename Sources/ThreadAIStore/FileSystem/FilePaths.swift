@@ -26,9 +26,19 @@ public enum FilePaths {
     /// Only a regular file is read: a pipe, a device or a folder in its place is an error, found
     /// without waiting (`O_NONBLOCK`), so a damaged store cannot make a reader hang or read forever.
     static func readReplacedFile(_ path: String) throws(FileSystemError) -> [UInt8] {
-        let file = try FileDescriptor(opening: path, flags: O_RDONLY | O_NONBLOCK)
+        let file = try FileDescriptor(opening: path, flags: replacedFileFlags)
         return try file.readToEnd(trustingSize: true, regularOnly: true)
     }
+
+    /// `readReplacedFile(path)` for the file `name` of the open folder `folder` (`openat`: the
+    /// kernel resolves one name, not the whole path, when thousands of files of a folder are read).
+    /// - Parameter path: the file's whole path, for errors.
+    static func readReplacedFile(named name: String, inFolder folder: Int32, path: String) throws(FileSystemError) -> [UInt8] {
+        let file = try FileDescriptor(opening: name, inFolder: folder, flags: replacedFileFlags, path: path)
+        return try file.readToEnd(trustingSize: true, regularOnly: true)
+    }
+
+    private static let replacedFileFlags = O_RDONLY | O_NONBLOCK
 
     /// Reads a whole file as UTF-8 text; a byte sequence that is not UTF-8 becomes U+FFFD.
     /// - Throws: `FileSystemError` for any failure but the file being absent.

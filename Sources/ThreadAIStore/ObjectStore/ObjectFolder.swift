@@ -34,7 +34,7 @@ struct ObjectFolder: ~Copyable {
         let folder = descriptor
         let bytes = try store.unverifiedBytes(of: id) { path throws(FileSystemError) in
             let name = String(decoding: path.utf8.suffix(Self.fileNameLength), as: UTF8.self)
-            return try FileDescriptor(opening: name, inFolder: folder, path: path).readToEnd(trustingSize: true)
+            return try FilePaths.readReplacedFile(named: name, inFolder: folder, path: path)
         }
         return try store.verified(bytes, of: id)
     }

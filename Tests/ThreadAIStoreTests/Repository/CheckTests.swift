@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import ThreadAIStore
 
@@ -58,6 +59,18 @@ struct CheckTests {
             let id = ObjectID.of(bytes)
             try Files.write(bytes, to: c.repository.objects.path(of: id))
             return Expected(id: id, path: c.repository.objects.path(of: id), words: "malformed")
+        },
+        .init(name: "a pipe in an object's place (read without waiting)") { c in
+            let path = c.repository.objects.path(of: c.ua1)
+            try Files.remove(path)
+            guard mkfifo(path, 0o644) == 0 else { throw CocoaError(.fileWriteUnknown) }
+            return Expected(id: c.ua1, path: path, words: "not a regular file")
+        },
+        .init(name: "an object linked to an endless device") { c in
+            let path = c.repository.objects.path(of: c.ua1)
+            try Files.remove(path)
+            guard symlink("/dev/zero", path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+            return Expected(id: c.ua1, path: path, words: "not a regular file")
         },
         .init(name: "a left-over temporary file (a warning)") { c in
             let path = c.repository.objects.directory + "/" + c.u1.hex.prefix(2) + "/.tmp-abc123"
