@@ -4,12 +4,16 @@
 ///   its parent's prompt and replaces it by adding its own.
 /// - With a budget, the oldest turns (a user message and the replies after it) are dropped until the
 ///   estimate fits; never half a turn, never the newest turn.
-/// - Estimates are scaled by the usage the newest reply recorded, when one did.
+/// - Estimates are scaled by the usage the newest reply recorded, when one did — the newest whose
+///   history, estimated, was within the budget: a reply to a longer history was given only the
+///   newest turns that fit, and its usage compared with the whole history's estimate would scale
+///   estimates down to a quarter, letting a context several times the budget pass for one that fits.
 public struct ContextBuilder: Sendable {
     private let renames: Renames
     private var system: (id: ObjectID, content: String)?
     private var turns: [Context.Turn] = []
-    private var calibration: (reported: Int, estimated: Int)?
+    /// Each reply's recorded usage, with the estimate of its history before it and with it, oldest first.
+    private var usages: [(reported: Int, before: Int, estimated: Int)] = []
     private var estimatedSoFar = 0
 
     init(renames: Renames) {
@@ -33,7 +37,7 @@ public struct ContextBuilder: Sendable {
             return
         }
         if let input = message.inputTokens, let output = message.outputTokens, input + output > 0 {
-            calibration = (input + output, estimatedSoFar)
+            usages.append((input + output, estimatedSoFar - estimate, estimatedSoFar))
         }
         turns.append(Context.Turn(
             id: id, role: message.role, thread: renames.currentName(of: message.thread.rawValue),
@@ -42,6 +46,9 @@ public struct ContextBuilder: Sendable {
 
     /// The context of the messages added so far.
     public func build(budget: Int?) -> Context {
+        // Estimates before a reply only grow along the history: the newest within the budget is found from the end.
+        let usage = if let budget { usages.last { $0.before <= budget } } else { usages.last }
+        let calibration = usage.map { (reported: $0.reported, estimated: $0.estimated) }
         let ratio = calibration.map(Repository.calibrationRatio) ?? 1
         var scaled = turns
         if calibration != nil {

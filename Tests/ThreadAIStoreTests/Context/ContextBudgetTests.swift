@@ -88,6 +88,26 @@ struct ContextBudgetTests {
         #expect(try scratch.repository.context(of: next, budget: nil).turns.map(\.estimatedTokens) == Array(repeating: 309, count: 5))
     }
 
+    @Test("a reply to a history over the budget does not calibrate: it was given only what fit")
+    func calibrationWithinBudget() throws {
+        let scratch = try ScratchRepository()
+        let long = String(repeating: "x", count: 396)  // 103 tokens each.
+        try scratch.append(long)
+        // Its history, 103, fits a budget of 300: the provider counted 412 of 206, twice the estimate.
+        try scratch.append(long, role: .assistant, fields: ["input-tokens": "300", "output-tokens": "112"])
+        try scratch.append(long)
+        // Its history, 309, does not: it was given the newest turn alone, and its 103 tokens of 412
+        // estimated for the whole history would scale estimates to a quarter.
+        try scratch.append(long, role: .assistant, fields: ["input-tokens": "100", "output-tokens": "3"])
+        let question = try scratch.append(long)
+        let fitted = try scratch.repository.context(of: question, budget: 300)
+        #expect(fitted.turns.map(\.estimatedTokens) == [206], "scaled by the reply within the budget")
+        #expect(fitted.estimatedTokens <= 300)
+        let whole = try scratch.repository.context(of: question, budget: nil)
+        #expect(whole.turns.map(\.estimatedTokens) == Array(repeating: 26, count: 5), "no budget: the newest reply calibrates")
+        #expect(try scratch.repository.context(of: question, budget: 102).turns.map(\.estimatedTokens) == [103], "none within it: no scaling")
+    }
+
     @Test("calibration is clamped to between a quarter and four times the estimate", arguments: [
         (reported: 1_000_000, expected: 412), (reported: 1, expected: 26),
     ])
