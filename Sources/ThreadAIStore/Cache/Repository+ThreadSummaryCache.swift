@@ -33,13 +33,9 @@ extension Repository {
         return result
     }
 
-    /// Every thread with the heads of its ref, in the order of `refs.names()`.
+    /// Every thread with the heads of its ref, in the order of `refs.names()` (`RefStore.allHeads`).
     public func threadHeads() throws(RefError) -> [(name: ThreadName, heads: [ObjectID])] {
-        var threads: [(name: ThreadName, heads: [ObjectID])] = []
-        for name in try refs.names() {
-            threads.append((name, try refs.heads(of: name)))
-        }
-        return threads
+        try refs.allHeads()
     }
 
     /// After `append` moved `thread` from `message.parent` to `id`: derives the thread's new line of

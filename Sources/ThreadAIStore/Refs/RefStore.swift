@@ -40,24 +40,53 @@ public struct RefStore: Sendable {
         do {
             bytes = try FilePaths.readReplacedFile(path)
         } catch {
-            if error.isNotFound || error.code == ENOTDIR || error.code == EISDIR { return [] }
+            if Self.isUnborn(error) { return [] }
             throw .fileSystem(error)
         }
         return try Self.parse(bytes, name: name, path: path)
     }
 
-    static func parse(_ bytes: [UInt8], name: ThreadName, path: String) throws(RefError) -> [ObjectID] {
+    /// Whether reading a ref failed because there is no ref file: nothing there, or a folder (refs
+    /// below the name) where the file would be.
+    static func isUnborn(_ error: FileSystemError) -> Bool {
+        error.isNotFound || error.code == ENOTDIR || error.code == EISDIR
+    }
+
+    static func parse(_ bytes: [UInt8], name: ThreadName, path: @autoclosure () -> String) throws(RefError) -> [ObjectID] {
         guard bytes.last == UInt8(ascii: "\n") else {
-            throw .malformed(name, path: path, line: 1, reason: "it does not end with a line end")
+            throw .malformed(name, path: path(), line: 1, reason: "it does not end with a line end")
         }
         var heads: [ObjectID] = []
         for (index, line) in bytes.dropLast().split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
-            guard let id = try? ObjectID(hex: String(decoding: line, as: UTF8.self)) else {
-                throw .malformed(name, path: path, line: index + 1, reason: "expected a 64-digit lowercase hex id")
+            guard let id = ObjectID(hexDigits: line) else {
+                throw .malformed(name, path: path(), line: index + 1, reason: "expected a 64-digit lowercase hex id")
             }
             if !heads.contains(id) { heads.append(id) }
         }
         return heads
+    }
+
+    /// Every thread with a ref file and the heads it holds, sorted by name: what `names()` and then
+    /// `heads(of:)` of each name give, with the same errors, in one pass over the folders
+    /// (`RefTreeReader`).
+    public func allHeads() throws(RefError) -> [(name: ThreadName, heads: [ObjectID])] {
+        var reader = RefTreeReader(root: threadsDirectory)
+        do {
+            try reader.read()
+        } catch {
+            throw .fileSystem(error)
+        }
+        var threads: [(name: ThreadName, heads: [ObjectID])] = []
+        threads.reserveCapacity(reader.found.count)
+        for (name, content) in reader.sorted() {
+            switch content {
+            case .bytes(let bytes): threads.append((name, try Self.parse(bytes, name: name, path: path(of: name))))
+            case .absent: threads.append((name, []))
+            case .failed(let error): throw .fileSystem(error)
+            case .unread: threads.append((name, try heads(of: name)))
+            }
+        }
+        return threads
     }
 
     /// The heads of `name` for a writer about to extend it: like `heads(of:)`, but a folder where

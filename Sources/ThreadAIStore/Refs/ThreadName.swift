@@ -40,7 +40,8 @@ public struct ThreadName: Hashable, Sendable, CustomStringConvertible, Comparabl
         self.rawValue = raw
     }
 
-    private init(checked raw: String) {
+    /// A name already checked against rules 1 to 5 (`validated(_:)`, constants).
+    init(checked raw: String) {
         self.rawValue = raw
     }
 
@@ -134,7 +135,7 @@ extension ThreadName {
     }
 
     /// An ASCII letter, digit, `/` or allowed punctuation (so `isAllowed` holds for it as a character).
-    private static func isAllowedASCII(_ byte: UInt8) -> Bool {
+    static func isAllowedASCII(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
              UInt8(ascii: "/"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "+"):

@@ -1,0 +1,106 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Every ref file below a ref folder with what it holds, in one pass over the folder tree: each
+/// folder listed once (`DirectoryStream`), each file name checked on its bytes
+/// (`ThreadName.validated`), each valid ref read relative to its folder's descriptor
+/// (`FilePaths.readReplacedFile(named:inFolder:path:)`: `openat`, `fstat`, one `read`, `close`).
+///
+/// The results and errors are those of listing every name (`RefStore.collectNames`), sorting them,
+/// then reading each ref by its path in name order (`RefStore.heads(of:)`): a listing error is
+/// thrown as soon as it is met; a ref that cannot be read is an error only once the names are
+/// sorted and no earlier ref failed. Below a symbolic link to a folder, and below `maximumDepth`,
+/// the tree is listed and read by path, as those do: there, how the kernel resolves whole paths
+/// (at most 40 links in one path, `PATH_MAX`) decides what is found, and a link back up the tree
+/// nests until it does.
+struct RefTreeReader {
+    /// What reading one ref file found.
+    enum Content {
+        case bytes([UInt8])
+        /// Gone since it was listed, or a folder after all: an unborn thread, as `heads(of:)` says.
+        case absent
+        case failed(FileSystemError)
+        /// Below `maximumDepth`: listed by path, to be read by path.
+        case unread
+    }
+
+    /// The folder read (`refs/threads`); ref paths are built from it as `RefStore.path(of:)` builds them.
+    let root: String
+    /// Folders deeper than this are listed by path, so that few folders are open at once whatever
+    /// the tree. A valid name, 200 bytes at most, has at most 100 components.
+    let maximumDepth: Int
+    private(set) var found: [(name: ThreadName, content: Content)] = []
+    /// The name of the folder being listed, relative to `root`, with its final `/`.
+    private var prefix: [UInt8] = []
+
+    init(root: String, maximumDepth: Int = 100) {
+        self.root = root
+        self.maximumDepth = maximumDepth
+    }
+
+    /// Lists and reads `root`'s tree; an absent folder holds no refs.
+    /// - Throws: the `FileSystemError` of the first folder that cannot be listed.
+    mutating func read() throws(FileSystemError) {
+        guard let folder = try DirectoryStream.open(root) else { return }
+        try visit(folder, depth: 0)
+    }
+
+    /// The refs found, sorted by name.
+    func sorted() -> [(name: ThreadName, content: Content)] {
+        found.sorted { $0.name < $1.name }
+    }
+
+    private mutating func visit(_ folder: borrowing DirectoryStream, depth: Int) throws(FileSystemError) {
+        try folder.forEachEntry { (entry: borrowing DirectoryEntry) throws(FileSystemError) in
+            // A name that is not UTF-8 is never valid, and `collectNames` looks for a folder under
+            // its repaired spelling, which names nothing: such entries hold no refs.
+            guard let text = String(validating: entry.bytes, as: UTF8.self) else { return }
+            switch entry.isDirectory.map({ $0 ? EntryKind.folder : .file }) ?? folder.kind(of: entry.name) {
+            case .folder: try visitFolder(named: entry.name, text, in: folder, depth: depth, byPath: false)
+            case .linkToFolder: try visitFolder(named: entry.name, text, in: folder, depth: depth, byPath: true)
+            case .file: readRef(named: text, bytes: entry.bytes, in: folder)
+            }
+        }
+    }
+
+    private mutating func visitFolder(
+        named name: UnsafePointer<CChar>, _ text: String, in parent: borrowing DirectoryStream, depth: Int, byPath: Bool
+    ) throws(FileSystemError) {
+        let path = parent.path + "/" + text
+        let restore = prefix.count
+        defer { prefix.removeSubrange(restore...) }
+        prefix += text.utf8
+        prefix.append(UInt8(ascii: "/"))
+        if byPath || depth + 1 >= maximumDepth {
+            var names: [ThreadName] = []
+            try RefStore.collectNames(in: path, prefix: String(decoding: prefix, as: UTF8.self), into: &names)
+            found += names.map { ($0, .unread) }
+            return
+        }
+        guard let folder = try parent.open(entry: name, path: path) else { return }
+        try visit(folder, depth: depth + 1)
+    }
+
+    private mutating func readRef(named entry: String, bytes: UnsafeBufferPointer<UInt8>, in folder: borrowing DirectoryStream) {
+        let restore = prefix.count
+        defer { prefix.removeSubrange(restore...) }
+        prefix.append(contentsOf: bytes)
+        // Lock files, temporary files and strays are not valid thread names and are skipped.
+        guard let name = prefix.withUnsafeBufferPointer(ThreadName.validated) else { return }
+        let content: Content
+        do {
+            let path = root + "/" + name.rawValue
+            // A path too long for `open` fails by its path, as `heads(of:)` fails.
+            content = .bytes(try path.utf8.count >= Int(PATH_MAX)
+                ? FilePaths.readReplacedFile(path) : FilePaths.readReplacedFile(named: entry, inFolder: folder.descriptor, path: path))
+        } catch {
+            content = RefStore.isUnborn(error) ? .absent : .failed(error)
+        }
+        found.append((name, content))
+    }
+}
