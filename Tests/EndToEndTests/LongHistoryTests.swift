@@ -101,4 +101,18 @@ struct LongHistoryTests {
         #expect(try sandbox.succeed(["log", "--oneline"]).stdout == before)
         #expect(try sandbox.run(["fsck"]).status == 3)
     }
+
+    @Test("with no cache, a damaged message past -n in a history longer than a walk's budget fails only what reaches it")
+    func damagePastTheLimitWithNoCache() throws {
+        let longer = try Self.place(count: 2_100, thread: "longer", after: nil, in: sandbox.repository)
+        try Data(((longer.last ?? "") + "\n").utf8).write(to: URL(fileURLWithPath: sandbox.repository + "/refs/threads/longer"))
+        try RepositoryFiles.flipByte(of: longer[50], in: sandbox.repository, at: 20)  // 2,049 messages below the head.
+        for environment in [[:], ["THREADAI_NO_CACHE": "1"]] {
+            try sandbox.succeed(["cache", "clear"])
+            let shown = try sandbox.run(["log", "--oneline", "-n", "2001", "longer"], environment: environment)
+            #expect(shown.status == 0 && shown.stdout.split(separator: "\n").count == 2_001, "\(environment): \(shown.stderr)")
+            let reaching = try sandbox.run(["log", "--oneline", "-n", "2060", "longer"], environment: environment)
+            #expect(reaching.status == 3 && reaching.stderr.contains(longer[50]), "\(environment): \(reaching.stderr)")
+        }
+    }
 }

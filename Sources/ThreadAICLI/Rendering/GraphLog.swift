@@ -85,6 +85,7 @@ enum GraphLog {
         for name in try repository.refs.names() { heads += try repository.refs.heads(of: name) }
         if case .detached(let id) = try repository.head.read() { heads.append(id) }
         let graph = try repository.messageGraph(reaching: heads)
+        try readReachedOnly(by: also, besides: Array(heads.dropFirst(also.count)), in: graph, walker: repository.walker())
         let ordered = TopologicalOrder.order(
             count: graph.count, parent: graph.parent, heads: heads.compactMap(graph.record(of:)),
             isOlder: { lhs, rhs in
@@ -92,5 +93,31 @@ enum GraphLog {
                 return a != b ? a < b : lhs > rhs  // Records are numbered in id order.
             })
         return (graph, limit.map { Array(ordered.prefix($0)) } ?? ordered)
+    }
+
+    /// Reads the frontmatter of each message that only `extra` reaches (a reflog entry given with
+    /// `--all`), as the walk without the cache does: the graph vouches for what the refs reached when
+    /// it was built, but a message no ref keeps may have left the store since (`git reset --hard`).
+    private static func readReachedOnly(
+        by extra: [ObjectID], besides refHeads: [ObjectID], in graph: MessageGraph, walker: HistoryWalker
+    ) throws {
+        guard !extra.isEmpty else { return }
+        var reached = [Bool](repeating: false, count: graph.count)
+        for head in refHeads {
+            var next = graph.record(of: head)
+            while let record = next, !reached[record] {
+                reached[record] = true
+                next = graph.parent(record)
+            }
+        }
+        for head in extra {
+            var next: ObjectID? = head
+            while let id = next {
+                let record = graph.record(of: id)
+                if let record, reached[record] { break }
+                next = try walker.header(id).parent
+                if let record { reached[record] = true }
+            }
+        }
     }
 }

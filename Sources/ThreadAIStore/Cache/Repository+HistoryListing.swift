@@ -21,8 +21,11 @@ extension Repository {
         } catch {
             throw .history(error)
         }
-        let graph = try messageGraph(reaching: [head])
-        if let records = graph.history(from: head, limit: limit) { return .records(graph, records) }
+        // A graph that cannot be built (a damaged message past the limit, with no cache to hold the
+        // history) leaves the walk through the objects, which says what is true without the cache.
+        if let graph = try? messageGraph(reaching: [head]), let records = graph.history(from: head, limit: limit) {
+            return .records(graph, records)
+        }
         do {
             return .messages(try walker.messages(from: head, limit: limit))
         } catch {
