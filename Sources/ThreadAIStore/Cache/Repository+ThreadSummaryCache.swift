@@ -6,12 +6,13 @@ extension Repository {
     ///
     /// - Parameter strict: when true, a thread whose history cannot be read fails the call; when
     ///   false it is left out of the result (a `log` of a sound thread still works).
+    /// - Parameter stored: `cache/threads` as `storedSummaries(renames:)` read it, when the caller
+    ///   read it already (beside reading the refs); read here otherwise.
     func cachedSummaries(
-        of threads: [(name: ThreadName, heads: [ObjectID])], renames: Renames, strict: Bool
+        of threads: [(name: ThreadName, heads: [ObjectID])], renames: Renames, strict: Bool,
+        stored: ThreadSummaryFile?? = nil
     ) throws(ThreadError) -> [ThreadName: CachedThreadSummary] {
-        let file = renames.cacheKey.flatMap { key in
-            cache.read(ThreadSummaryFile.kind).flatMap(ThreadSummaryFile.decode).flatMap { $0.renamesFingerprint == key ? $0 : nil }
-        }
+        let file = stored ?? storedSummaries(renames: renames)
         var result: [ThreadName: CachedThreadSummary] = [:]
         var builder = ThreadSummaryBuilder(objects: objects, renames: renames)
         var computed = false
@@ -31,6 +32,13 @@ extension Repository {
             cache.writeIfPossible(ThreadSummaryFile.kind, ThreadSummaryFile(renamesFingerprint: key, entries: result).encoded())
         }
         return result
+    }
+
+    /// `cache/threads` when it checks and was computed with the current `renames`; nil otherwise.
+    func storedSummaries(renames: Renames) -> ThreadSummaryFile? {
+        renames.cacheKey.flatMap { key in
+            cache.read(ThreadSummaryFile.kind).flatMap(ThreadSummaryFile.decode).flatMap { $0.renamesFingerprint == key ? $0 : nil }
+        }
     }
 
     /// Every thread with the heads of its ref, in the order of `refs.names()` (`RefStore.allHeads`).

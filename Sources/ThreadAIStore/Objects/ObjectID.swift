@@ -85,9 +85,15 @@ public struct ObjectID: Hashable, Comparable, Sendable {
         }
     }
 
-    /// The first 8 hexadecimal digits, as shown to people.
+    /// The first 8 hexadecimal digits, as shown to people (from the first word alone: `threads`
+    /// and `log` print one per line).
     public var short: String {
-        String(hex.prefix(8))
+        String(unsafeUninitializedCapacity: 8) { buffer in
+            for position in 0..<8 {
+                buffer[position] = LowercaseHex.digits[Int((words.0 >> UInt64(60 - 4 * position)) & 0xf)]
+            }
+            return 8
+        }
     }
 
     /// The object's path below `objects/`: the first two digits as a folder, the other 62 plus `.md`

@@ -43,38 +43,73 @@ struct RefTreeReader {
         self.maximumDepth = maximumDepth
     }
 
-    /// Lists and reads `root`'s tree; an absent folder holds no refs.
+    /// Lists and reads `root`'s tree; an absent folder holds no refs. With many entries at the top
+    /// (a thousand folders on the large corpus), the second half of them is walked on another core:
+    /// the first error in listing order wins as in a walk on one core, and the refs found are the
+    /// same (they are sorted by name afterwards).
     /// - Throws: the `FileSystemError` of the first folder that cannot be listed.
     mutating func read() throws(FileSystemError) {
         guard let folder = try DirectoryStream.open(root) else { return }
-        try visit(folder, depth: 0)
+        let entries = Self.entries(of: folder)
+        guard entries.count >= Self.entriesWorthASecondCore else {
+            for entry in entries { try visit(entry, in: folder, depth: 0) }
+            return
+        }
+        let later = Array(entries[(entries.count / 2)...])
+        let (root, maximumDepth) = (root, maximumDepth)
+        let second = BackgroundWork { () -> Result<[(name: ThreadName, content: Content)], FileSystemError> in
+            var reader = RefTreeReader(root: root, maximumDepth: maximumDepth)
+            return Result { () throws(FileSystemError) in
+                // The same folder, opened again: a descriptor is not shared between threads.
+                guard let folder = try DirectoryStream.open(root) else { return [] }
+                for entry in later { try reader.visit(entry, in: folder, depth: 0) }
+                return reader.found
+            }
+        }
+        do {
+            for entry in entries[..<(entries.count / 2)] { try visit(entry, in: folder, depth: 0) }
+        } catch {
+            _ = second.wait()
+            throw error
+        }
+        found += try (second.wait() ?? .success([])).get()
     }
+
+    /// Below this many entries at the top, starting a second thread costs more than it saves.
+    static let entriesWorthASecondCore = 64
 
     /// The refs found, sorted by name.
     func sorted() -> [(name: ThreadName, content: Content)] {
         found.sorted { $0.name < $1.name }
     }
 
-    private mutating func visit(_ folder: borrowing DirectoryStream, depth: Int) throws(FileSystemError) {
-        try folder.forEachEntry { (entry: borrowing DirectoryEntry) throws(FileSystemError) in
-            // A name that is not UTF-8 is never valid, and `collectNames` looks for a folder under
-            // its repaired spelling, which names nothing: such entries hold no refs.
+    /// The entries of `folder` in listing order, each with what it is. A name that is not UTF-8 is
+    /// never valid, and `collectNames` looks for a folder under its repaired spelling, which names
+    /// nothing: such entries hold no refs and are left out.
+    private static func entries(of folder: borrowing DirectoryStream) -> [(name: String, kind: EntryKind)] {
+        var entries: [(name: String, kind: EntryKind)] = []
+        folder.forEachEntry { (entry: borrowing DirectoryEntry) in
             guard let text = String(validating: entry.bytes, as: UTF8.self) else { return }
-            switch entry.isDirectory.map({ $0 ? EntryKind.folder : .file }) ?? folder.kind(of: entry.name) {
-            case .folder: try visitFolder(named: entry.name, text, in: folder, depth: depth, byPath: false)
-            case .linkToFolder: try visitFolder(named: entry.name, text, in: folder, depth: depth, byPath: true)
-            case .file: readRef(named: text, bytes: entry.bytes, in: folder)
-            }
+            entries.append((text, entry.isDirectory.map { $0 ? EntryKind.folder : .file } ?? folder.kind(of: entry.name)))
+        }
+        return entries
+    }
+
+    private mutating func visit(_ entry: (name: String, kind: EntryKind), in folder: borrowing DirectoryStream, depth: Int) throws(FileSystemError) {
+        switch entry.kind {
+        case .folder: try visitFolder(named: entry.name, in: folder, depth: depth, byPath: false)
+        case .linkToFolder: try visitFolder(named: entry.name, in: folder, depth: depth, byPath: true)
+        case .file: readRef(named: entry.name, in: folder)
         }
     }
 
     private mutating func visitFolder(
-        named name: UnsafePointer<CChar>, _ text: String, in parent: borrowing DirectoryStream, depth: Int, byPath: Bool
+        named name: String, in parent: borrowing DirectoryStream, depth: Int, byPath: Bool
     ) throws(FileSystemError) {
-        let path = parent.path + "/" + text
+        let path = parent.path + "/" + name
         let restore = prefix.count
         defer { prefix.removeSubrange(restore...) }
-        prefix += text.utf8
+        prefix += name.utf8
         prefix.append(UInt8(ascii: "/"))
         if byPath || depth + 1 >= maximumDepth {
             var names: [ThreadName] = []
@@ -83,13 +118,13 @@ struct RefTreeReader {
             return
         }
         guard let folder = try parent.open(entry: name, path: path) else { return }
-        try visit(folder, depth: depth + 1)
+        for entry in Self.entries(of: folder) { try visit(entry, in: folder, depth: depth + 1) }
     }
 
-    private mutating func readRef(named entry: String, bytes: UnsafeBufferPointer<UInt8>, in folder: borrowing DirectoryStream) {
+    private mutating func readRef(named entry: String, in folder: borrowing DirectoryStream) {
         let restore = prefix.count
         defer { prefix.removeSubrange(restore...) }
-        prefix.append(contentsOf: bytes)
+        prefix += entry.utf8
         // Lock files, temporary files and strays are not valid thread names and are skipped.
         guard let name = prefix.withUnsafeBufferPointer(ThreadName.validated) else { return }
         let content: Content

@@ -14,6 +14,14 @@ struct ObjectIDTests {
         #expect(id.short == "fb93e79c")
     }
 
+    @Test("the short form is the first 8 digits of the hex form, for any id")
+    func shortForm() {
+        for index in 0..<500 {
+            let id = ObjectID.of(Array("message \(index)".utf8))
+            #expect(id.short == String(id.hex.prefix(8)))
+        }
+    }
+
     @Test("names its file below objects/ with two digits of fan-out (FORMAT.md §3)")
     func fanOutPath() throws {
         #expect(try ObjectID(hex: Self.example).fanOutPath

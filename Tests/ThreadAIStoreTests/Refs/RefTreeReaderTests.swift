@@ -71,6 +71,25 @@ struct RefTreeReaderTests {
         #expect(try scratch.repository.threadHeads().map(\.name) == refs.names())
     }
 
+    @Test("many folders at the top, walked on two cores: the same threads, and the first error in listing order")
+    func manyTopFolders() throws {
+        let line = id.hex + "\n"
+        for index in 0..<(RefTreeReader.entriesWorthASecondCore * 2) {
+            try write(line, "t\(index)/main")
+            try write(line, "t\(index)/alt")
+        }
+        try write(line, "top")
+        let sound = oneByOne()
+        #expect(try sound.get().count == RefTreeReader.entriesWorthASecondCore * 4 + 1)
+        #expect(inOnePass() == sound)
+        for damaged in ["t3/alt", "t100/main", "t3/main"] {
+            try write("damaged\n", damaged)
+            let expected = oneByOne()
+            #expect(throws: (any Error).self) { try expected.get() }
+            #expect(inOnePass() == expected)
+        }
+    }
+
     @Test("no refs folder, an empty one")
     func emptyTrees() throws {
         #expect(inOnePass() == .success([]))
