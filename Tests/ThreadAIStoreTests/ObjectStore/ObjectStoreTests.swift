@@ -114,11 +114,15 @@ struct ObjectStoreTests {
     func strayFiles() throws {
         let id = try store.write(try richMessage())
         let folder = store.directory + "/" + id.hex.prefix(2)
-        let strays = [
+        let digits = String(id.hex.dropFirst(2))
+        let strays: [String] = [
             folder + "/.tmp-3k2j1h",
             folder + "/not-an-id.md",
             folder + "/" + id.hex.dropFirst(2),  // The right name without `.md`.
             folder + "/" + id.hex.dropFirst(2).uppercased() + ".md",  // Ids are lowercase.
+            folder + "/" + digits + ".MD",
+            folder + "/" + digits.dropFirst() + ".md",  // One digit short.
+            folder + "/" + digits + "0.md",  // One digit more.
             store.directory + "/README",
             store.directory + "/ab",  // A file where a folder of objects would be.
         ]
