@@ -20,9 +20,11 @@ enum ThreadTreeRenderer {
                 roots.append(summary)
             }
         }
-        var rows: [(prefix: String, summary: ThreadSummary)] = []
+        // A prefix is three characters a level ("└─ ", "│  "); a name's width is its characters,
+        // counted byte by byte when it is ASCII (nearly always) instead of by grapheme cluster.
+        var rows: [(prefix: String, width: Int, summary: ThreadSummary)] = []
         func visit(_ summary: ThreadSummary, prefix: String, childPrefix: String, depth: Int) {
-            rows.append((prefix, summary))
+            rows.append((prefix, 3 * depth + characterCount(summary.name.rawValue), summary))
             guard depth < 64 else { return }  // Parents come from files; never recurse without bound.
             let kids = children[summary.name.rawValue] ?? []
             for (index, child) in kids.enumerated() {
@@ -31,18 +33,29 @@ enum ThreadTreeRenderer {
             }
         }
         for root in roots { visit(root, prefix: "", childPrefix: "", depth: 0) }
-        let width = rows.map { $0.prefix.count + $0.summary.name.rawValue.count }.max() ?? 0
-        for (prefix, summary) in rows {
-            let marker = summary.name == current ? "* " : "  "
-            let label = prefix + summary.name.rawValue
-            let padding = String(repeating: " ", count: max(0, width - label.count))
-            let heads = summary.heads.map(\.short).joined(separator: "+")
+        let width = rows.map(\.width).max() ?? 0
+        for (prefix, labelWidth, summary) in rows {
+            let isCurrent = summary.name == current
+            let heads = summary.heads.count == 1 ? summary.heads[0].short : summary.heads.map(\.short).joined(separator: "+")
             var facts = "\(summary.messageCount) message\(summary.messageCount == 1 ? "" : "s")"
             if let fork = summary.forkPoint { facts += ", \(summary.ownMessageCount) own, forked at \(fork.short)" }
             if summary.heads.count > 1 { facts += ", DIVERGED" }
             if local.contains(summary.name) { facts += ", local" }
-            let name = summary.name == current ? style.thread(summary.name.rawValue) : summary.name.rawValue
-            output.line(marker + prefix + name + padding + "  " + style.id(heads) + "  " + style.dim(facts) + "  " + TerminalSafe.text(summary.title))
+            var line = isCurrent ? "* " : "  "
+            line += prefix
+            line += isCurrent ? style.thread(summary.name.rawValue) : summary.name.rawValue
+            line += String(repeating: " ", count: max(0, width - labelWidth) + 2)
+            line += style.id(heads)
+            line += "  "
+            line += style.dim(facts)
+            line += "  "
+            line += TerminalSafe.text(summary.title)
+            output.line(line)
         }
+    }
+
+    /// The characters of `text`: its bytes when it is ASCII, else its grapheme clusters.
+    static func characterCount(_ text: String) -> Int {
+        text.utf8.allSatisfy { $0 < 0x80 } ? text.utf8.count : text.count
     }
 }

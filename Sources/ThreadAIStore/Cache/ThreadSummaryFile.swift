@@ -67,12 +67,17 @@ struct ThreadSummaryFile: Equatable, Sendable {
         return (name, CachedThreadSummary(summary: summary, titleSource: source))
     }
 
-    private static func ids(_ field: ArraySlice<UInt8>) -> [ObjectID]? {
+    /// The ids of `field`, joined by `,`; nil when a part is not an id (an empty one either).
+    static func ids(_ field: ArraySlice<UInt8>) -> [ObjectID]? {
+        // One pass without an array of parts: every line of the file has at least one id.
         var ids: [ObjectID] = []
-        for part in field.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
-            guard let id = ObjectID(hexDigits: part) else { return nil }
+        var start = field.startIndex
+        while true {
+            let end = field[start...].firstIndex(of: UInt8(ascii: ",")) ?? field.endIndex
+            guard let id = ObjectID(hexDigits: field[start..<end]) else { return nil }
             ids.append(id)
+            guard end < field.endIndex else { return ids }
+            start = end + 1
         }
-        return ids
     }
 }

@@ -31,6 +31,23 @@ struct CacheFileCodecTests {
         #expect(CacheEnvelope.open(sealed + [0x0a], kind: "threads", version: 1) == nil)
     }
 
+    @Test("a heads field: ids joined by commas, as split on commas would read them")
+    func headsField() {
+        let a = ObjectID.of(Array("a".utf8)).hex, b = ObjectID.of(Array("b".utf8)).hex
+        let cases = [a, a + "," + b, a + "," + b + "," + a, "", ",", a + ",", "," + a, a + ",," + b, String(a.dropLast()), a + "0", a.uppercased()]
+        for text in cases {
+            let expected: [ObjectID]? = {
+                var ids: [ObjectID] = []
+                for part in text.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
+                    guard let id = try? ObjectID(hex: String(decoding: part, as: UTF8.self)) else { return nil }
+                    ids.append(id)
+                }
+                return ids
+            }()
+            #expect(ThreadSummaryFile.ids(ArraySlice(Array(text.utf8))) == expected, "\(text)")
+        }
+    }
+
     @Test("fields: plain runs and quoted values that hold spaces, quotes and escapes")
     func fields() throws {
         let line = ArraySlice(Array(#"thread "a b" c "say \"hi\" \\ " """#.utf8))
