@@ -1,0 +1,40 @@
+import Testing
+@testable import ThreadAICLI
+@testable import ThreadAIStore
+
+@Suite("ThreadTreeRenderer: columns line up by characters, whatever the names")
+struct ThreadTreeRendererTests {
+    private func summary(_ name: String, parent: String?, heads: Int = 1) throws -> ThreadSummary {
+        let ids = (0..<heads).map { ObjectID.of(Array("\(name) \($0)".utf8)) }
+        return ThreadSummary(
+            name: try ThreadName(name), heads: ids, forkPoint: parent.map { ObjectID.of(Array($0.utf8)) }, parent: parent,
+            messageCount: 3, ownMessageCount: parent == nil ? 3 : 1, title: "title of \(name)", lastDate: nil)
+    }
+
+    @Test("ASCII, non-ASCII and decomposed names at several depths: the id column starts at one character offset")
+    func alignment() throws {
+        let summaries = [
+            try summary("main", parent: nil),
+            try summary("café/主題", parent: "main"),
+            try summary("cafe\u{301}x", parent: "café/主題", heads: 2),
+            try summary("alt", parent: "main"),
+            try summary("日本語の長い名前", parent: nil),
+        ]
+        let output = BufferOutput()
+        ThreadTreeRenderer.write(summaries, current: try ThreadName("alt"), style: .plain, to: output)
+        let lines = output.text.split(separator: "\n").map(String.init)
+        #expect(lines.count == summaries.count)
+        let offsets = zip(lines, summaries).map { line, summary in
+            line.distance(from: line.startIndex, to: line.range(of: summary.heads[0].short)?.lowerBound ?? line.endIndex)
+        }
+        #expect(Set(offsets).count == 1, "\(offsets)\n\(output.text)")
+        #expect(lines[2].contains("└─ cafe\u{301}x"))
+        #expect(lines[3].hasPrefix("* └─ alt"))
+        #expect(lines[2].contains(summaries[2].heads.map(\.short).joined(separator: "+")))
+    }
+
+    @Test("a name's width is its characters", arguments: ["main", "a/b-c_d.e+f", "café", "cafe\u{301}", "主題", "x\u{200D}y"])
+    func characterCount(_ name: String) {
+        #expect(ThreadTreeRenderer.characterCount(name) == name.count)
+    }
+}
