@@ -10,9 +10,7 @@ struct ChatTerminalTests {
     @Test("a question streams its reply; a \"\"\" block is one message; Ctrl-C clears the prompt line and stops a slow reply, keeping the session; /continue completes it; /fork and /switch move; Ctrl-D leaves")
     func session() throws {
         let sandbox = try CLISandbox.initialized()
-        var stalling = try StubResponse.fixture("openai-hello")
-        stalling.chunks = Array(stalling.chunks.prefix(2))  // "Hello", then silence.
-        stalling.end = "stall"
+        let stalling = try StubResponse.stalling("openai-hello", after: 2)  // "Hello", then silence.
         let server = try StubProviderServer(
             [try .fixture("openai-hello"), try .fixture("openai-hello"), stalling, try .fixture("openai-hello"), try .fixture("openai-hello")], in: sandbox.folder)
         let terminal = try TmuxTerminal(

@@ -52,9 +52,7 @@ struct ContinueTests {
     @Test("after Ctrl-C: continue completes the interrupted reply")
     func continueAfterAnInterruption() throws {
         let sandbox = try CLISandbox.initialized()
-        var stalling = try StubResponse.fixture("openai-hello")
-        stalling.chunks = Array(stalling.chunks.prefix(3))
-        stalling.end = "stall"
+        let stalling = try StubResponse.stalling("openai-hello", after: 3)
         let server = try StubProviderServer([stalling], in: sandbox.folder)
         let stopped = try sandbox.run(
             ["send", "--provider", "openai", "Hi"],
@@ -75,9 +73,7 @@ struct ContinueTests {
     func interruptedContinuation() throws {
         let sandbox = try sandboxWithFailedReply()
         let partial = try StoredObject.head(in: sandbox.repository)
-        var stalling = try StubResponse.fixture("anthropic-hello")
-        stalling.chunks = Array(stalling.chunks.prefix(4))
-        stalling.end = "stall"
+        let stalling = try StubResponse.stalling("anthropic-hello", after: 4)
         let server = try StubProviderServer([stalling], in: sandbox.folder)
         let stopped = try sandbox.run(
             ["continue", "--provider", "anthropic"], environment: anthropic(server), interruptAfterOutput: "HelloHello")

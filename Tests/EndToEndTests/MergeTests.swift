@@ -86,9 +86,7 @@ struct MergeTests {
         #expect(failed.status == 5 && failed.stderr.contains("nothing was merged"), "\(failed)")
         #expect(try DirectorySnapshot(sandbox.repository).differences(from: before) == [])
 
-        var stalling = try StubResponse.fixture("anthropic-hello")
-        stalling.chunks = Array(stalling.chunks.prefix(4))
-        stalling.end = "stall"
+        let stalling = try StubResponse.stalling("anthropic-hello", after: 4)
         let slow = try StubProviderServer([stalling], in: sandbox.folder)
         let stopped = try sandbox.run(
             ["merge", "research", "--summarize", "--provider", "anthropic"], environment: anthropic(slow), interruptAfterOutput: "Hello")

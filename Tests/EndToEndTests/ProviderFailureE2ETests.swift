@@ -43,9 +43,7 @@ struct ProviderFailureE2ETests {
           arguments: [(SIGINT, 130), (SIGTERM, 143), (SIGHUP, 129)] as [(Int32, Int32)])
     func signalWhileStreamingKeepsWhatArrivedMarkedInterrupted(_ stop: Int32, _ expectedStatus: Int32) throws {
         let sandbox = try CLISandbox.initialized()
-        var stalling = try StubResponse.fixture("openai-hello")
-        stalling.chunks = Array(stalling.chunks.prefix(3))
-        stalling.end = "stall"
+        let stalling = try StubResponse.stalling("openai-hello", after: 3)
         let server = try StubProviderServer([stalling], in: sandbox.folder)
         let result = try sandbox.run(
             ["send", "--provider", "openai", "Hi"],

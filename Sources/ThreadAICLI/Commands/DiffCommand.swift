@@ -67,12 +67,7 @@ struct ThreadComparison {
     ) throws {
         self.names = names
         self.ids = (a, b)
-        // The walk reads messages whole; those after the fork point are not read again.
-        var kept = KeptMessages()
-        let split = try repository.split(a, b, walker: walker, keeping: &kept)
-        func message(_ id: ObjectID) throws -> Message {
-            try kept[id] ?? repository.objects.message(id)
-        }
+        let (split, message) = try Self.split(a, b, repository: repository, walker: walker)
         (forkPoint, sharedCount) = (split.forkPoint, split.sharedCount)
         sharedSummary = try split.lastSharedUserMessage.map { Self.summary(of: try message($0)) }
         func side(_ ids: [ObjectID]) throws -> [DiffTurn] {
@@ -92,11 +87,7 @@ struct ThreadComparison {
         self.names = names
         self.ids = (a, b)
         // The two messages' own histories still meet (or not): say so truthfully, as for threads.
-        var kept = KeptMessages()
-        let split = try repository.split(a, b, walker: walker, keeping: &kept)
-        func message(_ id: ObjectID) throws -> Message {
-            try kept[id] ?? repository.objects.message(id)
-        }
+        let (split, message) = try Self.split(a, b, repository: repository, walker: walker)
         (forkPoint, sharedCount) = (split.forkPoint, split.sharedCount)
         sharedSummary = try split.lastSharedUserMessage.map { Self.summary(of: try message($0)) }
         let left = try message(a)
@@ -112,6 +103,17 @@ struct ThreadComparison {
                 left: turns.first?.left, right: turns.last?.right, runs: runs,
                 isIdentical: left.content.utf8.elementsEqual(right.content.utf8))]
         }
+    }
+
+    /// Where the histories of `a` and `b` part, and a reader of messages that takes those the split's
+    /// walk read whole (after the fork point) instead of reading them again.
+    private static func split(
+        _ a: ObjectID, _ b: ObjectID, repository: Repository, walker: HistoryWalker
+    ) throws -> (HistorySplit, (ObjectID) throws -> Message) {
+        var kept = KeptMessages()
+        let split = try repository.split(a, b, walker: walker, keeping: &kept)
+        let keptMessages = kept
+        return (split, { id in try keptMessages[id] ?? repository.objects.message(id) })
     }
 
     /// The first line of the shared history's last user message.

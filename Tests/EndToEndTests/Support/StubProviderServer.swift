@@ -22,6 +22,15 @@ struct StubResponse: Encodable {
         return StubResponse(chunks: text.components(separatedBy: "\n\n").filter { !$0.isEmpty }.map { $0 + "\n\n" })
     }
 
+    /// The first `count` chunks of a fixture, then silence: the connection stays open, as a stalled
+    /// provider leaves it, so a test can interrupt the reply or wait for the stall timeout.
+    static func stalling(_ name: String, after count: Int) throws -> StubResponse {
+        var response = try fixture(name)
+        response.chunks = Array(response.chunks.prefix(count))
+        response.end = "stall"
+        return response
+    }
+
     /// An error status with a JSON body.
     static func json(_ status: Int, _ body: String, headers: [String: String] = [:]) -> StubResponse {
         StubResponse(status: status, headers: headers.merging(["Content-Type": "application/json"]) { a, _ in a }, chunks: [body])
