@@ -115,9 +115,5 @@ struct DirectoryEntry: ~Copyable {
 }
 
 private func openDirectory(_ directory: Int32, _ path: UnsafePointer<CChar>) -> Int32 {
-    var descriptor: Int32
-    repeat {
-        descriptor = openat(directory, path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    } while descriptor < 0 && errno == EINTR
-    return descriptor
+    openRetryingInterrupts(directory, path, flags: O_RDONLY | O_DIRECTORY)
 }

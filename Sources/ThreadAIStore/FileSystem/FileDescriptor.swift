@@ -18,26 +18,16 @@ struct FileDescriptor: ~Copyable {
     /// Opens `path` with the given `open(2)` flags and permission bits (for created files).
     /// - Throws: `FileSystemError` with the system's reason.
     init(opening path: String, flags: Int32, mode: mode_t = 0o644) throws(FileSystemError) {
-        if flags & (O_WRONLY | O_RDWR | O_CREAT) != 0 { try FaultSeam.step("open", path: path) }
-        var descriptor: Int32
-        repeat {
-            descriptor = open(path, flags | O_CLOEXEC, mode)
-        } while descriptor < 0 && errno == EINTR
-        guard descriptor >= 0 else { throw .last("open", path: path) }
-        self.raw = descriptor
-        self.path = path
+        try self.init(opening: path, inFolder: AT_FDCWD, flags: flags, mode: mode, path: path)
     }
 
     /// Opens `name` inside the open folder `folder` (`openat(2)`) with the given `open(2)` flags:
     /// the kernel resolves one name instead of the whole path.
     /// - Parameter path: the file's whole path, for errors and for `path`.
-    /// - Parameter folder: an open descriptor of the folder.
-    init(opening name: String, inFolder folder: Int32, flags: Int32, path: String) throws(FileSystemError) {
+    /// - Parameter folder: an open descriptor of the folder (`AT_FDCWD`: `name` is a path).
+    init(opening name: String, inFolder folder: Int32, flags: Int32, mode: mode_t = 0o644, path: String) throws(FileSystemError) {
         if flags & (O_WRONLY | O_RDWR | O_CREAT) != 0 { try FaultSeam.step("open", path: path) }
-        var descriptor: Int32
-        repeat {
-            descriptor = openat(folder, name, flags | O_CLOEXEC)
-        } while descriptor < 0 && errno == EINTR
+        let descriptor = openRetryingInterrupts(folder, name, flags: flags, mode: mode)
         guard descriptor >= 0 else { throw .last("open", path: path) }
         self.raw = descriptor
         self.path = path
@@ -69,17 +59,22 @@ struct FileDescriptor: ~Copyable {
     }
 
     /// Reads the file from its current offset to its end.
-    /// - Parameter trustingSize: the file is never changed in place, only replaced by `rename` (an
-    ///   object, a ref), so the size `fstat` reports is its length: the read stops once it has that
-    ///   many bytes instead of asking again for the end of the file.
-    /// - Parameter regularOnly: anything but a regular file is refused (`FileSystemError.notRegularFile`).
-    func readToEnd(trustingSize: Bool = false, regularOnly: Bool = false) throws(FileSystemError) -> [UInt8] {
+    /// - Parameter replacedFile: the file is never changed in place, only replaced by `rename` (an
+    ///   object, a ref): the size `fstat` reports is its length, so the read stops once it has that
+    ///   many bytes instead of asking again for the end of the file; and it must be a regular file —
+    ///   a folder fails with `EISDIR`, as `read(2)` fails on one, a pipe or a device with
+    ///   `FileSystemError.notRegularFile`.
+    func readToEnd(replacedFile: Bool = false) throws(FileSystemError) -> [UInt8] {
         var status = stat()
         let known = fstat(raw, &status) == 0
-        if regularOnly {
+        if replacedFile {
             guard known else { throw .last("inspect", path: path) }
-            guard status.st_mode & S_IFMT == S_IFREG else { throw FileSystemError("read", path: path, code: FileSystemError.notRegularFile) }
+            let kind = status.st_mode & S_IFMT
+            guard kind == S_IFREG else {
+                throw FileSystemError("read", path: path, code: kind == S_IFDIR ? EISDIR : FileSystemError.notRegularFile)
+            }
         }
+        let trustingSize = replacedFile
         let size = known ? max(0, Int(status.st_size)) : 0
         // One byte more than the size, so that a file that grew meanwhile fills the buffer and is
         // read on to its end below.
@@ -139,6 +134,16 @@ struct FileDescriptor: ~Copyable {
     deinit {
         _ = closeDescriptor(raw)
     }
+}
+
+/// `openat(2)`, tried again while a signal interrupts it: every open of a file or folder goes through it.
+/// - Returns: the descriptor, or -1 with `errno` set.
+func openRetryingInterrupts(_ folder: Int32, _ path: UnsafePointer<CChar>, flags: Int32, mode: mode_t = 0) -> Int32 {
+    var descriptor: Int32
+    repeat {
+        descriptor = openat(folder, path, flags | O_CLOEXEC, mode)
+    } while descriptor < 0 && errno == EINTR
+    return descriptor
 }
 
 /// `close(2)`; a free function because inside the type `close` would name nothing useful.

@@ -24,10 +24,11 @@ public enum FilePaths {
     /// - Throws: `FileSystemError` (`isNotFound` when nothing is there).
     ///
     /// Only a regular file is read: a pipe, a device or a folder in its place is an error, found
-    /// without waiting (`O_NONBLOCK`), so a damaged store cannot make a reader hang or read forever.
+    /// without waiting (`O_NONBLOCK`), so a damaged store cannot make a reader hang or read forever;
+    /// a folder gives `EISDIR` (`FileSystemError.meansNoFile`).
     static func readReplacedFile(_ path: String) throws(FileSystemError) -> [UInt8] {
         let file = try FileDescriptor(opening: path, flags: replacedFileFlags)
-        return try file.readToEnd(trustingSize: true, regularOnly: true)
+        return try file.readToEnd(replacedFile: true)
     }
 
     /// `readReplacedFile(path)` for the file `name` of the open folder `folder` (`openat`: the
@@ -35,7 +36,7 @@ public enum FilePaths {
     /// - Parameter path: the file's whole path, for errors.
     static func readReplacedFile(named name: String, inFolder folder: Int32, path: String) throws(FileSystemError) -> [UInt8] {
         let file = try FileDescriptor(opening: name, inFolder: folder, flags: replacedFileFlags, path: path)
-        return try file.readToEnd(trustingSize: true, regularOnly: true)
+        return try file.readToEnd(replacedFile: true)
     }
 
     private static let replacedFileFlags = O_RDONLY | O_NONBLOCK

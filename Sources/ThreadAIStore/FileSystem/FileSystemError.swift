@@ -23,15 +23,18 @@ public struct FileSystemError: Error, CustomStringConvertible, Equatable, Sendab
         FileSystemError(operation, path: path, code: errno)
     }
 
-    /// The code of a path that holds something other than a regular file where one is read (a pipe,
-    /// a device, a folder); not an `errno` value.
+    /// The code of a path that holds a pipe or a device where a regular file is read; not an
+    /// `errno` value. (A folder there gives `EISDIR`.)
     public static let notRegularFile: Int32 = -1
 
     public var isNotFound: Bool { code == ENOENT }
     public var alreadyExists: Bool { code == EEXIST }
+    /// No file is where one was read: nothing is there, a file is in the way of a folder on the
+    /// path, or a folder is there (the names below a ref's name, not a ref).
+    public var meansNoFile: Bool { code == ENOENT || code == ENOTDIR || code == EISDIR }
 
     public var reason: String {
-        if code == Self.notRegularFile { return "not a regular file (a folder, a pipe or a device is in its place)" }
+        if code == Self.notRegularFile { return "not a regular file (a pipe or a device is in its place)" }
         guard let text = strerror(code) else { return "error \(code)" }
         return String(cString: text)
     }

@@ -21,11 +21,7 @@ struct ObjectFolder: ~Copyable {
     init(_ store: ObjectStore, holding id: ObjectID) {
         self.store = store
         let folder = FilePaths.directoryName(of: store.path(of: id))
-        var descriptor: Int32
-        repeat {
-            descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        } while descriptor < 0 && errno == EINTR
-        self.descriptor = descriptor
+        descriptor = openRetryingInterrupts(AT_FDCWD, folder, flags: O_RDONLY | O_DIRECTORY)
     }
 
     /// The exact bytes of object `id`, which lies in this folder, verified against the id.

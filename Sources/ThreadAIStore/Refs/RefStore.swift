@@ -40,16 +40,10 @@ public struct RefStore: Sendable {
         do {
             bytes = try FilePaths.readReplacedFile(path)
         } catch {
-            if Self.isUnborn(error) { return [] }
+            if error.meansNoFile { return [] }
             throw .fileSystem(error)
         }
         return try Self.parse(bytes, name: name, path: path)
-    }
-
-    /// Whether reading a ref failed because there is no ref file: nothing there, or a folder (refs
-    /// below the name) where the file would be.
-    static func isUnborn(_ error: FileSystemError) -> Bool {
-        error.isNotFound || error.code == ENOTDIR || error.code == EISDIR
     }
 
     static func parse(_ bytes: [UInt8], name: ThreadName, path: @autoclosure () -> String) throws(RefError) -> [ObjectID] {

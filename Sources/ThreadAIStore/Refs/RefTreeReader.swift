@@ -134,7 +134,7 @@ struct RefTreeReader {
             content = .bytes(try path.utf8.count >= Int(PATH_MAX)
                 ? FilePaths.readReplacedFile(path) : FilePaths.readReplacedFile(named: entry, inFolder: folder.descriptor, path: path))
         } catch {
-            content = RefStore.isUnborn(error) ? .absent : .failed(error)
+            content = error.meansNoFile ? .absent : .failed(error)
         }
         found.append((name, content))
     }

@@ -42,7 +42,7 @@ public struct TagStore: Sendable {
         do {
             bytes = try FilePaths.readReplacedFile(path)
         } catch {
-            if error.isNotFound || error.code == ENOTDIR || error.code == EISDIR { return nil }
+            if error.meansNoFile { return nil }
             throw .fileSystem(error)
         }
         do {

@@ -50,4 +50,12 @@ struct RefFolderTests {
         try scratch.fork("notes", at: first)
         #expect(try scratch.head(of: "notes") == first)
     }
+
+    @Test("a folder where a thread's or a tag's file would be is no ref, not a damaged one")
+    func folderWhereTheRefWouldBe() throws {
+        try scratch.fork("notes/draft", at: first)
+        try scratch.repository.tags.write(Tag(name: try ThreadName("review/first"), target: first, date: nil, note: nil), replacing: nil)
+        #expect(try refs.heads(of: ThreadName("notes")) == [])
+        #expect(try scratch.repository.tags.tag(ThreadName("review")) == nil)
+    }
 }
