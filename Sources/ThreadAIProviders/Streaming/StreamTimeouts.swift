@@ -36,43 +36,8 @@ final class ActivityMonitor: Sendable {
         }
     }
 
-    /// When the watchdog should fire if nothing else arrives, and whether the body had started.
-    func deadline(_ timeouts: StreamTimeouts) -> (ContinuousClock.Instant, bodyStarted: Bool) {
-        state.withLock { state in
-            (state.lastActivity + (state.bodyStarted ? timeouts.stall : timeouts.firstByte), state.bodyStarted)
-        }
-    }
-}
-
-enum Watchdog {
-    /// Runs `operation`, failing it with `.timeoutBeforeFirstByte` or `.stalled` when the
-    /// monitor it is handed goes quiet for longer than the timeouts allow. The operation is
-    /// cancelled then, which aborts its request.
-    static func run(
-        _ timeouts: StreamTimeouts, provider: String,
-        operation: @escaping @Sendable (ActivityMonitor) async throws -> Void
-    ) async throws {
-        let monitor = ActivityMonitor()
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await operation(monitor) }
-            group.addTask {
-                // Wake up often enough to notice the switch from the long first-byte deadline
-                // to the shorter stall deadline once the body starts.
-                let checkEvery = min(.seconds(1), timeouts.stall / 4, timeouts.firstByte / 4)
-                while true {
-                    let (deadline, bodyStarted) = monitor.deadline(timeouts)
-                    let now = ContinuousClock.now
-                    if now >= deadline {
-                        throw bodyStarted
-                            ? ProviderError.stalled(provider: provider, after: timeouts.stall)
-                            : ProviderError.timeoutBeforeFirstByte(provider: provider, after: timeouts.firstByte)
-                    }
-                    try await Task.sleep(until: min(deadline, now + checkEvery), clock: .continuous)
-                }
-            }
-            // The first child to end decides: the operation finishing or failing, or the watchdog firing.
-            try await group.next()
-            group.cancelAll()
-        }
+    /// When body bytes last arrived (or the request started), and whether the body had started.
+    var latest: (activity: ContinuousClock.Instant, bodyStarted: Bool) {
+        state.withLock { ($0.lastActivity, $0.bodyStarted) }
     }
 }
