@@ -18,6 +18,7 @@ enum DiffCommand: Command {
             .flag("stat", help: "Only summarise: words added and removed per turn."),
             .flag("json", help: "Print the comparison as JSON."),
             .flag("messages", help: "Compare the two messages themselves, not their threads."),
+            .flag("minimal", help: "Find the smallest word diff even where two texts differ throughout (slower)."),
             .positional("a", valueName: "A", help: "One thread or message."),
             .positional("b", valueName: "B", arity: .optional, help: "The other (default: HEAD)."),
         ],
@@ -32,11 +33,13 @@ enum DiffCommand: Command {
         let a = try repository.resolve(names.0, walker: walker)
         let b = try repository.resolve(names.1, walker: walker)
         let granularity: TextDiffGranularity = arguments.flag("line") ? .line : .word
+        let minimal = arguments.flag("minimal")
         let comparison: ThreadComparison
         if arguments.flag("messages") {
-            comparison = try ThreadComparison(messages: a, b, names: names, repository: repository, walker: walker, by: granularity)
+            comparison = try ThreadComparison(
+                messages: a, b, names: names, repository: repository, walker: walker, by: granularity, minimal: minimal)
         } else {
-            comparison = try ThreadComparison(a, b, names: names, repository: repository, walker: walker, by: granularity)
+            comparison = try ThreadComparison(a, b, names: names, repository: repository, walker: walker, by: granularity, minimal: minimal)
         }
         if arguments.flag("json") {
             try JSONOutput.write(DiffJSON(comparison), to: context.output)
@@ -63,7 +66,7 @@ struct ThreadComparison {
 
     init(
         _ a: ObjectID, _ b: ObjectID, names: (String, String), repository: Repository, walker: HistoryWalker,
-        by granularity: TextDiffGranularity
+        by granularity: TextDiffGranularity, minimal: Bool
     ) throws {
         self.names = names
         self.ids = (a, b)
@@ -76,13 +79,13 @@ struct ThreadComparison {
                 return DiffTurn(id: id.hex, role: message.role.rawValue, content: message.content)
             }
         }
-        turns = ConversationDiff.align(try side(split.left), try side(split.right), by: granularity)
+        turns = ConversationDiff.align(try side(split.left), try side(split.right), by: granularity, minimal: minimal)
         code = (try message(a), try message(b))
     }
 
     init(
         messages a: ObjectID, _ b: ObjectID, names: (String, String), repository: Repository, walker: HistoryWalker,
-        by granularity: TextDiffGranularity
+        by granularity: TextDiffGranularity, minimal: Bool
     ) throws {
         self.names = names
         self.ids = (a, b)
@@ -95,10 +98,10 @@ struct ThreadComparison {
         code = (left, right)
         turns = ConversationDiff.align(
             [DiffTurn(id: a.hex, role: left.role.rawValue, content: left.content)],
-            [DiffTurn(id: b.hex, role: right.role.rawValue, content: right.content)], by: granularity)
+            [DiffTurn(id: b.hex, role: right.role.rawValue, content: right.content)], by: granularity, minimal: minimal)
         // Two single messages are compared whatever their roles.
         if turns.count != 1 {
-            let runs = TextDiff.diff(left.content, right.content, by: granularity)
+            let runs = TextDiff.diff(left.content, right.content, by: granularity, minimal: minimal)
             turns = [AlignedTurn(
                 left: turns.first?.left, right: turns.last?.right, runs: runs,
                 isIdentical: left.content.utf8.elementsEqual(right.content.utf8))]

@@ -49,19 +49,23 @@ public enum ConversationDiff {
     /// 3. Messages left unpaired are one-sided: left-only ones read as removed (their whole
     ///    text as one removed run), right-only ones as added.
     ///
+    /// Each pair's content is diffed as `TextDiff.diff` does, the shortest script with `minimal`.
+    ///
     /// - Returns: the aligned turns in conversation order; empty when both sides are empty.
-    public static func align(_ left: [DiffTurn], _ right: [DiffTurn], by granularity: TextDiffGranularity) -> [AlignedTurn] {
+    public static func align(
+        _ left: [DiffTurn], _ right: [DiffTurn], by granularity: TextDiffGranularity, minimal: Bool = false
+    ) -> [AlignedTurn] {
         RoleAlignment.align(left.map(\.role), right.map(\.role)).map { step in
             switch step {
-            case .paired(let leftIndex, let rightIndex): pair(left[leftIndex], right[rightIndex], by: granularity)
-            case .leftOnly(let index): pair(left[index], nil, by: granularity)
-            case .rightOnly(let index): pair(nil, right[index], by: granularity)
+            case .paired(let leftIndex, let rightIndex): pair(left[leftIndex], right[rightIndex], by: granularity, minimal: minimal)
+            case .leftOnly(let index): pair(left[index], nil, by: granularity, minimal: minimal)
+            case .rightOnly(let index): pair(nil, right[index], by: granularity, minimal: minimal)
             }
         }
     }
 
-    private static func pair(_ left: DiffTurn?, _ right: DiffTurn?, by granularity: TextDiffGranularity) -> AlignedTurn {
-        let runs = TextDiff.diff(left?.content ?? "", right?.content ?? "", by: granularity)
+    private static func pair(_ left: DiffTurn?, _ right: DiffTurn?, by granularity: TextDiffGranularity, minimal: Bool) -> AlignedTurn {
+        let runs = TextDiff.diff(left?.content ?? "", right?.content ?? "", by: granularity, minimal: minimal)
         let isIdentical: Bool
         if let left, let right {
             isIdentical = left.role == right.role && left.content.utf8.elementsEqual(right.content.utf8)

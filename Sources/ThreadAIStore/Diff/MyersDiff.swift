@@ -5,6 +5,11 @@
 /// Memory stays O(N+M) however different the inputs are, and time is O((N+M)·D)
 /// where D is the size of the minimal edit script. Elements are compared as
 /// interned integers so the inner loop stays cheap.
+///
+/// With a cost limit, a search that has taken that many edit steps without its two
+/// ends meeting stops and splits the subproblem at whichever end has reached
+/// furthest, as git's xdiff and GNU diff do: the script is then short rather than
+/// the shortest, and time is O((N+M)·limit) for inputs that differ throughout.
 struct MyersDiff {
     /// A diagonal run of matches, in coordinates relative to the subproblem searched.
     private struct Snake {
@@ -16,20 +21,34 @@ struct MyersDiff {
     /// Furthest x reached on each diagonal k, stored at `k + maxD + 1`; reused by every subproblem.
     private let forward: UnsafeMutableBufferPointer<Int>
     private let backward: UnsafeMutableBufferPointer<Int>
+    /// The edit steps a middle-snake search may take before it settles for a split; `Int.max` for none.
+    private let costLimit: Int
     private var script = EditScript()
 
     private init(
         old: UnsafeBufferPointer<Int>, new: UnsafeBufferPointer<Int>,
-        forward: UnsafeMutableBufferPointer<Int>, backward: UnsafeMutableBufferPointer<Int>
+        forward: UnsafeMutableBufferPointer<Int>, backward: UnsafeMutableBufferPointer<Int>, costLimit: Int
     ) {
         self.old = old
         self.new = new
         self.forward = forward
         self.backward = backward
+        self.costLimit = costLimit
     }
 
-    /// Returns a minimal edit script turning `old` into `new`.
-    static func editScript(old: [Int], new: [Int]) -> EditScript {
+    /// The cost limit xdiff uses for inputs of these lengths: about the square root of
+    /// their total length, and never under 256, so texts that differ in fewer than
+    /// 256 tokens always get the shortest script.
+    static func boundedCost(oldCount: Int, newCount: Int) -> Int {
+        var root = 1
+        while root * root < oldCount + newCount { root *= 2 }
+        return max(256, root)
+    }
+
+    /// Returns an edit script turning `old` into `new`: the shortest when `minimal`, else one
+    /// searched with `boundedCost`.
+    static func editScript(old: [Int], new: [Int], minimal: Bool = true) -> EditScript {
+        let costLimit = minimal ? Int.max : boundedCost(oldCount: old.count, newCount: new.count)
         // Diagonals of the largest subproblem span -(maxD+1)...(maxD+1).
         let diagonalCount = 2 * ((old.count + new.count + 1) / 2) + 3
         var forwardStorage = [Int](repeating: 0, count: diagonalCount)
@@ -38,7 +57,7 @@ struct MyersDiff {
             new.withUnsafeBufferPointer { new in
                 forwardStorage.withUnsafeMutableBufferPointer { forward in
                     backwardStorage.withUnsafeMutableBufferPointer { backward in
-                        var solver = MyersDiff(old: old, new: new, forward: forward, backward: backward)
+                        var solver = MyersDiff(old: old, new: new, forward: forward, backward: backward, costLimit: costLimit)
                         solver.compare(old: 0..<old.count, new: 0..<new.count)
                         return solver.script
                     }
@@ -137,8 +156,34 @@ struct MyersDiff {
                 }
                 k &+= 2
             }
+            if d >= costLimit, let split = furthestPoint(d: d, n: n, m: m, forward: forward, backward: backward) {
+                return split
+            }
             d += 1
         }
         return nil
+    }
+
+    /// After `d` steps each way, the point strictly inside the subproblem that the forward or the
+    /// backward search reached furthest, as an empty snake to split at; nil if none is inside.
+    private func furthestPoint(
+        d: Int, n: Int, m: Int, forward: UnsafeMutablePointer<Int>, backward: UnsafeMutablePointer<Int>
+    ) -> Snake? {
+        // A search's x may run past the grid on diagonals outside it; clamp each point to the grid.
+        func reached(_ furthest: UnsafeMutablePointer<Int>) -> (x: Int, y: Int)? {
+            var best: (x: Int, y: Int)?
+            var k = -d
+            while k <= d {
+                var x = min(furthest[k], n), y = x - k
+                if y > m { (x, y) = (m + k, m) }
+                if y >= 0, x >= 0, x + y > (best.map { $0.x + $0.y } ?? -1) { best = (x, y) }
+                k += 2
+            }
+            return best
+        }
+        guard let ahead = reached(forward), let behind = reached(backward) else { return nil }
+        let point: (x: Int, y: Int) = ahead.x + ahead.y >= behind.x + behind.y ? ahead : (n - behind.x, m - behind.y)
+        guard point.x + point.y > 0, point.x + point.y < n + m else { return nil }
+        return Snake(startX: point.x, startY: point.y, endX: point.x, endY: point.y)
     }
 }

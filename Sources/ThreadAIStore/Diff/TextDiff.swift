@@ -30,13 +30,17 @@ public struct TextDiffRun: Sendable, Equatable {
 public enum TextDiff {
     /// Returns the runs that turn `old` into `new`.
     ///
-    /// The edit script is minimal over the chosen tokens, compared by exact bytes.
+    /// Tokens are compared by exact bytes. With `minimal`, the edit script is the shortest
+    /// there is; otherwise texts that differ in more than a few hundred tokens get a short one
+    /// found in bounded time instead, as `git diff` does without `--minimal` (see `MyersDiff`).
     /// Each change lists its removed text before its added text, adjacent runs of the
     /// same kind are merged, and — for word diffs, as `git diff --word-diff` reads —
     /// whitespace kept between two changes is folded into them, so "the cat sat" →
     /// "a dog sat" gives removed "the cat", added "a dog", equal " sat".
     /// Joining the equal and removed runs gives `old`; joining equal and added gives `new`.
-    public static func diff(_ old: String, _ new: String, by granularity: TextDiffGranularity) -> [TextDiffRun] {
+    public static func diff(
+        _ old: String, _ new: String, by granularity: TextDiffGranularity, minimal: Bool = false
+    ) -> [TextDiffRun] {
         // What the token diff would find, without tokenizing: a message only one side has is all removed
         // or all added, and an unchanged one all equal (a fork's diff is mostly these).
         if new.isEmpty || old.isEmpty || old.utf8.elementsEqual(new.utf8) {
@@ -54,7 +58,8 @@ public enum TextDiff {
                 let texts = [oldBytes, newBytes]
                 return MyersDiff.editScript(
                     old: interner.symbols(of: oldTokens, text: 0, in: texts),
-                    new: interner.symbols(of: newTokens, text: 1, in: texts)
+                    new: interner.symbols(of: newTokens, text: 1, in: texts),
+                    minimal: minimal
                 ).deletionsBeforeInsertions()
             }
         }
