@@ -88,7 +88,8 @@ final class PagerProcess: Paging {
     }
 
     /// `sh -c COMMAND` with `input` as its standard input and default signal handling (this process
-    /// ignores SIGPIPE, which a pager must not inherit).
+    /// ignores SIGPIPE, which a pager must not inherit), no signal blocked whichever thread spawns it
+    /// (worker threads block them; a pager that inherited that would never see SIGHUP or SIGTERM).
     private static func spawn(_ command: String, input: Int32, environment: [String: String]) -> pid_t? {
         #if canImport(Darwin)
         var actions: posix_spawn_file_actions_t?
@@ -106,7 +107,10 @@ final class PagerProcess: Paging {
         sigemptyset(&defaults)
         for signalNumber in [SIGPIPE, SIGINT, SIGTERM, SIGHUP] { sigaddset(&defaults, signalNumber) }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         let words: [String] = ["sh", "-c", command]
         let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) }
         let variables: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") }

@@ -14,9 +14,15 @@ import Darwin
 final class TmuxTerminal {
     let socket: String
     private let session = "t"
+    /// Held so the folder, and the server's socket in it, outlive the terminal: Swift may release the
+    /// sandbox before the terminal, and a server whose socket is gone cannot be told to stop.
+    private let folder: TemporaryDirectory
+    /// The server's process, stopped directly if `kill-server` cannot reach it.
+    private var serverProcess: pid_t?
 
     /// Starts `sh` in a terminal `columns` wide, in `directory`, with exactly `environment`.
     init(in folder: TemporaryDirectory, directory: String, environment: [String: String], columns: Int = 160) throws {
+        self.folder = folder
         socket = try folder.folder("tmux") + "/s"
         var shell = ["env", "-i"] + environment.merging(["PS1": "$ ", "ENV": ""]) { $1 }.map { "\($0)=\($1)" }
         shell += ["/bin/sh"]
@@ -27,12 +33,13 @@ final class TmuxTerminal {
             // Seen once on a loaded machine: the new server gave up before it listened. Once more.
             try tmux(start)
         }
+        serverProcess = pid_t(try tmux(["display-message", "-p", "#{pid}"]).trimmingCharacters(in: .whitespacesAndNewlines))
         try tmux(["set-option", "-t", session, "history-limit", "5000"])
         _ = try waitFor("the shell's prompt") { $0.contains("$ ") }
     }
 
     deinit {
-        _ = try? tmux(["kill-server"])
+        if (try? tmux(["kill-server"])) == nil, let serverProcess { kill(serverProcess, SIGKILL) }
     }
 
     /// Types `text` literally (no key names), without Enter.
@@ -115,9 +122,16 @@ final class TmuxTerminal {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
+        // No signal blocked: a test runs on a worker thread that blocks them, and a server that
+        // inherited that mask would never receive the SIGTERM by which `kill-server` stops it.
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        var flags = Int32(POSIX_SPAWN_SETSIGMASK)
         #if canImport(Darwin)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_CLOEXEC_DEFAULT))
+        flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
         #endif
+        posix_spawnattr_setflags(&attributes, Int16(flags))
         let argv = all.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
