@@ -2,6 +2,7 @@
 import PackageDescription
 
 // Layers point one way:
+//   CSHA256            the processor's SHA-256 instructions, for the store's hashing (C: Swift has no intrinsics for them)
 //   ThreadAIStore      objects, refs, history, context, diff — no providers, no terminal
 //   ThreadAIProviders  the model harness — knows nothing of the store's files
 //   ThreadAI           composes the two for an app: conversations, send, configuration
@@ -29,7 +30,8 @@ let package = Package(
         .executable(name: "threadai", targets: ["threadai"]),
     ],
     targets: [
-        .target(name: "ThreadAIStore"),
+        .target(name: "CSHA256"),
+        .target(name: "ThreadAIStore", dependencies: ["CSHA256"]),
         .target(name: "ThreadAIProviders"),
         .target(name: "ThreadAI", dependencies: ["ThreadAIStore", "ThreadAIProviders"]),
         .target(name: "ThreadAICLI", dependencies: ["ThreadAI"]),

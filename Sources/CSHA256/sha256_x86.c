@@ -1,0 +1,84 @@
+// SHA-256 compression with the x86 SHA extensions. Each SHA256RNDS2 does two rounds on the state
+// held as two registers, ABEF and CDGH; SHA256MSG1 and SHA256MSG2 compute the message schedule four
+// words at a time. The portable implementation in Swift (SHA256Compression.swift) is the reference
+// this one is tested against.
+#include "CSHA256.h"
+
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#include <cpuid.h>
+#include <immintrin.h>
+
+int threadai_sha256_hardware_available(void) {
+    unsigned int eax, ebx, ecx, edx;
+    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx)) return 0;
+    const int ssse3 = (ecx >> 9) & 1, sse41 = (ecx >> 19) & 1;
+    if (!__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx)) return 0;
+    const int sha = (ebx >> 29) & 1;
+    return ssse3 && sse41 && sha;
+}
+
+static const uint32_t round_constants[64] __attribute__((aligned(16))) = {
+    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+};
+
+__attribute__((target("sha,ssse3,sse4.1")))
+void threadai_sha256_compress_hardware(uint32_t state[8], const uint8_t *blocks, size_t block_count) {
+    // Big-endian words: reverse the bytes of each 32-bit lane.
+    const __m128i byte_swap = _mm_set_epi64x(0x0c0d0e0f08090a0bLL, 0x0405060700010203LL);
+    // The state as the instructions want it: ABEF in one register, CDGH in the other.
+    const __m128i cdab = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)&state[0]), 0xB1);  // C D A B
+    const __m128i efgh = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)&state[4]), 0x1B);  // E F G H
+    __m128i abef = _mm_alignr_epi8(cdab, efgh, 8);
+    __m128i cdgh = _mm_blend_epi16(efgh, cdab, 0xF0);
+
+    for (; block_count > 0; block_count--, blocks += 64) {
+        const __m128i abef_before = abef, cdgh_before = cdgh;
+        // w[g % 4] holds words 4g…4g+3 of the schedule; the four registers rotate.
+        __m128i w[4];
+#pragma clang loop unroll(full)
+        for (int group = 0; group < 16; group++) {
+            __m128i words;
+            if (group < 4) {
+                words = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(blocks + 16 * group)), byte_swap);
+            } else {
+                // W[t] = σ1(W[t-2]) + W[t-7] + σ0(W[t-15]) + W[t-16], four at a time.
+                const __m128i minus16 = w[group % 4], minus12 = w[(group + 1) % 4];
+                const __m128i minus8 = w[(group + 2) % 4], minus4 = w[(group + 3) % 4];
+                words = _mm_sha256msg1_epu32(minus16, minus12);
+                words = _mm_add_epi32(words, _mm_alignr_epi8(minus4, minus8, 4));
+                words = _mm_sha256msg2_epu32(words, minus4);
+            }
+            w[group % 4] = words;
+            __m128i sums = _mm_add_epi32(words, _mm_load_si128((const __m128i *)&round_constants[4 * group]));
+            cdgh = _mm_sha256rnds2_epu32(cdgh, abef, sums);
+            sums = _mm_shuffle_epi32(sums, 0x0E);
+            abef = _mm_sha256rnds2_epu32(abef, cdgh, sums);
+        }
+        abef = _mm_add_epi32(abef, abef_before);
+        cdgh = _mm_add_epi32(cdgh, cdgh_before);
+    }
+
+    const __m128i feba = _mm_shuffle_epi32(abef, 0x1B);
+    const __m128i dchg = _mm_shuffle_epi32(cdgh, 0xB1);
+    _mm_storeu_si128((__m128i *)&state[0], _mm_blend_epi16(feba, dchg, 0xF0));  // A B C D
+    _mm_storeu_si128((__m128i *)&state[4], _mm_alignr_epi8(dchg, feba, 8));     // E F G H
+}
+
+#else
+
+int threadai_sha256_hardware_available(void) { return 0; }
+
+void threadai_sha256_compress_hardware(uint32_t state[8], const uint8_t *blocks, size_t block_count) {
+    (void)state;
+    (void)blocks;
+    (void)block_count;
+}
+
+#endif
