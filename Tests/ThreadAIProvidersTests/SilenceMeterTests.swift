@@ -55,4 +55,13 @@ struct SilenceMeterTests {
         #expect(meter.look(now: start + .seconds(3), lastActivity: noted, limit: .seconds(4)) == start + .seconds(4))
         #expect(meter.look(now: start + .seconds(6), lastActivity: noted, limit: .seconds(4)) == start + .seconds(7))
     }
+
+    @Test("bytes noted between a look's reading of the activity and of the clock are counted at the next look")
+    func activityBetweenReads() {
+        var meter = SilenceMeter(timeouts: timeouts, start: start)
+        for second in 0...7 { #expect(meter.look(now: start + .seconds(second), lastActivity: start, limit: .seconds(8)) != nil) }
+        // The first byte arrived a moment before the 7 s look read the clock, but after it read the activity.
+        let firstByte = start + .seconds(7) - .nanoseconds(1)
+        #expect(meter.look(now: start + .seconds(8), lastActivity: firstByte, limit: .seconds(4)) == start + .seconds(9))
+    }
 }

@@ -39,7 +39,15 @@ final class TmuxTerminal {
     }
 
     deinit {
-        if (try? tmux(["kill-server"])) == nil, let serverProcess { kill(serverProcess, SIGKILL) }
+        if (try? tmux(["kill-server"])) == nil, let serverProcess, Self.isServer(serverProcess, of: socket) {
+            kill(serverProcess, SIGKILL)
+        }
+    }
+
+    /// Whether process `pid` is still the tmux server of `socket`, not another that took its number.
+    private static func isServer(_ pid: pid_t, of socket: String) -> Bool {
+        guard let commandLine = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+        return String(decoding: commandLine, as: UTF8.self).contains(socket)
     }
 
     /// Types `text` literally (no key names), without Enter.
@@ -105,7 +113,13 @@ final class TmuxTerminal {
     private func tmux(_ arguments: [String]) throws -> String {
         let outputPath = socket + ".out"
         let all = ["tmux", "-S", socket] + arguments
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t?
+        var attributes: posix_spawnattr_t?
+        #else
         var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
@@ -119,7 +133,6 @@ final class TmuxTerminal {
         }
         _ = unsafeBitCast(closeFrom, to: CloseFrom.self)(&actions, 3)
         #endif
-        var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         // No signal blocked: a test runs on a worker thread that blocks them, and a server that
