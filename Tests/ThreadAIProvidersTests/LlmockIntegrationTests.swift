@@ -112,7 +112,7 @@ struct LlmockIntegrationTests {
     func stall(kind: ProviderKind, transport: TransportKind) async throws {
         let llmock = try await Llmock()
         defer { llmock.stop() }
-        try await llmock.script("{\"type\": \"stream_fault\", \"kind\": \"stall\", \"after_chunks\": 6, \"stall_seconds\": 30}")
+        try await llmock.script("{\"type\": \"stream_fault\", \"kind\": \"stall\", \"after_chunks\": 6, \"stall_seconds\": 600}")
         let reply = await collect(try provider(kind, transport, llmock, stall: .seconds(2)).stream(request(kind)))
         #expect(!reply.text.isEmpty)
         #expect(reply.providerError == .stalled(provider: kind.rawValue, after: .seconds(2)))

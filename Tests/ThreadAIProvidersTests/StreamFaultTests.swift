@@ -60,7 +60,7 @@ struct StreamFaultTests {
     func stall(kind: ProviderKind, transport: TransportKind) async throws {
         let body = kind.preamble + kind.textEvent("Partial")
         let (reply, server, _) = try await run(
-            kind, transport, [.eventStream(body, then: [.pause(milliseconds: 20_000)])],
+            kind, transport, [.eventStream(body, then: [.pause(milliseconds: ScriptedResponse.untilStopped)])],
             timeouts: StreamTimeouts(firstByte: .seconds(20), stall: .milliseconds(300)))
         #expect(reply.text == "Partial")
         #expect(reply.providerError == .stalled(provider: kind.rawValue, after: .milliseconds(300)))
@@ -69,7 +69,7 @@ struct StreamFaultTests {
 
     @Test("no answer at all within the first-byte timeout: retried, then reported", arguments: ProviderKind.allCases, TransportKind.allCases)
     func firstByteTimeout(kind: ProviderKind, transport: TransportKind) async throws {
-        let silent = ScriptedResponse(steps: [], headDelayMilliseconds: 20_000)
+        let silent = ScriptedResponse(steps: [], headDelayMilliseconds: ScriptedResponse.untilStopped)
         let (reply, server, _) = try await run(
             kind, transport, [silent], retries: 1, timeouts: StreamTimeouts(firstByte: .milliseconds(300), stall: .seconds(20)))
         #expect(reply.providerError == .timeoutBeforeFirstByte(provider: kind.rawValue, after: .milliseconds(300)))
@@ -79,7 +79,7 @@ struct StreamFaultTests {
     @Test("headers, then silence: still a first-byte timeout, since no body byte came", arguments: TransportKind.allCases)
     func silentAfterHead(transport: TransportKind) async throws {
         let (reply, _, _) = try await run(
-            .anthropic, transport, [.silentAfterHead(milliseconds: 20_000)], retries: 0,
+            .anthropic, transport, [.silentAfterHead(milliseconds: ScriptedResponse.untilStopped)], retries: 0,
             timeouts: StreamTimeouts(firstByte: .milliseconds(300), stall: .seconds(20)))
         #expect(reply.providerError == .timeoutBeforeFirstByte(provider: "anthropic", after: .milliseconds(300)))
     }
@@ -125,7 +125,7 @@ struct StreamFaultTests {
 
     @Test("cancelling the consumer ends the stream promptly", arguments: ProviderKind.allCases, TransportKind.allCases)
     func cancellation(kind: ProviderKind, transport: TransportKind) async throws {
-        let server = try LoopbackServer(.eventStream(kind.preamble + kind.textEvent("First"), then: [.pause(milliseconds: 20_000)]))
+        let server = try LoopbackServer(.eventStream(kind.preamble + kind.textEvent("First"), then: [.pause(milliseconds: ScriptedResponse.untilStopped)]))
         defer { server.stop() }
         let provider = try kind.make(baseURL: server.baseURL, options: testOptions(transport: transport))
         let stream = provider.stream(sampleRequest)

@@ -2,6 +2,11 @@ import Foundation
 
 /// What the loopback server answers to one request.
 struct ScriptedResponse: Sendable {
+    /// A pause that outlasts any test, so only the client (or `LoopbackServer.stop`) can end it. A
+    /// fixed 20 s would not do: on a loaded machine a test can be kept waiting that long between two
+    /// steps, and the server would then end a silence the test expects the client to time out.
+    static let untilStopped = 600_000
+
     enum Step: Sendable {
         /// Write these bytes (as one HTTP chunk when the body is chunked).
         case send(Data)
