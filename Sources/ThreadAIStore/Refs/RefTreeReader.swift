@@ -72,7 +72,7 @@ struct RefTreeReader {
             _ = second.wait()
             throw error
         }
-        found += try (second.wait() ?? .success([])).get()
+        found += try second.wait().get()
     }
 
     /// Below this many entries at the top, starting a second thread costs more than it saves.

@@ -52,7 +52,7 @@ extension Repository {
         let refSide = BackgroundWork { [self] in refCheck(known: known) }
         let objectCheck = checkObjects(known)
         problems += objectCheck.problems
-        let refFindings = refSide.wait() ?? refCheck(known: known)
+        let refFindings = refSide.wait()
         problems += refFindings.problems
         // An unreadable message hides which message is its parent: reachability is unknown then.
         if !objectCheck.anyUnreadable, let tips = refFindings.tips {

@@ -35,7 +35,7 @@ extension Repository {
             _ = stored?.wait()
             throw .ref(error)
         }
-        let cached = try cachedSummaries(of: threads, renames: renames, strict: true, stored: stored.map { $0.wait() ?? nil })
+        let cached = try cachedSummaries(of: threads, renames: renames, strict: true, stored: stored.flatMap { $0.wait() })
         return threads.compactMap { cached[$0.name]?.summary }
     }
 

@@ -7,9 +7,11 @@ import Dispatch
 /// signal. No two threads touch it at once, which is what makes the unchecked `Sendable` sound.
 final class BackgroundWork<Value: Sendable>: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
+    private let work: @Sendable () -> Value
     private var value: Value?
 
     init(_ work: @escaping @Sendable () -> Value) {
+        self.work = work
         DispatchQueue.global().async {
             self.value = work()
             self.finished.signal()
@@ -17,8 +19,9 @@ final class BackgroundWork<Value: Sendable>: @unchecked Sendable {
     }
 
     /// The work's value, once it has finished; call it once.
-    func wait() -> Value? {
+    func wait() -> Value {
         finished.wait()
-        return value
+        // Always set by now; doing the work here instead keeps this total without a force-unwrap.
+        return value ?? work()
     }
 }
