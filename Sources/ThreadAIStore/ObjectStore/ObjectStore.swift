@@ -98,18 +98,14 @@ public struct ObjectStore: Sendable {
         }
     }
 
-    /// Every object id in the store, in no particular order. Stray files (temporary files,
-    /// names that are not ids) are skipped; `inventory()` lists them for `fsck`.
+    /// Every object id in the store, in no particular order: `inventory()`'s ids, without the stray
+    /// files (temporary files, names that are not ids) it lists for `fsck`.
     public func allIDs() throws(ObjectError) -> [ObjectID] {
-        var all: [ObjectID] = []
         do {
-            for folder in try FilePaths.contents(of: directory) where folder.utf8.count == 2 {
-                all += try ids(inFolder: folder)
-            }
+            return try inventory().ids
         } catch {
             throw .fileSystem(error)
         }
-        return all
     }
 
     /// The ids that begin with `prefix` (at least two lowercase hex digits), found by listing one folder.
