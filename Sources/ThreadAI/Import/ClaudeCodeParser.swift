@@ -58,7 +58,7 @@ public enum ClaudeCodeParser {
         return ImportConversation(
             format: "claude-code", id: sessionID, title: title, date: nodes.first?.date, nodes: nodes,
             currentNode: current ?? nodes.last?.sourceID,
-            skipped: skipped.sorted { $0.key < $1.key }.map { "\(name): \($0.value) \($0.key) line\($0.value == 1 ? "" : "s") (not messages)" })
+            skipped: skipped.sorted { $0.key < $1.key }.map { "\(name): \(CountedNoun.phrase($0.value, "\($0.key) line")) (not messages)" })
     }
 
     static func line(_ object: [String: Any], type: String, uuid: String, item: String) throws(ImportError) -> Line {

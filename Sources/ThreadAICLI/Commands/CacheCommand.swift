@@ -27,7 +27,7 @@ enum CacheCommand: Command {
         switch action {
         case "rebuild":
             let count = try repository.rebuildCache()
-            context.errors.line("Rebuilt \(repository.cache.directory): \(count) thread\(count == 1 ? "" : "s")")
+            context.errors.line("Rebuilt \(repository.cache.directory): \(CountedNoun.phrase(count, "thread"))")
         case "verify":
             return write(try repository.verifyCache(), cache: repository.cache, context)
         case "clear":

@@ -36,7 +36,7 @@ enum FsckCommand: Command {
             context.output.line(problem.severity == .error ? context.style.removed(text) : text)
         }
         let errors = problems.filter { $0.severity == .error }.count
-        context.errors.line("checked \(count) objects: \(errors) error\(errors == 1 ? "" : "s"), \(problems.count - errors) warning\(problems.count - errors == 1 ? "" : "s")")
+        context.errors.line("checked \(count) objects: \(CountedNoun.phrase(errors, "error")), \(CountedNoun.phrase(problems.count - errors, "warning"))")
         return errors == 0 ? .success : .corrupt
     }
 }

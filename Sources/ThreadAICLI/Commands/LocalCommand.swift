@@ -39,7 +39,7 @@ enum LocalCommand: Command {
             return .success
         }
         if !report.published.isEmpty {
-            context.note("\(report.published.count) message\(report.published.count == 1 ? "" : "s") of local threads stay shared: the history of a shared thread forked from them needs them.")
+            context.note("\(CountedNoun.phrase(report.published.count, "message")) of local threads stay shared: the history of a shared thread forked from them needs them.")
         }
         if !names.isEmpty && !arguments.flag("unset") {
             let tracked = try TrackedFiles.among(report.excluded, repository: repository)

@@ -39,7 +39,7 @@ enum ScanCommand: Command {
                     "\(context.style.id(id.short)) \(message.thread) \(message.role.rawValue): \(finding)"))
             }
         }
-        let scanned = "\(ids.count) message\(ids.count == 1 ? "" : "s") scanned"
+        let scanned = "\(CountedNoun.phrase(ids.count, "message")) scanned"
         guard holding > 0 else {
             if !arguments.flag("quiet") { context.note("\(scanned); no credentials found.") }
             return .success

@@ -17,7 +17,7 @@ struct DiffPage {
         let rightLink = ThreadPage.link(to: right, page: 1)
         var body = "<h1>\(HTMLText.escape(left)) ↔ \(HTMLText.escape(right))</h1>\n<p class=\"facts\">"
         if let forkPoint {
-            body += "Both share \(shared) message\(shared == 1 ? "" : "s") up to <code class=\"id\">\(forkPoint.hex.prefix(8))</code>; "
+            body += "Both share \(CountedNoun.phrase(shared, "message")) up to <code class=\"id\">\(forkPoint.hex.prefix(8))</code>; "
         } else {
             body += "No message in common; "
         }

@@ -1,3 +1,5 @@
+import ThreadAI
+
 /// The family of forks around a thread, drawn as an SVG tree whose nodes link to the threads' pages:
 /// a row per thread (the family root first, forks depth first), indented by generation, an elbow
 /// line from each fork to its parent. The current thread is marked.
@@ -48,7 +50,7 @@ enum ForkGraphSVG {
             let summary = model.threads[entry.name]
             let own = summary?.ownMessageCount ?? 0
             let isCurrent = entry.name == current
-            let title = "\(entry.name): \(summary?.title ?? "") (\(own) own message\(own == 1 ? "" : "s"))"
+            let title = "\(entry.name): \(summary?.title ?? "") (\(CountedNoun.phrase(own, "own message")))"
             svg += "<a class=\"node\(isCurrent ? " current" : "")\" href=\"\(HTMLText.escape(fileName(entry.name)))\">"
             svg += "<title>\(HTMLText.escape(title))</title>"
             svg += "<circle cx=\"\(x)\" cy=\"\(y)\" r=\"\(isCurrent ? 7 : 5)\"/>"

@@ -1,3 +1,5 @@
+import ThreadAI
+
 /// A page of the site's thread list: every thread in family order (a root, then its forks indented
 /// below it), with its title, messages, forks and last date; `perPage` threads a page.
 struct IndexPage {
@@ -10,7 +12,7 @@ struct IndexPage {
     func render(page: Int) -> String {
         let names = model.order.dropFirst((page - 1) * perPage).prefix(perPage)
         let threads = model.order.count
-        var body = "<h1>Threads</h1>\n<p class=\"facts\">\(threads) thread\(threads == 1 ? "" : "s"), \(messageCount) message\(messageCount == 1 ? "" : "s")</p>\n"
+        var body = "<h1>Threads</h1>\n<p class=\"facts\">\(CountedNoun.phrase(threads, "thread")), \(CountedNoun.phrase(messageCount, "message"))</p>\n"
         let pager = PageShell.pager(page: page, pages: pageCount) { SitePaths.index(page: $0) }
         body += pager + "<table class=\"threads\">\n<thead><tr><th>Thread</th><th>Title</th><th>Messages</th><th>Forks</th><th>Last</th></tr></thead>\n<tbody>\n"
         for name in names {

@@ -58,7 +58,7 @@ struct ThreadPage {
     }
 
     private func facts(_ summary: ThreadSummary) -> String {
-        var items = ["\(summary.messageCount) message\(summary.messageCount == 1 ? "" : "s") (\(summary.ownMessageCount) own)"]
+        var items = ["\(CountedNoun.phrase(summary.messageCount, "message")) (\(summary.ownMessageCount) own)"]
         if let date = summary.lastDate { items.append("last \(HTMLText.escape(date.description))") }
         if summary.heads.count > 1 { items.append("diverged: \(summary.heads.count) heads, the first shown") }
         var html = "<p class=\"facts\">" + items.joined(separator: " · ") + "</p>\n<nav class=\"family\">"

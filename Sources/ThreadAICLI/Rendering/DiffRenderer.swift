@@ -15,7 +15,7 @@ struct DiffRenderer {
             output.line("Code differs: \(left) at \(describe(code.left)); \(right) at \(describe(code.right))")
         }
         if let fork = comparison.forkPoint {
-            var shared = "Shared history: \(comparison.sharedCount) message\(comparison.sharedCount == 1 ? "" : "s") up to the fork point \(style.id(fork.short))"
+            var shared = "Shared history: \(CountedNoun.phrase(comparison.sharedCount, "message")) up to the fork point \(style.id(fork.short))"
             if let summary = comparison.sharedSummary { shared += ", last asked: “\(summary)”" }
             output.line(shared)
         } else if comparison.sharedCount == 0 && !comparison.turns.isEmpty {
@@ -27,8 +27,8 @@ struct DiffRenderer {
         }
         let leftCount = comparison.turns.filter { $0.left != nil }.count
         let rightCount = comparison.turns.filter { $0.right != nil }.count
-        output.line(style.removed("--- \(left): \(leftCount) message\(leftCount == 1 ? "" : "s") after the fork"))
-        output.line(style.added("+++ \(right): \(rightCount) message\(rightCount == 1 ? "" : "s") after the fork"))
+        output.line(style.removed("--- \(left): \(CountedNoun.phrase(leftCount, "message")) after the fork"))
+        output.line(style.added("+++ \(right): \(CountedNoun.phrase(rightCount, "message")) after the fork"))
         var total = TextDiffStat(wordsAdded: 0, wordsRemoved: 0, wordsUnchanged: 0)
         for (index, turn) in comparison.turns.enumerated() {
             let stat = TextDiffStat(runs: turn.runs)
@@ -41,7 +41,7 @@ struct DiffRenderer {
         }
         output.line()
         let turns = comparison.turns.count
-        output.line("\(turns) turn\(turns == 1 ? "" : "s") compared: \(total.wordsRemoved) words removed, \(total.wordsAdded) added, \(total.wordsUnchanged) unchanged")
+        output.line("\(CountedNoun.phrase(turns, "turn")) compared: \(total.wordsRemoved) words removed, \(total.wordsAdded) added, \(total.wordsUnchanged) unchanged")
     }
 
     private func heading(_ turn: AlignedTurn) -> String {

@@ -40,14 +40,14 @@ final class ImportProgress {
         let elapsed = clock.now - since
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let rate = seconds > 0.05 ? " (\(Int(Double(summary.messages - before) / seconds)) messages/s)" : ""
-        let conversations = summary.conversations > 0 ? "\(Self.count(summary.conversations, "conversation")), " : ""
-        show("\(conversations)\(Self.count(summary.messages, "message"))\(rate)")
+        let conversations = summary.conversations > 0 ? "\(CountedNoun.phrase(summary.conversations, "conversation")), " : ""
+        show("\(conversations)\(CountedNoun.phrase(summary.messages, "message"))\(rate)")
     }
 
     /// The first pass over a file, which checks it whole before anything is written: how far it is.
     func checking(_ count: Int, _ noun: String) {
         guard isShown, isDue() else { return }
-        show("checking, \(Self.count(count, noun)) read")
+        show("checking, \(CountedNoun.phrase(count, noun)) read")
     }
 
     /// Wipes the line, before the summary or an error takes its place.
@@ -76,13 +76,9 @@ final class ImportProgress {
     /// The summary's lines: every skipped item with why, then the counts.
     static func summary(_ summary: Importer.Summary) -> [String] {
         summary.skipped.map { TerminalSafe.text("skipped \($0)") } + [
-            "imported \(count(summary.conversations, "conversation")): \(count(summary.messages, "message")) (\(summary.newMessages) new), "
-                + "\(count(summary.forks, "fork")), \(summary.movedRefs) threads created or moved, "
-                + "\(count(summary.skipped.count, "item")) skipped"
+            "imported \(CountedNoun.phrase(summary.conversations, "conversation")): \(CountedNoun.phrase(summary.messages, "message")) (\(summary.newMessages) new), "
+                + "\(CountedNoun.phrase(summary.forks, "fork")), \(summary.movedRefs) threads created or moved, "
+                + "\(CountedNoun.phrase(summary.skipped.count, "item")) skipped"
         ]
-    }
-
-    static func count(_ value: Int, _ noun: String) -> String {
-        "\(value) \(noun)\(value == 1 ? "" : "s")"
     }
 }

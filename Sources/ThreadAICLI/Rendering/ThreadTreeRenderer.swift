@@ -37,7 +37,7 @@ enum ThreadTreeRenderer {
         for (prefix, labelWidth, summary) in rows {
             let isCurrent = summary.name == current
             let heads = summary.heads.count == 1 ? summary.heads[0].short : summary.heads.map(\.short).joined(separator: "+")
-            var facts = "\(summary.messageCount) message\(summary.messageCount == 1 ? "" : "s")"
+            var facts = "\(CountedNoun.phrase(summary.messageCount, "message"))"
             if let fork = summary.forkPoint { facts += ", \(summary.ownMessageCount) own, forked at \(fork.short)" }
             if summary.heads.count > 1 { facts += ", DIVERGED" }
             if local.contains(summary.name) { facts += ", local" }

@@ -136,7 +136,7 @@ public enum HistoryError: Error, CustomStringConvertible, Sendable {
         case .cycle(let id):
             return "the parent links loop back to message \(id.hex); the repository was tampered with. Run 'threadai fsck'."
         case .beyondRoot(let start, let generations, let available):
-            return "message \(start.short) has only \(available) ancestor\(available == 1 ? "" : "s"), "
+            return "message \(start.short) has only \(CountedNoun.phrase(available, "ancestor")), "
                 + "so it cannot go back \(generations). Use a smaller number."
         }
     }

@@ -121,7 +121,7 @@ public enum ThreadError: Error, CustomStringConvertible, Sendable {
         case .currentThread(let name, let action):
             return "cannot \(action) '\(name)': it is the current thread. 'threadai checkout' another thread first."
         case .wouldLoseMessages(let name, let count, let head):
-            return "thread '\(name)' has \(count) message\(count == 1 ? "" : "s") that no other thread reaches "
+            return "thread '\(name)' has \(CountedNoun.phrase(count, "message")) that no other thread reaches "
                 + "(head \(head.short)). Fork them first ('threadai checkout -b NEW \(head.short)'), or delete with "
                 + "--force: the thread's reflog in .threadai/logs/threads/ keeps the head id."
         case .notDiverged(let name):
