@@ -13,8 +13,12 @@ import PackageDescription
 // `-static-stdlib` for the executable alone, in release builds (a debug build's tests link the
 // executable's code with the shared Swift Testing): the modules are compiled against the shared
 // runtime, so the libraries stay usable as dependencies, which leaves out the static archives' own
-// dependencies; they are named here, in one group so their order does not matter.
-let staticRuntimeOnLinux = ["-static-stdlib", "-Xlinker", "--start-group"]
+// dependencies; they are named here, in one group so their order does not matter. The C++ runtime
+// that the Swift runtime, libdispatch and ICU need is linked statically too (a linker script named
+// libstdc++.so in Sources/threadai/Linker, searched first, and -static-libgcc): loading libstdc++.so
+// and binding 768 of its symbols cost about a fifth of a start.
+let staticRuntimeOnLinux = ["-static-stdlib", "-L", Context.packageDirectory + "/Sources/threadai/Linker"]
+    + ["-Xclang-linker", "-static-libgcc", "-Xlinker", "--start-group"]
     + ["Foundation", "FoundationInternationalization", "FoundationEssentials", "CoreFoundation", "_FoundationICU",
        "_FoundationCShims", "_FoundationCollections", "swiftSynchronization", "swiftDispatch", "dispatch", "BlocksRuntime"]
         .flatMap { ["-Xlinker", "-l\($0)"] }
@@ -36,7 +40,7 @@ let package = Package(
         .target(name: "ThreadAI", dependencies: ["ThreadAIStore", "ThreadAIProviders"]),
         .target(name: "ThreadAICLI", dependencies: ["ThreadAI"]),
         .executableTarget(
-            name: "threadai", dependencies: ["ThreadAICLI"],
+            name: "threadai", dependencies: ["ThreadAICLI"], exclude: ["Linker"],
             linkerSettings: [.unsafeFlags(staticRuntimeOnLinux, .when(platforms: [.linux], configuration: .release))]),
         .testTarget(name: "ThreadAIStoreTests", dependencies: ["ThreadAIStore"]),
         .testTarget(name: "ThreadAIProvidersTests", dependencies: ["ThreadAIProviders"]),
