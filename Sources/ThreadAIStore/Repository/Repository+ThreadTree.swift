@@ -35,7 +35,9 @@ extension Repository {
             _ = stored?.wait()
             throw .ref(error)
         }
-        let cached = try cachedSummaries(of: threads, renames: renames, strict: true, stored: stored.flatMap { $0.wait() })
+        // Spelled out: `stored.flatMap { $0.wait() }` would turn "not read yet" into "read, absent".
+        let storedFile: ThreadSummaryFile?? = if let stored { .some(stored.wait()) } else { .none }
+        let cached = try cachedSummaries(of: threads, renames: renames, strict: true, stored: storedFile)
         return threads.compactMap { cached[$0.name]?.summary }
     }
 

@@ -30,6 +30,16 @@ struct ThreadSummaryCacheTests {
         #expect(try repository.verifyCache() == CacheVerification(file: .readable, current: 3))
     }
 
+    @Test("a current file is read, not computed again: a second listing leaves the file written by the first")
+    func currentFileIsUsed() throws {
+        _ = try repository.threadSummaries()
+        let written = try FileManager.default.attributesOfItem(atPath: cachePath)[.systemFileNumber] as? Int
+        #expect(written != nil)
+        #expect(try repository.threadSummaries() == (try uncached.threadSummaries()))
+        // A writer replaces the file by a rename, so a rewrite would show as another inode.
+        #expect(try FileManager.default.attributesOfItem(atPath: cachePath)[.systemFileNumber] as? Int == written)
+    }
+
     @Test("send keeps its thread's line current without a recomputation")
     func appendUpdatesTheLine() throws {
         _ = try repository.threadSummaries()
