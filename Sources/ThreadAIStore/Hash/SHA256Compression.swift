@@ -60,7 +60,10 @@ enum SHA256Compression {
         var words = (state.h0, state.h1, state.h2, state.h3, state.h4, state.h5, state.h6, state.h7)
         withUnsafeMutableBytes(of: &words) { raw in
             guard let pointer = raw.baseAddress?.assumingMemoryBound(to: UInt32.self) else { return }
-            threadai_sha256_compress_hardware(pointer, base.assumingMemoryBound(to: UInt8.self), blockCount)
+            roundConstants.withUnsafeBufferPointer { constants in
+                guard let constants = constants.baseAddress else { return }
+                threadai_sha256_compress_hardware(pointer, base.assumingMemoryBound(to: UInt8.self), blockCount, constants)
+            }
         }
         state = State(h0: words.0, h1: words.1, h2: words.2, h3: words.3, h4: words.4, h5: words.5, h6: words.6, h7: words.7)
     }
