@@ -72,10 +72,27 @@ extension Repository {
         var leftovers: Result<[RepositoryProblem], RepositoryError>
     }
 
+    /// The thread refs and `HEAD`, read once for both the reachability and the ref checks.
+    private struct RefReading {
+        var names: Result<[ThreadName], RefError>
+        /// Each thread's heads, or why they could not be read; empty when the names could not be.
+        var heads: [(name: ThreadName, heads: Result<[ObjectID], RefError>)]
+        var head: Result<Head, RefError>
+    }
+
+    private func readRefs() -> RefReading {
+        let names = Result { () throws(RefError) in try refs.names() }
+        let heads = ((try? names.get()) ?? []).map { name in
+            (name: name, heads: Result { () throws(RefError) in try refs.heads(of: name) })
+        }
+        return RefReading(names: names, heads: heads, head: Result { () throws(RefError) in try head.read() })
+    }
+
     private func refCheck(known: SortedIDs) -> RefCheck {
-        var check = RefCheck(tips: reachableTips(), leftovers: Result { () throws(RepositoryError) in try leftoverProblems() })
-        checkRefs(known: known, problems: &check.problems)
-        check.problems += tagProblems(threads: (try? refs.names()) ?? [], isKnown: { known.position(of: $0) != nil })
+        let reading = readRefs()
+        var check = RefCheck(tips: reachableTips(reading), leftovers: Result { () throws(RepositoryError) in try leftoverProblems() })
+        checkRefs(reading, known: known, problems: &check.problems)
+        check.problems += tagProblems(threads: (try? reading.names.get()) ?? [], isKnown: { known.position(of: $0) != nil })
         return check
     }
 
@@ -96,32 +113,29 @@ extension Repository {
 
     /// Every thread's heads, a detached HEAD and every tag's message; nil when a ref cannot be read
     /// (`checkRefs` reports it; without its heads, nothing can be called unreachable).
-    private func reachableTips() -> Set<ObjectID>? {
+    private func reachableTips(_ reading: RefReading) -> Set<ObjectID>? {
         var tips = Set<ObjectID>()
-        guard let names = try? refs.names() else { return nil }
-        for name in names {
-            guard let found = try? refs.heads(of: name) else { return nil }
+        guard case .success = reading.names else { return nil }
+        for thread in reading.heads {
+            guard case .success(let found) = thread.heads else { return nil }
             tips.formUnion(found)
         }
-        if case .detached(let id)? = try? head.read() { tips.insert(id) }
+        if case .success(.detached(let id)) = reading.head { tips.insert(id) }
         tips.formUnion(taggedMessages())  // A bookmark keeps its message (docs/FORMAT.md §5.6).
         return tips
     }
 
-    private func checkRefs(known: SortedIDs, problems: inout [RepositoryProblem]) {
+    private func checkRefs(_ reading: RefReading, known: SortedIDs, problems: inout [RepositoryProblem]) {
         func problem(_ severity: RepositoryProblem.Severity, _ id: ObjectID?, _ path: String, _ message: String) {
             problems.append(RepositoryProblem(severity: severity, id: id, path: path, message: message))
         }
-        let names: [ThreadName]
-        do {
-            names = try refs.names()
-        } catch {
+        if case .failure(let error) = reading.names {
             problem(.error, nil, refs.threadsDirectory, error.description)
             return
         }
-        for name in names {
+        for (name, result) in reading.heads {
             do {
-                let heads = try refs.heads(of: name)
+                let heads = try result.get()
                 for head in heads where known.position(of: head) == nil {
                     problem(.error, head, refs.path(of: name), "thread '\(name)' points at a missing message")
                 }
@@ -137,7 +151,7 @@ extension Repository {
             }
         }
         do {
-            if case .detached(let id) = try head.read(), known.position(of: id) == nil {
+            if case .detached(let id) = try reading.head.get(), known.position(of: id) == nil {
                 problem(.error, id, head.path, "HEAD points at a missing message")
             }
         } catch {
