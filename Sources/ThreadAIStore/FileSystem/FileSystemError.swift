@@ -46,6 +46,7 @@ public struct FileSystemError: Error, CustomStringConvertible, Equatable, Sendab
         case ENOSPC: advice = " Free some disk space and try again."
         case EROFS: advice = " The filesystem is read-only."
         case Self.notRegularFile: advice = " Move it out of the way; 'threadai fsck' lists anything else that is damaged."
+        case ENOTDIR: advice = " Something other than a folder is in its place: move it out of the way; 'threadai fsck' lists anything else that is damaged."
         default: break
         }
         return "cannot \(operation) '\(path)': \(reason).\(advice)"

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A `.threadai` repository: its object store, thread refs, `HEAD` and renames, by path.
 ///
 /// Every operation reads what it needs from disk when called; nothing is kept in memory between
@@ -17,9 +25,17 @@ public struct Repository: Sendable {
     /// A folder is one when it has `objects/` and `refs/threads/`, or the `.gitattributes` that `init`
     /// writes: git drops empty folders, so a clone of a repository with no messages yet has only that
     /// (docs/FORMAT.md §1.1); the folders are made by the first write.
-    /// - Throws: `RepositoryError.notARepository` when it is neither.
+    /// - Throws: `RepositoryError.notARepository` when it is neither; `.fileSystem` (`ENOTDIR`) when
+    ///   something other than a folder is in the place of `objects/` or `refs/threads/`, which would
+    ///   otherwise read as a repository with no messages or no threads.
     public init(directory: String) throws(RepositoryError) {
         let hasFolders = FilePaths.isDirectory(directory + "/objects") && FilePaths.isDirectory(directory + "/refs/threads")
+        if !hasFolders {
+            for folder in [directory + "/objects", directory + "/refs/threads"]
+            where FilePaths.exists(folder, followingLinks: false) && !FilePaths.isDirectory(folder) {
+                throw .fileSystem(FileSystemError("open", path: folder, code: ENOTDIR))
+            }
+        }
         guard hasFolders || FilePaths.exists(directory + "/.gitattributes", followingLinks: true) else {
             throw .notARepository(directory)
         }

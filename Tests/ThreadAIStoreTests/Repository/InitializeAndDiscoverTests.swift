@@ -130,6 +130,22 @@ struct InitializeAndDiscoverTests {
         }
     }
 
+    @Test("a file in the place of objects/ or refs/threads/ is an error, not an empty repository", arguments: ["objects", "refs/threads"])
+    func fileInPlaceOfAFolder(folderName: String) throws {
+        let root = try Repository.initialize(in: folder.path).repository.directory
+        let path = root + "/" + folderName
+        try FileManager.default.removeItem(atPath: path)
+        try Data("not a folder\n".utf8).write(to: URL(fileURLWithPath: path))
+        let error = try #require(throws: RepositoryError.self) { try Repository(directory: root) }
+        guard case .fileSystem(let cause) = error else {
+            Issue.record("expected a file-system error, got \(error)")
+            return
+        }
+        #expect(cause.path == path)
+        #expect(error.description.contains("Not a directory"), "\(error)")
+        #expect(error.description.contains("move it out of the way"), "\(error)")
+    }
+
     @Test("a tree as git clones it before the first message (no empty folders) is found, reads empty, and is written to")
     func cloneWithoutEmptyFolders() throws {
         let root = try Repository.initialize(in: folder.path).repository.directory
