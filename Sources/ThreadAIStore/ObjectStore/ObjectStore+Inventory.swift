@@ -18,7 +18,7 @@ extension ObjectStore {
 
     /// The ids and strays of the entry `name` of `objects/`: a stray itself unless it is a folder of
     /// two characters.
-    private func folderInventory(_ name: String, isDirectory: Bool?) throws(FileSystemError) -> (ids: [ObjectID], strays: [String]) {
+    func folderInventory(_ name: String, isDirectory: Bool?) throws(FileSystemError) -> (ids: [ObjectID], strays: [String]) {
         let folderPath = directory + "/" + name
         guard name.utf8.count == 2, isDirectory ?? FilePaths.isDirectory(folderPath) else { return ([], [folderPath]) }
         var ids: [ObjectID] = []

@@ -119,8 +119,8 @@ public struct ObjectStore: Sendable {
     }
 
     private func ids(inFolder folder: String) throws(FileSystemError) -> [ObjectID] {
-        // A stray file gives nil and is skipped here; `inventory()` reports it.
-        try FilePaths.contents(of: directory + "/" + folder).compactMap { Self.objectID(folder: folder, fileName: $0) }
+        // Strays are skipped here; `inventory()` reports them.
+        try folderInventory(folder, isDirectory: nil).ids
     }
 
     /// The id a file `objects/FOLDER/NAME` stands for, or nil when it is not an object file.
