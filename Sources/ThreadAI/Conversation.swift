@@ -62,8 +62,10 @@ public struct Conversation: Sendable {
     ///   `AttachedFile.message`).
     /// - Parameter fork: when given, `thread` is a new thread (its name must be free) whose first
     ///   message is a child of `fork.at` (nil: a new root): an edited question beside the original.
-    /// - Throws: `ThreadError`, with nothing written, when the history is corrupt, missing or
-    ///   unreadable, the thread has diverged, or the wait for the turn was cancelled.
+    /// - Throws: `ThreadError`, with nothing written, when the history the context reads is corrupt,
+    ///   missing or unreadable (with a budget, a long history's middle is counted from
+    ///   `cache/messages`, not read: `Repository.contextBuilder(upTo:budget:)`), the thread has
+    ///   diverged, or the wait for the turn was cancelled.
     public func prepare(
         text: String, on thread: ThreadName, system: String?, budget: Int?, newRoot: Bool = false,
         fork: (at: ObjectID?, reflog: String)? = nil,
@@ -81,7 +83,7 @@ public struct Conversation: Sendable {
         let reflogPrefix = fork?.reflog ?? "send"
         // A fork's first message creates its ref; each later one moves it from the one before.
         var expected: ExpectedRefValue? = fork == nil ? nil : .absent
-        var builder = try repository.contextBuilder(upTo: parent)
+        var builder = try repository.contextBuilder(upTo: parent, budget: budget)
         var systemID: ObjectID?
         if let system, builder.systemPrompt != system {
             let message = try makeMessage(parent: parent, thread: thread, role: .system, date: date, content: system)

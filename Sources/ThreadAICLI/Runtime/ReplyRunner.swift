@@ -22,8 +22,8 @@ enum ReplyRunner {
         choice: ProviderChoice, arguments: ParsedArguments, _ context: CommandContext
     ) async -> ExitStatus {
         if let notice = choice.notice { context.note(notice) }
-        if !prepared.context.dropped.isEmpty {
-            context.note("the context exceeds the budget; left out the \(prepared.context.dropped.count) oldest messages.")
+        if prepared.context.droppedCount > 0 {
+            context.note("the context exceeds the budget; left out the \(prepared.context.droppedCount) oldest messages.")
         }
         let streamed = await stream(
             prepared, conversation: conversation, provider: provider, choice: choice, live: !arguments.flag("no-stream"), context)

@@ -17,8 +17,12 @@ public struct Context: Sendable {
     public var systemTokens: Int
     /// The user and assistant messages given to the model, oldest first.
     public var turns: [Turn]
-    /// The oldest turns left out to fit the budget, oldest first; whole turns only.
+    /// The oldest turns left out to fit the budget, oldest first; whole turns only. All of them from
+    /// `Repository.context(of:budget:)`; from a builder that read only what the budget needs
+    /// (`Repository.contextBuilder(upTo:budget:)` on a long history), only those it read, the newest.
     public var dropped: [Turn]
+    /// How many turns were left out to fit the budget: `dropped`, and those not read.
+    public var droppedCount: Int
     /// The budget applied, if any.
     public var budget: Int?
     /// Estimated tokens of what is given: system prompt plus `turns`.

@@ -9,12 +9,14 @@
 ///   newest turns that fit, and its usage compared with the whole history's estimate would scale
 ///   estimates down to a quarter, letting a context several times the budget pass for one that fits.
 public struct ContextBuilder: Sendable {
-    private let renames: Renames
+    let renames: Renames
     private var system: (id: ObjectID, content: String)?
     private var turns: [Context.Turn] = []
     /// Each reply's recorded usage, with the estimate of its history before it and with it, oldest first.
     private var usages: [(reported: Int, before: Int, estimated: Int)] = []
     private var estimatedSoFar = 0
+    /// Turns older than `turns` that were not read, every one of them left out to fit the budget.
+    private var unreadDroppedTurns = 0
 
     init(renames: Renames) {
         self.renames = renames
@@ -25,43 +27,76 @@ public struct ContextBuilder: Sendable {
 
     /// Adds the next message of the history.
     public mutating func add(_ id: ObjectID, _ message: Message) {
-        var content = message.content
-        if message.role == .user, let link = message.mergeLink {
-            // §4.8: the model is told where a merged outcome came from; the object holds only the outcome.
-            content = link.contextPreface(threadName: renames.currentName(of: link.thread.rawValue)) + "\n\n" + content
-        }
-        let estimate = TokenEstimate.of(content)
+        let estimate = TokenEstimate.of(Self.content(of: message, renames: renames))
         estimatedSoFar += estimate
+        if message.role != .system, let input = message.inputTokens, let output = message.outputTokens, input + output > 0 {
+            usages.append((input + output, estimatedSoFar - estimate, estimatedSoFar))
+        }
+        append(id, message)
+    }
+
+    /// Keeps the usages and the estimate so far of the messages added, but replaces their turns
+    /// with `omitted` turns left unread and then `messages`, the newest of the history, oldest first.
+    ///
+    /// For a history read in part (`Repository.contextBuilder(upTo:budget:)`): the messages added
+    /// before are the oldest, up to where the estimate passed the budget, so no later reply can
+    /// calibrate; `messages` start at a turn that, with the turns after it, already exceeds the
+    /// budget, so every turn before it is left out; `system` is the history's newest system message.
+    mutating func skip(omitted: Int, system: (id: ObjectID, message: Message)?, then messages: ArraySlice<(id: ObjectID, message: Message)>) {
+        turns = []
+        unreadDroppedTurns = omitted
+        if let system { append(system.id, system.message) }
+        for (id, message) in messages { append(id, message) }
+    }
+
+    private mutating func append(_ id: ObjectID, _ message: Message) {
         if message.role == .system {
             system = (id, message.content)
             return
         }
-        if let input = message.inputTokens, let output = message.outputTokens, input + output > 0 {
-            usages.append((input + output, estimatedSoFar - estimate, estimatedSoFar))
-        }
+        let content = Self.content(of: message, renames: renames)
         turns.append(Context.Turn(
             id: id, role: message.role, thread: renames.currentName(of: message.thread.rawValue),
-            content: content, estimatedTokens: estimate))
+            content: content, estimatedTokens: TokenEstimate.of(content)))
     }
 
-    /// The context of the messages added so far.
-    public func build(budget: Int?) -> Context {
+    /// What the model is given of `message`: its content, after a preface for a merged outcome.
+    static func content(of message: Message, renames: Renames) -> String {
+        guard message.role == .user, let link = message.mergeLink else { return message.content }
+        // §4.8: the model is told where a merged outcome came from; the object holds only the outcome.
+        return link.contextPreface(threadName: renames.currentName(of: link.thread.rawValue)) + "\n\n" + message.content
+    }
+
+    /// The estimate of every message added so far, system messages included.
+    var estimatedTokensSoFar: Int { estimatedSoFar }
+
+    /// How much to scale estimates by for `budget`: from the usage the newest reply within it recorded.
+    func calibrationRatio(budget: Int?) -> Double {
         // Estimates before a reply only grow along the history: the newest within the budget is found from the end.
         let usage = if let budget { usages.last { $0.before <= budget } } else { usages.last }
-        let calibration = usage.map { (reported: $0.reported, estimated: $0.estimated) }
-        let ratio = calibration.map(Repository.calibrationRatio) ?? 1
+        return usage.map { Repository.calibrationRatio((reported: $0.reported, estimated: $0.estimated)) } ?? 1
+    }
+
+    /// The context of the messages added so far. A builder that read part of a history builds the
+    /// context of the whole for the budget it was read for, or a smaller one.
+    public func build(budget: Int?) -> Context {
+        let ratio = calibrationRatio(budget: budget)
         var scaled = turns
-        if calibration != nil {
+        if ratio != 1 {
             for index in scaled.indices {
-                scaled[index].estimatedTokens = Int((Double(scaled[index].estimatedTokens) * ratio).rounded(.up))
+                scaled[index].estimatedTokens = Self.scaled(scaled[index].estimatedTokens, by: ratio)
             }
         }
         // The reported usage covers the system prompt too, so it is scaled like the turns.
-        let systemTokens = system.map { Int((Double(TokenEstimate.of($0.content)) * ratio).rounded(.up)) } ?? 0
+        let systemTokens = system.map { Self.scaled(TokenEstimate.of($0.content), by: ratio) } ?? 0
         var context = Context(
             system: system?.content, systemID: system?.id, systemTokens: systemTokens,
-            turns: scaled, dropped: [], budget: budget)
+            turns: scaled, dropped: [], droppedCount: unreadDroppedTurns, budget: budget)
         if let budget { Repository.fit(&context, into: budget) }
         return context
+    }
+
+    static func scaled(_ estimate: Int, by ratio: Double) -> Int {
+        Int((Double(estimate) * ratio).rounded(.up))
     }
 }

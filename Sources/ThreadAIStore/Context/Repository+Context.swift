@@ -45,6 +45,7 @@ extension Repository {
             firstKept = nextStart
         }
         context.dropped += context.turns[..<firstKept]
+        context.droppedCount += firstKept
         context.turns.removeSubrange(..<firstKept)
     }
 }

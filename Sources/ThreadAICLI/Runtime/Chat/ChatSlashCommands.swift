@@ -132,7 +132,7 @@ enum ChatSlashCommands {
         }
         let built = try session.repository.context(of: head, budget: budget)
         let of = built.budget.map { " of a \($0)-token budget" } ?? ""
-        let left = built.dropped.isEmpty ? "" : "; the \(built.dropped.count) oldest messages are left out to fit"
+        let left = built.droppedCount == 0 ? "" : "; the \(built.droppedCount) oldest messages are left out to fit"
         session.context.errors.line("Context: \(built.turns.count) messages, about \(built.estimatedTokens) tokens\(of) "
             + "(\(session.choice.model))\(left)")
     }

@@ -1,0 +1,124 @@
+extension Repository {
+    /// A context builder fed with what the context of `id`'s history needs for `budget`; build it with
+    /// that budget (or a smaller one). The context is the one `contextBuilder(upTo:)` would give,
+    /// except that `dropped` holds only the dropped turns that were read (`droppedCount` counts all).
+    ///
+    /// A history whose context leaves turns out is read in three parts (docs/DESIGN.md, "Context"):
+    /// - from the root, the messages up to where the estimate passes the budget: only their replies'
+    ///   recorded usage can calibrate the estimates;
+    /// - from the head back, the turns down to one that, with the turns after it, exceeds the budget
+    ///   however large the system prompt: every turn before it is left out;
+    /// - the system prompt in force.
+    ///
+    /// The ids and roles between come from `cache/messages`, so those messages are neither read nor
+    /// checked: `send` costs the same at any depth. A history shorter than that, or with no budget,
+    /// or with no cache, is read whole, as `contextBuilder(upTo:)` does.
+    public func contextBuilder(upTo id: ObjectID?, budget: Int?) throws(ThreadError) -> ContextBuilder {
+        guard let id, let budget, cache.isEnabled else { return try contextBuilder(upTo: id) }
+        let walker = walker()
+        var builder = ContextBuilder(renames: try renamesOrThrow())
+        do {
+            let newest = try newestMessages(from: id, budget: budget, builder: builder, walker: walker)
+            guard newest.next != nil, let graph = try? messageGraph(reaching: [id]),
+                  let records = graph.history(from: id, limit: nil), records.count > newest.read.count else {
+                // Short, or no graph to skip through: the rest is read as `contextBuilder(upTo:)` does.
+                let rest = try newest.next.map { try walker.messages(from: $0) } ?? []
+                for (messageID, message) in (newest.read + rest).reversed() { builder.add(messageID, message) }
+                return builder
+            }
+            var history = PartlyReadHistory(graph: graph, records: records, newest: newest.read, walker: walker)
+            // From the root: no reply past the point where the estimate passes the budget calibrates.
+            var oldest = records.count
+            while oldest > 0, builder.estimatedTokensSoFar <= budget {
+                oldest -= 1
+                let message = try history.message(at: oldest)
+                builder.add(message.id, message.message)
+            }
+            let ratio = builder.calibrationRatio(budget: budget)
+            // From the head: the newest turn start past which the turns exceed the budget.
+            var total = 0, cut = 0
+            while true {
+                if cut >= oldest { return try history.wholeBuilder(renames: builder.renames) }
+                let message = try history.message(at: cut).message
+                if message.role != .system {
+                    total += ContextBuilder.scaled(TokenEstimate.of(ContextBuilder.content(of: message, renames: builder.renames)), by: ratio)
+                    if message.role == .user, total > budget { break }
+                }
+                cut += 1
+            }
+            let older = records[(cut + 1)...]
+            let system = try older.firstIndex { graph.role($0) == .system }.map { try history.message(at: $0) }
+            let omitted = older.count { graph.role($0) != .system }
+            let suffix = try (0...cut).reversed().map { try history.message(at: $0) }
+            builder.skip(omitted: omitted, system: system, then: suffix[...])
+            return builder
+        } catch {
+            throw ThreadError(wrapping: error)
+        }
+    }
+
+    /// The messages from `id` back, read until the root, until the turns read exceed the budget at a
+    /// turn start (a history that long is worth skipping through; more of it is read if calibration
+    /// scales the estimates down), or until reading on costs more than reading `cache/messages`; and
+    /// the message to read next (nil at the root).
+    private func newestMessages(
+        from id: ObjectID, budget: Int, builder: ContextBuilder, walker: HistoryWalker
+    ) throws(HistoryError) -> (read: [(id: ObjectID, message: Message)], next: ObjectID?) {
+        let walkBudget = graphWalkBudget()
+        var read: [(id: ObjectID, message: Message)] = []
+        var next: ObjectID? = id
+        var total = 0
+        var seen: Set<ObjectID> = []
+        while let current = next {
+            guard seen.insert(current).inserted else { throw .cycle(at: current) }
+            let message: Message
+            do {
+                message = try walker.message(current)
+            } catch {
+                throw .object(error)
+            }
+            read.append((current, message))
+            next = message.parent
+            if message.role != .system { total += TokenEstimate.of(ContextBuilder.content(of: message, renames: builder.renames)) }
+            if read.count >= walkBudget || (message.role == .user && total > budget) { break }
+        }
+        return (read, next)
+    }
+}
+
+/// A history known by its ids and roles (`cache/messages`), its newest messages already read, the
+/// others read on demand, each once.
+private struct PartlyReadHistory {
+    let graph: MessageGraph
+    /// The history's records, newest first.
+    let records: [Int]
+    let walker: HistoryWalker
+    /// Messages read, by their position in `records`.
+    private var read: [Int: (id: ObjectID, message: Message)] = [:]
+
+    init(graph: MessageGraph, records: [Int], newest: [(id: ObjectID, message: Message)], walker: HistoryWalker) {
+        self.graph = graph
+        self.records = records
+        self.walker = walker
+        for (position, message) in newest.enumerated() { read[position] = message }
+    }
+
+    /// The message at `position` (0: the head).
+    mutating func message(at position: Int) throws(ObjectError) -> (id: ObjectID, message: Message) {
+        if let known = read[position] { return known }
+        let id = graph.id(records[position])
+        let message = (id, try walker.message(id))
+        read[position] = message
+        return message
+    }
+
+    /// A builder fed with every message, oldest first: for a history read whole after all.
+    mutating func wholeBuilder(renames: Renames) throws(ObjectError) -> ContextBuilder {
+        var builder = ContextBuilder(renames: renames)
+        for position in records.indices.reversed() {
+            let message = try message(at: position)
+            builder.add(message.id, message.message)
+        }
+        return builder
+    }
+}
