@@ -19,16 +19,15 @@ extension Repository {
         var builder = ContextBuilder(renames: try renamesOrThrow())
         do {
             let newest = try newestMessages(from: id, budget: budget, builder: builder, walker: walker)
-            guard newest.next != nil, let graph = try? messageGraph(reaching: [id]),
-                  let records = graph.history(from: id, limit: nil), records.count > newest.read.count else {
+            guard let next = newest.next, var history = try partlyReadHistory(newest: newest.read, next: next, walker: walker),
+                  history.count > newest.read.count else {
                 // Short, or no graph to skip through: the rest is read as `contextBuilder(upTo:)` does.
                 let rest = try newest.next.map { try walker.messages(from: $0) } ?? []
                 for (messageID, message) in (newest.read + rest).reversed() { builder.add(messageID, message) }
                 return builder
             }
-            var history = PartlyReadHistory(graph: graph, records: records, newest: newest.read, walker: walker)
             // From the root: no reply past the point where the estimate passes the budget calibrates.
-            var oldest = records.count
+            var oldest = history.count
             while oldest > 0, builder.estimatedTokensSoFar <= budget {
                 oldest -= 1
                 let message = try history.message(at: oldest)
@@ -46,15 +45,46 @@ extension Repository {
                 }
                 cut += 1
             }
-            let older = records[(cut + 1)...]
-            let system = try older.firstIndex { graph.role($0) == .system }.map { try history.message(at: $0) }
-            let omitted = older.count { graph.role($0) != .system }
+            let older = (cut + 1)..<history.count
+            let system = try older.first { history.role(at: $0) == .system }.map { try history.message(at: $0) }
+            let omitted = older.count { history.role(at: $0) != .system }
             let suffix = try (0...cut).reversed().map { try history.message(at: $0) }
             builder.skip(omitted: omitted, system: system, then: suffix[...])
             return builder
         } catch {
             throw ThreadError(wrapping: error)
         }
+    }
+
+    /// The history whose newest messages are `newest` (not the whole of it: `next` comes after them),
+    /// its ids and roles from `cache/messages`: from the file as it is when it holds one of the
+    /// messages from the head back to the walk's budget (read on from `next` as far as needed), so a
+    /// send does not rewrite it for the few messages added since it was written; else from the graph
+    /// extended to the head. Nil when no graph can be had.
+    private func partlyReadHistory(
+        newest: [(id: ObjectID, message: Message)], next: ObjectID, walker: HistoryWalker
+    ) throws(HistoryError) -> PartlyReadHistory? {
+        if let stored = storedMessageGraph() {
+            var read = newest
+            var next: ObjectID? = next
+            let walkBudget = graphWalkBudget()
+            while read.last.map({ stored.record(of: $0.id) == nil }) ?? false, let current = next, read.count < walkBudget {
+                do {
+                    let message = try walker.message(current)
+                    read.append((current, message))
+                    next = message.parent
+                } catch {
+                    throw .object(error)
+                }
+            }
+            if let known = read.firstIndex(where: { stored.record(of: $0.id) != nil }),
+               let records = stored.history(from: read[known].id, limit: nil) {
+                return PartlyReadHistory(graph: stored, records: records, from: known, newest: read, walker: walker)
+            }
+        }
+        guard let head = newest.first?.id, let graph = try? messageGraph(reaching: [head]),
+              let records = graph.history(from: head, limit: nil) else { return nil }
+        return PartlyReadHistory(graph: graph, records: records, from: 0, newest: newest, walker: walker)
     }
 
     /// The messages from `id` back, read until the root, until the turns read exceed the budget at a
@@ -87,26 +117,37 @@ extension Repository {
 }
 
 /// A history known by its ids and roles (`cache/messages`), its newest messages already read, the
-/// others read on demand, each once.
+/// others read on demand, each once. Positions count from the head, 0.
 private struct PartlyReadHistory {
     let graph: MessageGraph
-    /// The history's records, newest first.
+    /// The graph's records of the history from position `offset` on, newest first.
     let records: [Int]
+    let offset: Int
     let walker: HistoryWalker
-    /// Messages read, by their position in `records`.
+    /// Messages read, by position.
     private var read: [Int: (id: ObjectID, message: Message)] = [:]
 
-    init(graph: MessageGraph, records: [Int], newest: [(id: ObjectID, message: Message)], walker: HistoryWalker) {
+    /// `newest` are the messages at positions 0, 1, …; `records` start at position `offset`, one of them.
+    init(graph: MessageGraph, records: [Int], from offset: Int, newest: [(id: ObjectID, message: Message)], walker: HistoryWalker) {
         self.graph = graph
         self.records = records
+        self.offset = offset
         self.walker = walker
         for (position, message) in newest.enumerated() { read[position] = message }
+    }
+
+    /// How many messages the history holds.
+    var count: Int { offset + records.count }
+
+    /// The role of the message at `position`, from the message when read, else from the graph.
+    func role(at position: Int) -> Role {
+        read[position]?.message.role ?? graph.role(records[position - offset])
     }
 
     /// The message at `position` (0: the head).
     mutating func message(at position: Int) throws(ObjectError) -> (id: ObjectID, message: Message) {
         if let known = read[position] { return known }
-        let id = graph.id(records[position])
+        let id = graph.id(records[position - offset])
         let message = (id, try walker.message(id))
         read[position] = message
         return message
@@ -115,7 +156,7 @@ private struct PartlyReadHistory {
     /// A builder fed with every message, oldest first: for a history read whole after all.
     mutating func wholeBuilder(renames: Renames) throws(ObjectError) -> ContextBuilder {
         var builder = ContextBuilder(renames: renames)
-        for position in records.indices.reversed() {
+        for position in (0..<count).reversed() {
             let message = try message(at: position)
             builder.add(message.id, message.message)
         }

@@ -69,6 +69,23 @@ struct BudgetedContextTests {
         }
     }
 
+    @Test("cache/messages written before the newest messages serves as it is, not rewritten")
+    func staleGraph() throws {
+        let (scratch, ids) = try Self.history(seed: 7)
+        let repository = scratch.repository
+        _ = try repository.messageGraph(reaching: [try #require(ids.last)])
+        var head = try #require(ids.last)
+        for index in 0..<6 { head = try scratch.append("later \(index) " + String(repeating: "w ", count: 40), role: index % 2 == 0 ? .user : .assistant) }
+        for budget in [40, 300, 2_500] {
+            let whole = try repository.contextBuilder(upTo: head).build(budget: budget)
+            let part = try repository.contextBuilder(upTo: head, budget: budget).build(budget: budget)
+            #expect(part.turns == whole.turns && part.system == whole.system && part.estimatedTokens == whole.estimatedTokens)
+            #expect(part.droppedCount == whole.dropped.count && part.dropped.count < part.droppedCount)
+        }
+        #expect(repository.storedMessageGraph()?.record(of: head) == nil, "cache/messages is the file written before the newest messages")
+        #expect(repository.storedMessageGraph()?.record(of: ids[299]) != nil)
+    }
+
     @Test("with the cache turned off the history is read whole, every dropped turn with it")
     func wholeRead() throws {
         let (scratch, ids) = try Self.history(seed: 6)
