@@ -23,10 +23,14 @@ public struct TagStore: Sendable {
         directory + "/" + name.rawValue
     }
 
-    /// Every tag name with a file, sorted by name; none when `refs/tags/` does not exist.
+    /// Every tag name with a file, sorted by name; none when `refs/tags/` does not exist. Something
+    /// other than a folder in its place is an error (`ENOTDIR`), not a repository without tags.
     public func names() throws(TagError) -> [ThreadName] {
         var names: [ThreadName] = []
-        guard FilePaths.isDirectory(directory) else { return [] }
+        guard FilePaths.isDirectory(directory) else {
+            guard FilePaths.exists(directory, followingLinks: false) else { return [] }
+            throw .fileSystem(FileSystemError("list", path: directory, code: ENOTDIR))
+        }
         do {
             try RefStore.collectNames(in: directory, prefix: "", into: &names)
         } catch {

@@ -82,4 +82,19 @@ struct TagSpecTests {
         try repository.tags.write(Tag(name: try ThreadName("review/deep"), target: target, date: nil, note: nil), replacing: nil)
         #expect(try repository.tags.tag(ThreadName("review/deep"))?.target == target)
     }
+
+    @Test("a file in the place of refs/tags/ is an error naming it, and fsck reports it; no folder reads as no tags")
+    func fileInPlaceOfTags() throws {
+        let folder = try TemporaryDirectory("tags")
+        let (repository, _) = try GoldenRepository.build(in: folder.path)
+        #expect(try repository.tags.names().isEmpty)
+        try Files.write(Array("not a folder\n".utf8), to: repository.directory + "/refs/tags")
+        #expect {
+            try repository.tags.names()
+        } throws: { error in
+            "\(error)".contains("refs/tags") && "\(error)".contains("folder")
+        }
+        let report = try repository.check()
+        #expect(report.problems.contains { $0.path == repository.directory + "/refs/tags" && $0.severity == .error })
+    }
 }
