@@ -9,7 +9,7 @@
 ///   newest turns that fit, and its usage compared with the whole history's estimate would scale
 ///   estimates down to a quarter, letting a context several times the budget pass for one that fits.
 public struct ContextBuilder: Sendable {
-    let renames: Renames
+    private let renames: Renames
     private var system: (id: ObjectID, content: String)?
     private var turns: [Context.Turn] = []
     /// Each reply's recorded usage, with the estimate of its history before it and with it, oldest first.
@@ -27,12 +27,11 @@ public struct ContextBuilder: Sendable {
 
     /// Adds the next message of the history.
     public mutating func add(_ id: ObjectID, _ message: Message) {
-        let estimate = TokenEstimate.of(Self.content(of: message, renames: renames))
+        let estimate = append(id, message)
         estimatedSoFar += estimate
         if message.role != .system, let input = message.inputTokens, let output = message.outputTokens, input + output > 0 {
             usages.append((input + output, estimatedSoFar - estimate, estimatedSoFar))
         }
-        append(id, message)
     }
 
     /// Keeps the usages and the estimate so far of the messages added, but replaces their turns
@@ -49,19 +48,28 @@ public struct ContextBuilder: Sendable {
         for (id, message) in messages { append(id, message) }
     }
 
-    private mutating func append(_ id: ObjectID, _ message: Message) {
+    /// Takes `message` as the system prompt or as the next turn; returns its estimate.
+    @discardableResult
+    private mutating func append(_ id: ObjectID, _ message: Message) -> Int {
+        let content = Self.content(of: message, renames: renames)
+        let estimate = TokenEstimate.of(content)
         if message.role == .system {
             system = (id, message.content)
-            return
+        } else {
+            turns.append(Context.Turn(
+                id: id, role: message.role, thread: renames.currentName(of: message.thread.rawValue),
+                content: content, estimatedTokens: estimate))
         }
-        let content = Self.content(of: message, renames: renames)
-        turns.append(Context.Turn(
-            id: id, role: message.role, thread: renames.currentName(of: message.thread.rawValue),
-            content: content, estimatedTokens: TokenEstimate.of(content)))
+        return estimate
+    }
+
+    /// The estimate of `message` as a turn of this history, before calibration.
+    func estimate(of message: Message) -> Int {
+        TokenEstimate.of(Self.content(of: message, renames: renames))
     }
 
     /// What the model is given of `message`: its content, after a preface for a merged outcome.
-    static func content(of message: Message, renames: Renames) -> String {
+    private static func content(of message: Message, renames: Renames) -> String {
         guard message.role == .user, let link = message.mergeLink else { return message.content }
         // §4.8: the model is told where a merged outcome came from; the object holds only the outcome.
         return link.contextPreface(threadName: renames.currentName(of: link.thread.rawValue)) + "\n\n" + message.content

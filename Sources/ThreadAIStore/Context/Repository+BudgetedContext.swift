@@ -16,10 +16,20 @@ extension Repository {
     public func contextBuilder(upTo id: ObjectID?, budget: Int?) throws(ThreadError) -> ContextBuilder {
         guard let id, let budget, cache.isEnabled else { return try contextBuilder(upTo: id) }
         let walker = walker()
-        var builder = ContextBuilder(renames: try renamesOrThrow())
+        let renames = try renamesOrThrow()
+        var builder = ContextBuilder(renames: renames)
+        let walkBudget = graphWalkBudget()
         do {
-            let newest = try newestMessages(from: id, budget: budget, builder: builder, walker: walker)
-            guard let next = newest.next, var history = try partlyReadHistory(newest: newest.read, next: next, walker: walker),
+            // From the head, until the turns read exceed the budget at a turn start (a history that long
+            // is worth skipping through; more of it is read if calibration scales the estimates down),
+            // or until reading on costs more than reading `cache/messages`.
+            var total = 0
+            let newest = try walker.messages(from: id, limit: nil, budget: walkBudget) { _, message in
+                if message.role != .system { total += builder.estimate(of: message) }
+                return message.role == .user && total > budget
+            }
+            guard let next = newest.next,
+                  var history = try partlyReadHistory(newest: newest.read, next: next, walkBudget: walkBudget, walker: walker),
                   history.count > newest.read.count else {
                 // Short, or no graph to skip through: the rest is read as `contextBuilder(upTo:)` does.
                 let rest = try newest.next.map { try walker.messages(from: $0) } ?? []
@@ -35,12 +45,13 @@ extension Repository {
             }
             let ratio = builder.calibrationRatio(budget: budget)
             // From the head: the newest turn start past which the turns exceed the budget.
-            var total = 0, cut = 0
+            total = 0
+            var cut = 0
             while true {
-                if cut >= oldest { return try history.wholeBuilder(renames: builder.renames) }
+                if cut >= oldest { return try history.wholeBuilder(renames: renames) }
                 let message = try history.message(at: cut).message
                 if message.role != .system {
-                    total += ContextBuilder.scaled(TokenEstimate.of(ContextBuilder.content(of: message, renames: builder.renames)), by: ratio)
+                    total += ContextBuilder.scaled(builder.estimate(of: message), by: ratio)
                     if message.role == .user, total > budget { break }
                 }
                 cut += 1
@@ -58,24 +69,18 @@ extension Repository {
 
     /// The history whose newest messages are `newest` (not the whole of it: `next` comes after them),
     /// its ids and roles from `cache/messages`: from the file as it is when it holds one of the
-    /// messages from the head back to the walk's budget (read on from `next` as far as needed), so a
-    /// send does not rewrite it for the few messages added since it was written; else from the graph
+    /// messages from the head back to `walkBudget` (read on from `next` as far as needed), so a send
+    /// does not rewrite it for the few messages added since it was written; else from the graph
     /// extended to the head. Nil when no graph can be had.
     private func partlyReadHistory(
-        newest: [(id: ObjectID, message: Message)], next: ObjectID, walker: HistoryWalker
+        newest: [(id: ObjectID, message: Message)], next: ObjectID, walkBudget: Int, walker: HistoryWalker
     ) throws(HistoryError) -> PartlyReadHistory? {
-        if let stored = storedMessageGraph() {
+        if let stored = storedMessageGraph(), let last = newest.last {
             var read = newest
-            var next: ObjectID? = next
-            let walkBudget = graphWalkBudget()
-            while read.last.map({ stored.record(of: $0.id) == nil }) ?? false, let current = next, read.count < walkBudget {
-                do {
-                    let message = try walker.message(current)
-                    read.append((current, message))
-                    next = message.parent
-                } catch {
-                    throw .object(error)
-                }
+            if stored.record(of: last.id) == nil {
+                read += try walker.messages(from: next, limit: nil, budget: walkBudget - newest.count) { id, _ in
+                    stored.record(of: id) != nil
+                }.read
             }
             if let known = read.firstIndex(where: { stored.record(of: $0.id) != nil }),
                let records = stored.history(from: read[known].id, limit: nil) {
@@ -85,34 +90,6 @@ extension Repository {
         guard let head = newest.first?.id, let graph = try? messageGraph(reaching: [head]),
               let records = graph.history(from: head, limit: nil) else { return nil }
         return PartlyReadHistory(graph: graph, records: records, from: 0, newest: newest, walker: walker)
-    }
-
-    /// The messages from `id` back, read until the root, until the turns read exceed the budget at a
-    /// turn start (a history that long is worth skipping through; more of it is read if calibration
-    /// scales the estimates down), or until reading on costs more than reading `cache/messages`; and
-    /// the message to read next (nil at the root).
-    private func newestMessages(
-        from id: ObjectID, budget: Int, builder: ContextBuilder, walker: HistoryWalker
-    ) throws(HistoryError) -> (read: [(id: ObjectID, message: Message)], next: ObjectID?) {
-        let walkBudget = graphWalkBudget()
-        var read: [(id: ObjectID, message: Message)] = []
-        var next: ObjectID? = id
-        var total = 0
-        var seen: Set<ObjectID> = []
-        while let current = next {
-            guard seen.insert(current).inserted else { throw .cycle(at: current) }
-            let message: Message
-            do {
-                message = try walker.message(current)
-            } catch {
-                throw .object(error)
-            }
-            read.append((current, message))
-            next = message.parent
-            if message.role != .system { total += TokenEstimate.of(ContextBuilder.content(of: message, renames: builder.renames)) }
-            if read.count >= walkBudget || (message.role == .user && total > budget) { break }
-        }
-        return (read, next)
     }
 }
 

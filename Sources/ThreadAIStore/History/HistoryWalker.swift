@@ -42,10 +42,12 @@ public final class HistoryWalker {
         return try pipelinedMessages(from: id, limit: limit)
     }
 
-    /// `messages(from:limit:excluding:)`, stopping after `budget` messages: what it read, and the
-    /// message it would read next (nil when the walk is complete).
+    /// `messages(from:limit:excluding:)`, stopping after `budget` messages, or after the first message
+    /// for which `stop` holds: what it read, and the message it would read next (nil when the walk is
+    /// complete).
     func messages(
-        from id: ObjectID, limit: Int?, excluding excluded: Set<ObjectID> = [], budget: Int
+        from id: ObjectID, limit: Int?, excluding excluded: Set<ObjectID> = [], budget: Int,
+        until stop: (ObjectID, Message) -> Bool = { _, _ in false }
     ) throws(HistoryError) -> (read: [(id: ObjectID, message: Message)], next: ObjectID?) {
         var result: [(id: ObjectID, message: Message)] = []
         var next: ObjectID? = id
@@ -57,6 +59,7 @@ public final class HistoryWalker {
                 let message = try message(current)
                 result.append((current, message))
                 next = message.parent
+                if stop(current, message) { return (result, next) }
             } catch {
                 throw .object(error)
             }

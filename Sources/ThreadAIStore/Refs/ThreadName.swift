@@ -134,7 +134,7 @@ extension ThreadName {
         for component in components {
             if component.first == dot { return .componentStartsWithDot(text(component)) }
             if component.last == dot { return .componentEndsWithDot(text(component)) }
-            if uppercased(component.suffix(5)) == Array(".LOCK".utf8) { return .componentEndsWithLock(text(component)) }
+            if uppercased(component.suffix(5)).elementsEqual(".LOCK".utf8) { return .componentEndsWithLock(text(component)) }
             let device = uppercased(component.prefix { $0 != dot })
             if reservedASCIIDeviceNames.contains(device) {
                 return .reservedDeviceName(text(component))
@@ -143,7 +143,7 @@ extension ThreadName {
         if let first = bytes.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
             return .startsWithOptionSign(Character(Unicode.Scalar(first)))
         }
-        if uppercased(bytes[...]) == Array("HEAD".utf8) {
+        if uppercased(bytes[...]).elementsEqual("HEAD".utf8) {
             return .head
         }
         if bytes.count >= 4 && bytes.allSatisfy({ ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || (($0 | 32) >= UInt8(ascii: "a") && ($0 | 32) <= UInt8(ascii: "f")) }) {
