@@ -60,6 +60,22 @@ struct TerminalSafeTests {
         #expect(TextLines.split("a\r\nb") == ["a\r", "b"])
     }
 
+    @Test("writeIndented gives what indenting each line made safe gives, with escapes to make or none")
+    func indentedAgrees() {
+        let plain = Self.pieces.filter { TerminalSafe.scalarwise($0) == $0 }
+        var generator = SplitMix64(seed: 5)
+        let plainTexts = (0..<3_000).map { _ in
+            (0..<Int.random(in: 0...40, using: &generator)).map { _ in plain.randomElement(using: &generator) ?? "" }.joined()
+        }
+        let fixed = ["", "\n", "\n\n", "a", "a\n", "\na", "a\n\nb\n", "    x\n\ty", "a\u{1B}b\nc", "\u{202E}\n"]
+        for text in fixed + plainTexts + Self.randomTexts(count: 3_000, seed: 13) {
+            let expected = TextLines.split(text).map { $0.isEmpty ? "\n" : "    " + TerminalSafe.text($0) + "\n" }.joined() + "\n"
+            let output = BufferOutput()
+            TerminalSafe.writeIndented(text, to: output)
+            #expect(output.text == expected, "\(text.debugDescription)")
+        }
+    }
+
     @Test("An indented body cannot print a line at column 0: every line, CR LF ended or not, is indented")
     func crLineFeedIndented() {
         let output = BufferOutput()

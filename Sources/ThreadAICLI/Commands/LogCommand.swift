@@ -98,7 +98,7 @@ enum LogCommand: Command {
                 return .success
             }
         }
-        var entries = try union(of: starts, excluding: range?.excluded ?? [], walker: walker, limit: atCode == nil && grep == nil ? limit : nil)
+        var entries = try union(of: starts, excluding: range?.excluded ?? [], repository: repository, walker: walker, limit: atCode == nil && grep == nil ? limit : nil)
         if let atCode { entries = CodeLog.written(at: atCode, in: entries) }
         if atCode != nil || grep != nil { entries = Array(matching(grep, entries).prefix(limit ?? Int.max)) }
         return try write(entries, arguments, decorate: decorate, repository: repository, walker: walker, context)
@@ -168,10 +168,12 @@ enum LogCommand: Command {
     /// message once, in `log --graph`'s order: children before their parent and each head's own line
     /// contiguous (dates alone cannot order messages of one second).
     private static func union(
-        of starts: [ObjectID], excluding excluded: Set<ObjectID>, walker: HistoryWalker, limit: Int?
+        of starts: [ObjectID], excluding excluded: Set<ObjectID>, repository: Repository, walker: HistoryWalker, limit: Int?
     ) throws -> [(id: ObjectID, message: Message)] {
         guard starts.count > 1 else {
-            return try starts.first.map { try walker.messages(from: $0, limit: limit, excluding: excluded) } ?? []
+            guard let start = starts.first else { return [] }
+            guard excluded.isEmpty else { return try walker.messages(from: start, limit: limit, excluding: excluded) }
+            return try repository.history(from: start, limit: limit, walker: walker)
         }
         var messages: [ObjectID: Message] = [:]
         for start in starts {

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Message text reaches a terminal from other people (through `git pull`) and from models. Written
 /// raw, an escape sequence in it would be executed by the terminal: it could retitle the window,
 /// rewrite what was printed before it, or hide text. Every human-readable view therefore shows
@@ -40,9 +48,33 @@ enum TerminalSafe {
     }
 
     private static func mayNeedEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let count = bytes.count
+        guard let base = bytes.baseAddress else { return false }
+        // Eight bytes at a time: only a word that holds a control byte, 0xC2 or 0xE2 is looked at
+        // byte by byte (tabs and line feeds send a word there too, harmlessly).
         var index = 0
-        while index < count {
+        while index + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            if mayHoldEscapeStart(word), escapeStarts(in: bytes, from: index, to: index + 8) { return true }
+            index += 8
+        }
+        return escapeStarts(in: bytes, from: index, to: bytes.count)
+    }
+
+    /// Whether one of the eight bytes of `word` is below 0x20, 0x7F, 0xC2 or 0xE2: never false
+    /// when one is (the bit tricks of "Bit Twiddling Hacks", "determine if a word has a byte less than n").
+    private static func mayHoldEscapeStart(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highBits: UInt64 = 0x8080_8080_8080_8080
+        func hasZeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highBits }
+        let below0x20 = (word &- ones &* 0x20) & ~word & highBits
+        return below0x20 | hasZeroByte(word ^ (ones &* 0x7F)) | hasZeroByte(word ^ (ones &* 0xC2))
+            | hasZeroByte(word ^ (ones &* 0xE2)) != 0
+    }
+
+    /// Whether a scalar that `needsEscape` accepts starts at one of the bytes `start..<end`.
+    private static func escapeStarts(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
+        let count = bytes.count
+        var index = start
+        while index < end {
             let byte = bytes[index]
             switch byte {
             case 0x09, 0x0A:
@@ -69,10 +101,47 @@ enum TerminalSafe {
     /// Writes `text` made safe, each non-empty line indented by four spaces, then a blank line:
     /// the body of a message in `log`, `show` and `context`.
     static func writeIndented(_ text: String, to output: any TextOutput) {
+        var text = text
+        let written: Bool? = text.withUTF8 { bytes in
+            // Most bodies have nothing to escape: those are indented byte by byte in one buffer
+            // (a body of a long `log` is most of its output).
+            guard !mayNeedEscape(bytes) else { return nil }
+            output.write(bytes: indented(bytes))
+            return true
+        }
+        guard written == nil else { return }
         for line in TextLines.split(text) {
             output.line(line.isEmpty ? "" : "    " + Self.text(line))
         }
         output.line()
+    }
+
+    /// `bytes` with four spaces before each non-empty line and a line feed after each line, then a
+    /// blank line: what the line-by-line form of `writeIndented` writes for text with nothing to escape.
+    private static func indented(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        let indent: [UInt8] = [0x20, 0x20, 0x20, 0x20]
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + bytes.count / 16 + 8)
+        var lineStart = 0
+        while true {
+            let lineEnd = lineFeed(in: bytes, from: lineStart) ?? bytes.count
+            if lineEnd > lineStart {
+                result.append(contentsOf: indent)
+                result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd]))
+            }
+            result.append(0x0A)
+            guard lineEnd < bytes.count else { break }
+            lineStart = lineEnd + 1
+        }
+        result.append(0x0A)
+        return result
+    }
+
+    /// The offset of the first line feed in `bytes` at or after `start`.
+    private static func lineFeed(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let base = bytes.baseAddress, start < bytes.count,
+              let found = memchr(base + start, 0x0A, bytes.count - start) else { return nil }
+        return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
     }
 
     private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {

@@ -11,6 +11,8 @@ protocol TextOutput: AnyObject {
     func write(_ text: String)
     /// Writes bytes as they are, even when they are not UTF-8 (`show --raw` of a malformed object).
     func write(bytes: [UInt8])
+    /// Writes `text` and a line feed.
+    func line(_ text: String)
     /// Pushes buffered text out now (a streamed reply must appear as it arrives).
     func flush()
 }
@@ -21,8 +23,13 @@ extension TextOutput {
         write(String(decoding: bytes, as: UTF8.self))
     }
 
-    func line(_ text: String = "") {
+    func line(_ text: String) {
         write(text + "\n")
+    }
+
+    /// Writes an empty line.
+    func line() {
+        line("")
     }
 }
 
@@ -39,7 +46,14 @@ final class FileDescriptorOutput: TextOutput {
     }
 
     func write(_ text: String) {
-        write(bytes: Array(text.utf8))
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    func line(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        buffer.append(0x0A)
+        if buffer.count >= 1 << 16 { flush() }
     }
 
     func write(bytes: [UInt8]) {

@@ -35,6 +35,33 @@ extension Repository {
 }
 
 extension Repository {
+    /// The history of `head`, newest first, at most `limit` messages, whole and verified:
+    /// `HistoryWalker.messages(from:limit:)`, with a long history read as `listing` reads it. Once the
+    /// walk has read as many messages as reading `cache/messages` costs, the message graph names the
+    /// rest of the chain, so its objects are read on every core at once
+    /// (`HistoryWalker.messages(along:then:limit:)`), and each is still checked against its id and
+    /// its parent against the chain. Both ways give the same messages and the same errors.
+    public func history(from head: ObjectID, limit: Int?, walker: HistoryWalker) throws(ThreadError) -> [(id: ObjectID, message: Message)] {
+        let walk: (read: [(id: ObjectID, message: Message)], next: ObjectID?)
+        do {
+            walk = try walker.messages(from: head, limit: limit, budget: graphWalkBudget())
+        } catch {
+            throw .history(error)
+        }
+        guard let next = walk.next else { return walk.read }
+        let rest = limit.map { $0 - walk.read.count }
+        do {
+            if let graph = try? messageGraph(reaching: [next]), let records = graph.history(from: next, limit: rest.map { $0 + 1 }) {
+                let chain = records.prefix(rest ?? Int.max).map(graph.id)
+                let after = records.count > chain.count ? graph.id(records[chain.count]) : graph.parent(records[chain.count - 1]).map(graph.id)
+                return walk.read + (try walker.messages(along: chain, then: after, limit: rest))
+            }
+            return walk.read + (try walker.messages(from: next, limit: rest))
+        } catch {
+            throw .history(error)
+        }
+    }
+
     /// What `status` shows of the history of `id`: how many messages it holds, and the system
     /// prompt in force there (docs/FORMAT.md §5.5), read from its object.
     ///

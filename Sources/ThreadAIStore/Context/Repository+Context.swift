@@ -16,13 +16,9 @@ extension Repository {
     public func contextBuilder(upTo id: ObjectID?) throws(ThreadError) -> ContextBuilder {
         var builder = ContextBuilder(renames: try renamesOrThrow())
         guard let id else { return builder }
-        do {
-            // One read per message: the walk returns whole messages, newest first.
-            for (messageID, message) in try walker().messages(from: id).reversed() {
-                builder.add(messageID, message)
-            }
-        } catch {
-            throw ThreadError(wrapping: error)
+        // One read per message: the walk returns whole messages, newest first.
+        for (messageID, message) in try history(from: id, limit: nil, walker: walker()).reversed() {
+            builder.add(messageID, message)
         }
         return builder
     }

@@ -16,6 +16,7 @@ extension HistoryWalker {
         var next: ObjectID? = id
         var count = 0
         var stop: HistoryError?
+        let folder = ObjectFolder(wholeStoreOf: objects)
         while let current = next, count < (limit ?? Int.max) {
             guard seen.insert(current).inserted else {
                 stop = .cycle(at: current)
@@ -23,7 +24,7 @@ extension HistoryWalker {
             }
             let bytes: [UInt8]
             do {
-                bytes = try objects.unverifiedBytes(of: current)
+                bytes = try folder.unverifiedBytes(of: current)
             } catch {
                 stop = .object(error)
                 break
@@ -43,6 +44,37 @@ extension HistoryWalker {
             batches.append(batch)
         }
         group.wait()
+        return try collect(batches, count: count, limit: limit, orThrow: stop)
+    }
+
+    /// `messages(from: chain[0], limit:)` when `chain` is that history, newest first, as the message
+    /// graph records it, and `next` the parent of its last message: the objects are read, checked
+    /// and parsed on every core at once, since no read waits for the one before to name its parent.
+    /// Each message's own parent must then be the next id of the chain; where one is not, the walk
+    /// goes on from the message's own parent, so a stale or damaged graph changes nothing.
+    func messages(along chain: [ObjectID], then next: ObjectID?, limit: Int?) throws(HistoryError) -> [(id: ObjectID, message: Message)] {
+        guard Set(chain).count == chain.count else { return try messages(from: chain[0], limit: limit) }
+        var batches: [PipelineBatch] = []
+        let batchCount = (chain.count + PipelineBatch.size - 1) / PipelineBatch.size
+        OrderedParallel.forEach(count: batchCount, window: batchCount) { [objects] index in
+            let start = index * PipelineBatch.size, end = min(start + PipelineBatch.size, chain.count)
+            let batch = PipelineBatch(ids: chain[start..<end], links: Array(chain[(start + 1)..<end]) + [end < chain.count ? chain[end] : next])
+            batch.read(from: ObjectFolder(wholeStoreOf: objects))
+            batch.check(objects)
+            return batch
+        } consume: { batch in
+            batches.append(batch)
+        }
+        return try collect(batches, count: chain.count, limit: limit, orThrow: nil)
+    }
+
+    /// The checked messages of `batches`, in order, as the one-by-one walk gives them: the first
+    /// failure is the error, and a message whose parent is not the link its batch followed ends the
+    /// batches' part; the walk goes on from its own parent. `stop`, what ended the batches, is thrown
+    /// when every message in them is good.
+    private func collect(
+        _ batches: [PipelineBatch], count: Int, limit: Int?, orThrow stop: HistoryError?
+    ) throws(HistoryError) -> [(id: ObjectID, message: Message)] {
         var result: [(id: ObjectID, message: Message)] = []
         result.reserveCapacity(count)
         for batch in batches {
@@ -74,17 +106,29 @@ extension HistoryWalker {
     }
 }
 
-/// Objects read one after another by a walk, checked and parsed together on another thread. Written
-/// by the walk until handed over, then only by the one task that checks it; read after that task ends.
+/// Objects of one stretch of a walk, checked and parsed together on another thread. Written by one
+/// thread at a time (the walk until it hands the batch over, then the one task that reads or checks
+/// it); read after that task ends.
 final class PipelineBatch: @unchecked Sendable {
     static let size = 32
     private(set) var ids: [ObjectID] = []
+    /// The parent each message must name: the link the walk followed from it.
     private(set) var links: [ObjectID?] = []
     private var bytes: [[UInt8]] = []
     /// One per id once `check` has run.
     private(set) var results: [Result<Message, ObjectError>] = []
+    /// The read failure of each id, where `read(from:)` failed.
+    private var readFailures: [ObjectError?] = []
 
     var count: Int { ids.count }
+
+    init() {}
+
+    /// A batch of ids known before their objects are read, to be read by `read(from:)`.
+    init(ids: ArraySlice<ObjectID>, links: [ObjectID?]) {
+        self.ids = Array(ids)
+        self.links = links
+    }
 
     func append(_ id: ObjectID, _ object: [UInt8], link: ObjectID?) {
         ids.append(id)
@@ -92,14 +136,31 @@ final class PipelineBatch: @unchecked Sendable {
         links.append(link)
     }
 
-    func check(_ objects: ObjectStore) {
-        results = zip(ids, bytes).map { id, object in
+    /// Reads the objects of the ids; a failure is kept as that id's result.
+    func read(from folder: borrowing ObjectFolder) {
+        bytes = []
+        readFailures = []
+        for id in ids {
             do throws(ObjectError) {
-                return .success(try objects.message(id, fromUnverified: object))
+                bytes.append(try folder.unverifiedBytes(of: id))
+                readFailures.append(nil)
+            } catch {
+                bytes.append([])
+                readFailures.append(error)
+            }
+        }
+    }
+
+    func check(_ objects: ObjectStore) {
+        results = ids.indices.map { index in
+            do throws(ObjectError) {
+                if index < readFailures.count, let failure = readFailures[index] { throw failure }
+                return .success(try objects.message(ids[index], fromUnverified: bytes[index]))
             } catch {
                 return .failure(error)
             }
         }
         bytes = []
+        readFailures = []
     }
 }
