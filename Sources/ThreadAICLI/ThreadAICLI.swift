@@ -66,7 +66,7 @@ public enum ThreadAICLI {
         let pager = PagerProcess()
         let status = await run(
             arguments: arguments, output: output, errors: errors, input: StandardInput(),
-            environment: ProcessInputs.environment(), currentDirectory: currentDirectoryPath(),
+            environment: ProcessInputs.environment(), currentDirectory: FilePaths.currentDirectory(),
             stdoutIsTerminal: stdoutIsTerminal, providers: .live, paging: pager)
         output.flush()
         errors.flush()
@@ -147,9 +147,5 @@ public enum ThreadAICLI {
         let text = HelpFormatter.renderOverview(
             commands: commands.map { ($0.spec.name, $0.spec.abstract) }, globalOptions: globalOptions)
         return text.hasSuffix("\n") ? text : text + "\n"
-    }
-
-    private static func currentDirectoryPath() -> String {
-        FileManager.default.currentDirectoryPath
     }
 }

@@ -173,6 +173,14 @@ public enum FilePaths {
         return entries
     }
 
+    /// The process's current directory (`getcwd`), or "/" in the unlikely case that it cannot be
+    /// read (it was deleted, say): a repository is then looked for from the top.
+    public static func currentDirectory() -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return "/" }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// The folder that holds `path`, by its text alone: "." for a bare name, "/" for a name at the root.
     /// - Returns: `path` up to its last "/".
     public static func directoryName(of path: String) -> String {

@@ -41,19 +41,12 @@ extension Repository {
     /// removes `.` components, resolves `..` lexically, and drops a trailing `/`.
     static func normalized(_ path: String) -> String {
         var parts: [Substring] = []
-        let absolute = path.hasPrefix("/") ? path : processDirectory() + "/" + path
+        let absolute = path.hasPrefix("/") ? path : FilePaths.currentDirectory() + "/" + path
         for part in absolute.split(separator: "/") {
             if part == "." { continue }
             if part == ".." { if !parts.isEmpty { parts.removeLast() }; continue }
             parts.append(part)
         }
         return "/" + parts.joined(separator: "/")
-    }
-
-    /// The process's current directory; "/" in the unlikely case that it cannot be read.
-    private static func processDirectory() -> String {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        guard getcwd(&buffer, buffer.count) != nil else { return "/" }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
