@@ -70,13 +70,16 @@ struct ThreadComparison {
     ) throws {
         self.names = names
         self.ids = (a, b)
-        let (split, message) = try Self.split(a, b, repository: repository, walker: walker)
+        let (split, message, kept) = try Self.split(a, b, repository: repository, walker: walker)
         (forkPoint, sharedCount) = (split.forkPoint, split.sharedCount)
         sharedSummary = try split.lastSharedUserMessage.map { Self.summary(of: try message($0)) }
         func side(_ ids: [ObjectID]) throws -> [DiffTurn] {
-            try ids.map { id in
-                let message = try message(id)
-                return DiffTurn(id: id.hex, role: message.role.rawValue, content: message.content)
+            // The messages the split's walk did not keep are read on every core at once.
+            var messages = ids.map { kept[$0] }
+            let unread = messages.indices.filter { messages[$0] == nil }
+            for (index, read) in zip(unread, try repository.objects.messages(unread.map { ids[$0] })) { messages[index] = read }
+            return zip(ids, messages).compactMap { id, message in
+                message.map { DiffTurn(id: id.hex, role: $0.role.rawValue, content: $0.content) }
             }
         }
         turns = ConversationDiff.align(try side(split.left), try side(split.right), by: granularity, minimal: minimal)
@@ -90,7 +93,7 @@ struct ThreadComparison {
         self.names = names
         self.ids = (a, b)
         // The two messages' own histories still meet (or not): say so truthfully, as for threads.
-        let (split, message) = try Self.split(a, b, repository: repository, walker: walker)
+        let (split, message, _) = try Self.split(a, b, repository: repository, walker: walker)
         (forkPoint, sharedCount) = (split.forkPoint, split.sharedCount)
         sharedSummary = try split.lastSharedUserMessage.map { Self.summary(of: try message($0)) }
         let left = try message(a)
@@ -108,15 +111,15 @@ struct ThreadComparison {
         }
     }
 
-    /// Where the histories of `a` and `b` part, and a reader of messages that takes those the split's
-    /// walk read whole (after the fork point) instead of reading them again.
+    /// Where the histories of `a` and `b` part, a reader of messages that takes those the split's
+    /// walk read whole (after the fork point) instead of reading them again, and those messages.
     private static func split(
         _ a: ObjectID, _ b: ObjectID, repository: Repository, walker: HistoryWalker
-    ) throws -> (HistorySplit, (ObjectID) throws -> Message) {
+    ) throws -> (HistorySplit, (ObjectID) throws -> Message, KeptMessages) {
         var kept = KeptMessages()
         let split = try repository.split(a, b, walker: walker, keeping: &kept)
         let keptMessages = kept
-        return (split, { id in try keptMessages[id] ?? repository.objects.message(id) })
+        return (split, { id in try keptMessages[id] ?? repository.objects.message(id) }, keptMessages)
     }
 
     /// The first line of the shared history's last user message.

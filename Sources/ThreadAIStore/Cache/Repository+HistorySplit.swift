@@ -42,11 +42,12 @@ extension Repository {
     }
 
     /// How many messages a walk reads before the graph is the cheaper way: reading a message costs
-    /// a file open and hashing its bytes, about what two KiB of the graph file cost to read and check.
+    /// a file open and hashing its bytes, about what 8 KiB of the graph file cost to read and check
+    /// (measured on the deep corpus: 10 µs a message, 1.2 µs a KiB; docs/PERFORMANCE.md).
     /// Without a graph file, a walk of a few thousand messages builds one that later walks reuse.
     func graphWalkBudget() -> Int {
         guard cache.isEnabled else { return .max }
         guard let size = try? FilePaths.status(cache.path(of: Self.messageGraphKind))?.size else { return 2_000 }
-        return max(200, Int(size / 2_048))
+        return max(200, Int(size / 8_192))
     }
 }

@@ -44,7 +44,9 @@ extension HistoryWalker {
             batches.append(batch)
         }
         group.wait()
-        return try collect(batches, count: count, limit: limit, orThrow: stop)
+        return try collect(
+            ids: batches.flatMap(\.ids), links: batches.flatMap(\.links), results: batches.flatMap(\.results),
+            limit: limit, orThrow: stop)
     }
 
     /// `messages(from: chain[0], limit:)` when `chain` is that history, newest first, as the message
@@ -54,45 +56,33 @@ extension HistoryWalker {
     /// goes on from the message's own parent, so a stale or damaged graph changes nothing.
     func messages(along chain: [ObjectID], then next: ObjectID?, limit: Int?) throws(HistoryError) -> [(id: ObjectID, message: Message)] {
         guard Set(chain).count == chain.count else { return try messages(from: chain[0], limit: limit) }
-        var batches: [PipelineBatch] = []
-        let batchCount = (chain.count + PipelineBatch.size - 1) / PipelineBatch.size
-        OrderedParallel.forEach(count: batchCount, window: batchCount) { [objects] index in
-            let start = index * PipelineBatch.size, end = min(start + PipelineBatch.size, chain.count)
-            let batch = PipelineBatch(ids: chain[start..<end], links: Array(chain[(start + 1)..<end]) + [end < chain.count ? chain[end] : next])
-            batch.read(from: ObjectFolder(wholeStoreOf: objects))
-            batch.check(objects)
-            return batch
-        } consume: { batch in
-            batches.append(batch)
-        }
-        return try collect(batches, count: chain.count, limit: limit, orThrow: nil)
+        let links = Array(chain.dropFirst()) + [next]
+        return try collect(ids: chain, links: links, results: objects.messageResults(chain), limit: limit, orThrow: nil)
     }
 
-    /// The checked messages of `batches`, in order, as the one-by-one walk gives them: the first
-    /// failure is the error, and a message whose parent is not the link its batch followed ends the
-    /// batches' part; the walk goes on from its own parent. `stop`, what ended the batches, is thrown
-    /// when every message in them is good.
+    /// The checked messages, in order, as the one-by-one walk gives them: the first failure is the
+    /// error, and a message whose parent is not the link followed from it (`links`) ends this part;
+    /// the walk goes on from its own parent. `stop`, what ended the reading, is thrown when every
+    /// message read is good.
     private func collect(
-        _ batches: [PipelineBatch], count: Int, limit: Int?, orThrow stop: HistoryError?
+        ids: [ObjectID], links: [ObjectID?], results: [Result<Message, ObjectError>], limit: Int?, orThrow stop: HistoryError?
     ) throws(HistoryError) -> [(id: ObjectID, message: Message)] {
-        var result: [(id: ObjectID, message: Message)] = []
-        result.reserveCapacity(count)
-        for batch in batches {
-            for (index, id) in batch.ids.enumerated() {
-                let message: Message
-                switch batch.results[index] {
-                case .success(let checked): message = checked
-                case .failure(let error): throw .object(error)
-                }
-                result.append((id, message))
-                guard message.parent != batch.links[index] else { continue }
-                // The first line named another parent than the message does: walk on from its own.
-                guard let parent = message.parent else { return result }
-                return result + (try messages(from: parent, limit: limit.map { $0 - result.count }))
+        var collected: [(id: ObjectID, message: Message)] = []
+        collected.reserveCapacity(ids.count)
+        for (index, id) in ids.enumerated() {
+            let message: Message
+            switch results[index] {
+            case .success(let checked): message = checked
+            case .failure(let error): throw .object(error)
             }
+            collected.append((id, message))
+            guard message.parent != links[index] else { continue }
+            // The first line named another parent than the message does: walk on from its own.
+            guard let parent = message.parent else { return collected }
+            return collected + (try messages(from: parent, limit: limit.map { $0 - collected.count }))
         }
         if let stop { throw stop }
-        return result
+        return collected
     }
 
     private static let parentPrefix = Array("---\nparent: ".utf8)
@@ -106,9 +96,8 @@ extension HistoryWalker {
     }
 }
 
-/// Objects of one stretch of a walk, checked and parsed together on another thread. Written by one
-/// thread at a time (the walk until it hands the batch over, then the one task that reads or checks
-/// it); read after that task ends.
+/// Objects read one after another by a walk, checked and parsed together on another thread. Written
+/// by the walk until handed over, then only by the one task that checks it; read after that task ends.
 final class PipelineBatch: @unchecked Sendable {
     static let size = 32
     private(set) var ids: [ObjectID] = []
@@ -117,18 +106,8 @@ final class PipelineBatch: @unchecked Sendable {
     private var bytes: [[UInt8]] = []
     /// One per id once `check` has run.
     private(set) var results: [Result<Message, ObjectError>] = []
-    /// The read failure of each id, where `read(from:)` failed.
-    private var readFailures: [ObjectError?] = []
 
     var count: Int { ids.count }
-
-    init() {}
-
-    /// A batch of ids known before their objects are read, to be read by `read(from:)`.
-    init(ids: ArraySlice<ObjectID>, links: [ObjectID?]) {
-        self.ids = Array(ids)
-        self.links = links
-    }
 
     func append(_ id: ObjectID, _ object: [UInt8], link: ObjectID?) {
         ids.append(id)
@@ -136,31 +115,10 @@ final class PipelineBatch: @unchecked Sendable {
         links.append(link)
     }
 
-    /// Reads the objects of the ids; a failure is kept as that id's result.
-    func read(from folder: borrowing ObjectFolder) {
-        bytes = []
-        readFailures = []
-        for id in ids {
-            do throws(ObjectError) {
-                bytes.append(try folder.unverifiedBytes(of: id))
-                readFailures.append(nil)
-            } catch {
-                bytes.append([])
-                readFailures.append(error)
-            }
-        }
-    }
-
     func check(_ objects: ObjectStore) {
-        results = ids.indices.map { index in
-            do throws(ObjectError) {
-                if index < readFailures.count, let failure = readFailures[index] { throw failure }
-                return .success(try objects.message(ids[index], fromUnverified: bytes[index]))
-            } catch {
-                return .failure(error)
-            }
+        results = zip(ids, bytes).map { id, object in
+            Result { () throws(ObjectError) in try objects.message(id, fromUnverified: object) }
         }
         bytes = []
-        readFailures = []
     }
 }

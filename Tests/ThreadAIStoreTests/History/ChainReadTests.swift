@@ -84,6 +84,28 @@ struct ChainReadTests {
         }
     }
 
+    @Test("messages(_:) of any list of ids is a loop over message(_:): the same messages, the first failure in order")
+    func anyList() throws {
+        let objects = repository.objects
+        let lists: [[ObjectID]] = [[], [history[7]], Array(history[..<32]), Array(history[..<33]), history.shuffled(), history + history]
+        for ids in lists {
+            #expect(try objects.messages(ids) == ids.map { try objects.message($0) })
+        }
+        let stranger = ObjectID.of(Array("not stored".utf8))
+        for broken in [[stranger] + history, Array(history[..<100]) + [stranger] + history, history + [stranger]] {
+            let looped = #expect(throws: ObjectError.self) { try broken.map { try objects.message($0) } }
+            let read = #expect(throws: ObjectError.self) { try objects.messages(broken) }
+            #expect(read.map(String.init(describing:)) == looped.map(String.init(describing:)))
+        }
+        let damaged = objects.path(of: history[200])
+        let original = try Files.read(damaged)
+        try Files.write(Array("---\nparent: 0\n---\nnot the message\n".utf8), to: damaged)
+        let looped = #expect(throws: ObjectError.self) { try history.reversed().map { try objects.message($0) } }
+        let read = #expect(throws: ObjectError.self) { try objects.messages(history.reversed()) }
+        #expect(read.map(String.init(describing:)) == looped.map(String.init(describing:)))
+        try Files.write(original, to: damaged)
+    }
+
     @Test("the repository reads a long history through the message graph, and gives the walk's messages")
     func throughTheGraph() throws {
         _ = try repository.messageGraph(reaching: [history[0]])
