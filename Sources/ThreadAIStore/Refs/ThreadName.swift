@@ -116,34 +116,47 @@ extension ThreadName {
         }
         // Most names are letters, digits and `/-_.+`: their rules are checked on bytes, without the
         // grapheme breaking, Unicode case mapping and sets the general rules need (a tenth of a `log`).
-        if raw.utf8.allSatisfy(isAllowedASCII) { return firstBrokenRule(inPlainASCII: Array(raw.utf8)) }
+        if raw.utf8.allSatisfy(isAllowedASCII) {
+            return raw.utf8.withContiguousStorageIfAvailable(firstBrokenRule(inPlainASCII:))
+                ?? firstBrokenRule(inPlainASCII: Array(raw.utf8))
+        }
         return firstBrokenRule(inAnyName: raw)
     }
 
     /// The rules below for a name whose bytes all pass `isAllowedASCII`: one byte per character.
     static func firstBrokenRule(inPlainASCII bytes: [UInt8]) -> ThreadNameError.Reason? {
+        bytes.withUnsafeBufferPointer(firstBrokenRule(inPlainASCII:))
+    }
+
+    /// `firstBrokenRule(inPlainASCII:)` on the name's bytes in place: it allocates nothing for a good
+    /// name (every message read names its thread).
+    static func firstBrokenRule(inPlainASCII bytes: UnsafeBufferPointer<UInt8>) -> ThreadNameError.Reason? {
         let dot = UInt8(ascii: "."), slash = UInt8(ascii: "/")
-        let components = bytes.split(separator: slash, omittingEmptySubsequences: false)
-        if components.contains(where: \.isEmpty) {
+        func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
+        func upper(_ byte: UInt8) -> UInt8 { byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 32 : byte }
+        if bytes.isEmpty || bytes.first == slash || bytes.last == slash
+            || bytes.indices.dropFirst().contains(where: { bytes[$0] == slash && bytes[$0 - 1] == slash }) {
             return .emptyComponent
         }
-        func text(_ bytes: ArraySlice<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
-        func uppercased(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
-            bytes.map { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") ? $0 - 32 : $0 }
-        }
-        for component in components {
+        var start = 0
+        while start < bytes.count {
+            let end = bytes[start...].firstIndex(of: slash) ?? bytes.count
+            let component = UnsafeBufferPointer(rebasing: bytes[start..<end])
             if component.first == dot { return .componentStartsWithDot(text(component)) }
             if component.last == dot { return .componentEndsWithDot(text(component)) }
-            if uppercased(component.suffix(5)).elementsEqual(".LOCK".utf8) { return .componentEndsWithLock(text(component)) }
-            let device = uppercased(component.prefix { $0 != dot })
-            if reservedASCIIDeviceNames.contains(device) {
+            if component.count >= 5, component.suffix(5).lazy.map(upper).elementsEqual(".LOCK".utf8) {
+                return .componentEndsWithLock(text(component))
+            }
+            let device = component.prefix { $0 != dot }.lazy.map(upper)
+            if reservedASCIIDeviceNames.contains(where: { $0.elementsEqual(device) }) {
                 return .reservedDeviceName(text(component))
             }
+            start = end + 1
         }
         if let first = bytes.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
             return .startsWithOptionSign(Character(Unicode.Scalar(first)))
         }
-        if uppercased(bytes[...]).elementsEqual("HEAD".utf8) {
+        if bytes.lazy.map(upper).elementsEqual("HEAD".utf8) {
             return .head
         }
         if bytes.count >= 4 && bytes.allSatisfy({ ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || (($0 | 32) >= UInt8(ascii: "a") && ($0 | 32) <= UInt8(ascii: "f")) }) {
