@@ -53,16 +53,23 @@ public enum MessageCodec {
     }
 
     /// Runs `body` over the bytes in contiguous memory, copying them only when they are not already.
-    private static func withContiguousBytes<Result>(
+    private static func withContiguousBytes<Value>(
         _ bytes: some Collection<UInt8>,
-        _ body: (UnsafeBufferPointer<UInt8>) throws(MessageFormatError) -> Result
-    ) throws(MessageFormatError) -> Result {
-        let direct = bytes.withContiguousStorageIfAvailable { buffer in
-            Swift.Result { () throws(MessageFormatError) in try body(buffer) }
+        _ body: (UnsafeBufferPointer<UInt8>) throws(MessageFormatError) -> Value
+    ) throws(MessageFormatError) -> Value {
+        // The error leaves the closure in a variable, not in a `Result`: making the type
+        // `Result<_, MessageFormatError>` costs a scan of every protocol conformance in the binary.
+        var failure: MessageFormatError?
+        let direct = bytes.withContiguousStorageIfAvailable { buffer -> Value? in
+            do throws(MessageFormatError) {
+                return try body(buffer)
+            } catch {
+                failure = error
+                return nil
+            }
         }
-        let outcome = direct ?? Array(bytes).withUnsafeBufferPointer { buffer in
-            Swift.Result { () throws(MessageFormatError) in try body(buffer) }
-        }
-        return try outcome.get()
+        if let failure { throw failure }
+        if let direct, let value = direct { return value }
+        return try Array(bytes).withUnsafeBufferPointer { buffer throws(MessageFormatError) in try body(buffer) }
     }
 }

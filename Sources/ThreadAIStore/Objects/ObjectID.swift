@@ -74,14 +74,22 @@ public struct ObjectID: Hashable, Comparable, Sendable {
     /// The 64 lowercase hexadecimal digits.
     public var hex: String {
         String(unsafeUninitializedCapacity: Self.hexDigitCount) { buffer in
-            var position = 0
-            for word in [words.0, words.1, words.2, words.3] {
-                for shift in stride(from: 60, through: 0, by: -4) {
-                    buffer[position] = LowercaseHex.digits[Int((word >> UInt64(shift)) & 0xf)]
-                    position += 1
-                }
-            }
+            writeHex(into: buffer, at: 0)
             return Self.hexDigitCount
+        }
+    }
+
+    /// Writes the 64 digits of `hex` into `buffer` from `start`.
+    private func writeHex(into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) {
+        var position = start
+        for word in 0..<4 {
+            let value = word == 0 ? words.0 : word == 1 ? words.1 : word == 2 ? words.2 : words.3
+            var shift = 60
+            while shift >= 0 {
+                buffer[position] = LowercaseHex.digits[Int((value >> UInt64(shift)) & 0xf)]
+                position += 1
+                shift -= 4
+            }
         }
     }
 
@@ -99,9 +107,16 @@ public struct ObjectID: Hashable, Comparable, Sendable {
     /// The object's path below `objects/`: the first two digits as a folder, the other 62 plus `.md`
     /// as the file name, for example `fb/93e7…58.md`.
     public var fanOutPath: String {
-        let digits = hex
-        let split = digits.index(digits.startIndex, offsetBy: 2)
-        return digits[..<split] + "/" + digits[split...] + ".md"
+        // `XX/` + 62 digits + `.md`, written in place: the digits go one place right, then the
+        // first two move back before the slash.
+        String(unsafeUninitializedCapacity: Self.hexDigitCount + 4) { buffer in
+            writeHex(into: buffer, at: 1)
+            buffer[0] = buffer[1]
+            buffer[1] = buffer[2]
+            buffer[2] = UInt8(ascii: "/")
+            for (offset, byte) in ".md".utf8.enumerated() { buffer[Self.hexDigitCount + 1 + offset] = byte }
+            return Self.hexDigitCount + 4
+        }
     }
 
     public static func == (lhs: ObjectID, rhs: ObjectID) -> Bool {

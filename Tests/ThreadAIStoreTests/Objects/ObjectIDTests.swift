@@ -26,6 +26,11 @@ struct ObjectIDTests {
     func fanOutPath() throws {
         #expect(try ObjectID(hex: Self.example).fanOutPath
             == "fb/93e79ce7cd2d844c334b2b9733623e08b71d4912f0b70f2b2a2aebf85fdb58.md")
+        for index in 0..<500 {
+            let id = ObjectID.of(Array("message \(index)".utf8))
+            #expect(id.fanOutPath == id.hex.prefix(2) + "/" + id.hex.dropFirst(2) + ".md")
+            #expect(try ObjectID(hex: id.hex) == id)
+        }
     }
 
     @Test("is the SHA-256 of the bytes")
