@@ -41,6 +41,19 @@ struct TerminalSafeTests {
         }
     }
 
+    @Test("Every scalar up to U+2100, at every place in a word of eight bytes, is escaped exactly when the scalar walk escapes it")
+    func everyScalarInLongText() {
+        for value in UInt32(0)...0x2100 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            for offset in 0..<9 {
+                let text = String(repeating: "a", count: offset) + String(Character(scalar)) + String(repeating: "\n", count: 16 - offset)
+                if TerminalSafe.text(text) != TerminalSafe.scalarwise(text) {
+                    Issue.record("U+\(String(value, radix: 16)) at \(offset)")
+                }
+            }
+        }
+    }
+
     @Test("A sequence to escape at the very end of the text is found")
     func sequenceAtEnd() {
         for text in ["\u{C2}", "ab\u{80}", "ab\u{9F}", "ab\u{202E}", "ab\u{2069}", "ab\u{2028}"] {

@@ -49,8 +49,8 @@ enum TerminalSafe {
 
     private static func mayNeedEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return false }
-        // Eight bytes at a time: only a word that holds a control byte, 0xC2 or 0xE2 is looked at
-        // byte by byte (tabs and line feeds send a word there too, harmlessly).
+        // Eight bytes at a time: only a word that holds a control byte other than tab and line feed,
+        // 0x7F, 0xC2 or 0xE2 is looked at byte by byte.
         var index = 0
         while index + 8 <= bytes.count {
             let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
@@ -60,14 +60,16 @@ enum TerminalSafe {
         return escapeStarts(in: bytes, from: index, to: bytes.count)
     }
 
-    /// Whether one of the eight bytes of `word` is below 0x20, 0x7F, 0xC2 or 0xE2: never false
-    /// when one is (the bit tricks of "Bit Twiddling Hacks", "determine if a word has a byte less than n").
+    /// Whether one of the eight bytes of `word` is a control byte other than tab and line feed, 0x7F,
+    /// 0xC2 or 0xE2. Each test is exact byte by byte: no carry crosses from one byte into the next,
+    /// since the top bit of each byte is set aside before adding.
     private static func mayHoldEscapeStart(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highBits: UInt64 = 0x8080_8080_8080_8080
-        func hasZeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highBits }
-        let below0x20 = (word &- ones &* 0x20) & ~word & highBits
-        return below0x20 | hasZeroByte(word ^ (ones &* 0x7F)) | hasZeroByte(word ^ (ones &* 0xC2))
-            | hasZeroByte(word ^ (ones &* 0xE2)) != 0
+        let ones: UInt64 = 0x0101_0101_0101_0101, low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F, high: UInt64 = 0x8080_8080_8080_8080
+        /// The top bit of each byte of `value` that is zero.
+        func zeroBytes(_ value: UInt64) -> UInt64 { ~(((value & low7) &+ low7) | value) & high }
+        let below0x20 = ~(((word & low7) &+ ones &* 0x60) | word) & high
+        let controls = below0x20 & ~zeroBytes(word ^ (ones &* 0x09)) & ~zeroBytes(word ^ (ones &* 0x0A))
+        return controls | zeroBytes(word ^ (ones &* 0x7F)) | zeroBytes(word ^ (ones &* 0xC2)) | zeroBytes(word ^ (ones &* 0xE2)) != 0
     }
 
     /// Whether a scalar that `needsEscape` accepts starts at one of the bytes `start..<end`.

@@ -62,9 +62,24 @@ public struct Timestamp: Hashable, Comparable, Sendable {
         let days = secondsSinceEpoch.flooredQuotient(dividingBy: Self.secondsPerDay)
         let secondOfDay = secondsSinceEpoch - days * Self.secondsPerDay
         let date = CivilDate(daysSinceEpoch: days)
-        return Self.padded(date.year, 4) + "-" + Self.padded(date.month, 2) + "-" + Self.padded(date.day, 2)
-            + "T" + Self.padded(secondOfDay / 3_600, 2) + ":" + Self.padded(secondOfDay / 60 % 60, 2)
-            + ":" + Self.padded(secondOfDay % 60, 2) + "Z"
+        // Every field fits its width (years 0000–9999): the 20 bytes are written in place.
+        return String(unsafeUninitializedCapacity: 20) { buffer in
+            func put(_ value: Int64, width: Int, at start: Int, then separator: UInt8) {
+                var value = value
+                for position in (start..<(start + width)).reversed() {
+                    buffer[position] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10)
+                    value /= 10
+                }
+                buffer[start + width] = separator
+            }
+            put(date.year, width: 4, at: 0, then: UInt8(ascii: "-"))
+            put(date.month, width: 2, at: 5, then: UInt8(ascii: "-"))
+            put(date.day, width: 2, at: 8, then: UInt8(ascii: "T"))
+            put(secondOfDay / 3_600, width: 2, at: 11, then: UInt8(ascii: ":"))
+            put(secondOfDay / 60 % 60, width: 2, at: 14, then: UInt8(ascii: ":"))
+            put(secondOfDay % 60, width: 2, at: 17, then: UInt8(ascii: "Z"))
+            return 20
+        }
     }
 
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
@@ -97,10 +112,6 @@ public struct Timestamp: Hashable, Comparable, Sendable {
         (2, UInt8(ascii: ":")), (2, UInt8(ascii: ":")), (2, UInt8(ascii: "Z")),
     ]
 
-    private static func padded(_ value: Int64, _ width: Int) -> String {
-        let digits = String(value)
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
-    }
 }
 
 extension Timestamp: CustomStringConvertible {
