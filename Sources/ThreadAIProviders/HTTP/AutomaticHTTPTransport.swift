@@ -14,7 +14,11 @@ import Foundation
 /// way (libcurl and URLSession both honour them).
 public struct AutomaticHTTPTransport: HTTPTransport {
     private let plain = SocketHTTPTransport()
-    private let secure: any HTTPTransport
+    #if canImport(Glibc)
+    private let curl: CurlHTTPTransport
+    #else
+    private let session: URLSessionTransport
+    #endif
     private let proxyConfigured: Bool
 
     /// - Parameters:
@@ -24,12 +28,9 @@ public struct AutomaticHTTPTransport: HTTPTransport {
         environment: [String: String] = ProcessInfo.processInfo.environment, backstopTimeout: TimeInterval = 3_600
     ) {
         #if canImport(Glibc)
-        switch CurlHTTPTransport.availability {
-        case .success: secure = CurlHTTPTransport(environment: environment)
-        case .failure(let reason): secure = MissingLibCurl(reason: String(describing: reason))
-        }
+        curl = CurlHTTPTransport(environment: environment)
         #else
-        secure = URLSessionTransport(backstopTimeout: backstopTimeout)
+        session = URLSessionTransport(backstopTimeout: backstopTimeout)
         #endif
         proxyConfigured = ["http_proxy", "all_proxy", "ALL_PROXY"].contains { !(environment[$0] ?? "").isEmpty }
     }
@@ -38,6 +39,20 @@ public struct AutomaticHTTPTransport: HTTPTransport {
     /// - Throws: whatever that transport throws; see `SocketHTTPTransport` and `URLSessionTransport`.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         try await (usesSocket(request.url) ? plain.send(request) : secure.send(request))
+    }
+
+    /// The transport for `https`. On Linux, asking for it loads libcurl the first time: a provider
+    /// made for `send` and never asked over `https` (the offline model, a local server) loads none
+    /// of it.
+    private var secure: any HTTPTransport {
+        #if canImport(Glibc)
+        switch CurlHTTPTransport.availability {
+        case .success: curl
+        case .failure(let reason): MissingLibCurl(reason: String(describing: reason))
+        }
+        #else
+        session
+        #endif
     }
 
     /// Whether `url` goes over the socket transport rather than the `https` one.

@@ -40,7 +40,7 @@ extension Repository {
             var oldest = history.count
             while oldest > 0, builder.estimatedTokensSoFar <= budget {
                 oldest -= 1
-                let message = try history.message(at: oldest)
+                let message = try history.message(at: oldest, readingOn: -1)
                 builder.add(message.id, message.message)
             }
             let ratio = builder.calibrationRatio(budget: budget)
@@ -101,8 +101,8 @@ private struct PartlyReadHistory {
     let records: [Int]
     let offset: Int
     let walker: HistoryWalker
-    /// Messages read, by position.
-    private var read: [Int: (id: ObjectID, message: Message)] = [:]
+    /// Messages read (or that failed to read), by position.
+    private var read: [Int: Result<(id: ObjectID, message: Message), ObjectError>] = [:]
 
     /// `newest` are the messages at positions 0, 1, …; `records` start at position `offset`, one of them.
     init(graph: MessageGraph, records: [Int], from offset: Int, newest: [(id: ObjectID, message: Message)], walker: HistoryWalker) {
@@ -110,7 +110,7 @@ private struct PartlyReadHistory {
         self.records = records
         self.offset = offset
         self.walker = walker
-        for (position, message) in newest.enumerated() { read[position] = message }
+        for (position, message) in newest.enumerated() { read[position] = .success(message) }
     }
 
     /// How many messages the history holds.
@@ -118,23 +118,43 @@ private struct PartlyReadHistory {
 
     /// The role of the message at `position`, from the message when read, else from the graph.
     func role(at position: Int) -> Role {
-        read[position]?.message.role ?? graph.role(records[position - offset])
+        if case .success(let known)? = read[position] { return known.message.role }
+        return graph.role(records[position - offset])
     }
 
-    /// The message at `position` (0: the head).
-    mutating func message(at position: Int) throws(ObjectError) -> (id: ObjectID, message: Message) {
-        if let known = read[position] { return known }
-        let id = graph.id(records[position - offset])
-        let message = (id, try walker.message(id))
-        read[position] = message
-        return message
+    /// The message at `position` (0: the head). One not yet read is read together with the unread
+    /// messages after it in the direction `step` (1: older, -1: newer), on every core at once
+    /// (`ObjectStore.messageResults`): the loops that read go on that way. A message that fails is an error
+    /// only when asked for.
+    mutating func message(at position: Int, readingOn step: Int = 1) throws(ObjectError) -> (id: ObjectID, message: Message) {
+        if let known = read[position] { return try known.get() }
+        var positions: [Int] = []
+        var next = position
+        while positions.count < Self.batch, next >= offset, next < count, read[next] == nil {
+            positions.append(next)
+            next += step
+        }
+        let ids = positions.map { graph.id(records[$0 - offset]) }
+        for (index, result) in walker.objects.messageResults(ids).enumerated() {
+            read[positions[index]] = result.map { (ids[index], $0) }
+        }
+        guard let result = read[position] else {
+            // Not reached: the batch starts at `position`.
+            let id = graph.id(records[position - offset])
+            return (id, try walker.message(id))
+        }
+        return try result.get()
     }
+
+    /// How many messages one read takes at most: two of `ObjectStore`'s batches, one for each of two
+    /// cores, so that a loop that stops partway reads few it does not need.
+    private static let batch = 2 * ObjectStore.parallelReadBatch
 
     /// A builder fed with every message, oldest first: for a history read whole after all.
     mutating func wholeBuilder(renames: Renames) throws(ObjectError) -> ContextBuilder {
         var builder = ContextBuilder(renames: renames)
         for position in (0..<count).reversed() {
-            let message = try message(at: position)
+            let message = try message(at: position, readingOn: -1)
             builder.add(message.id, message.message)
         }
         return builder
