@@ -51,6 +51,8 @@ extension Repository {
         guard let next = walk.next else { return walk.read }
         let rest = limit.map { $0 - walk.read.count }
         do {
+            // As for `listing`: no graph to be had leaves the walk through the objects, which says
+            // what is true without the cache.
             if let graph = try? messageGraph(reaching: [next]), let records = graph.history(from: next, limit: rest.map { $0 + 1 }) {
                 let chain = records.prefix(rest ?? Int.max).map(graph.id)
                 let after = records.count > chain.count ? graph.id(records[chain.count]) : graph.parent(records[chain.count - 1]).map(graph.id)
