@@ -136,15 +136,14 @@ enum LogCommand: Command {
         }
         let code = arguments.flag("code") || arguments.option("at-code") != nil
         let merges = try MergeLabels(repository: repository)
+        guard arguments.flag("oneline") || code else {
+            MessageBlock.write(entries, decorations: decorations, merges: merges, style: context.style, to: context.output)
+            return .success
+        }
         for (id, message) in entries {
-            if arguments.flag("oneline") || code {
-                context.output.line(OneLine.render(
-                    id: id, message: message, labels: decorations[id] + merges.from(message.mergeLink), style: context.style,
-                    code: code ? CodeLog.label(of: message) : nil))
-            } else {
-                MessageBlock.write(
-                    id: id, message: message, decorations: decorations[id], merges: merges, style: context.style, to: context.output)
-            }
+            context.output.line(OneLine.render(
+                id: id, message: message, labels: decorations[id] + merges.from(message.mergeLink), style: context.style,
+                code: code ? CodeLog.label(of: message) : nil))
         }
         return .success
     }

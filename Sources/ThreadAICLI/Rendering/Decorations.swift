@@ -5,7 +5,7 @@ import ThreadAI
 ///
 /// Finding them reads every ref, so views of one history print them as git's `log.decorate=auto`
 /// does: on a terminal, or when asked (`wanted`); a pipe gets what the walk alone costs.
-struct Decorations {
+struct Decorations: Sendable {
     private var labels: [ObjectID: [String]] = [:]
 
     /// No labels.

@@ -4,7 +4,7 @@ import ThreadAI
 /// `merged from NAME ID` and gets a `Merged:` line in its full form; the answer it came from is
 /// labelled `merged into ID`. NAME is the sub-thread's current name (after renames), and a link to a
 /// message this clone lacks says so.
-struct MergeLabels {
+struct MergeLabels: Sendable {
     private let renames: Renames
     private let objects: ObjectStore
 

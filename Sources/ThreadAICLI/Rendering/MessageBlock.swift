@@ -26,6 +26,30 @@ enum MessageBlock {
         TerminalSafe.writeIndented(message.content, to: output)
     }
 
+    /// The blocks of `entries`, in order. A long listing's blocks are rendered on every core, a
+    /// window of 64-message parts at a time, each part into bytes written in order as it comes back.
+    static func write(
+        _ entries: [(id: ObjectID, message: Message)], decorations: Decorations, merges: MergeLabels, style: Style,
+        to output: any TextOutput
+    ) {
+        let part = 64
+        guard entries.count >= 4 * part else {
+            for (id, message) in entries {
+                write(id: id, message: message, decorations: decorations[id], merges: merges, style: style, to: output)
+            }
+            return
+        }
+        OrderedParallel.forEach(count: (entries.count + part - 1) / part, window: 32) { index in
+            let bytes = ByteBufferOutput()
+            for (id, message) in entries[(index * part)..<min(entries.count, (index + 1) * part)] {
+                write(id: id, message: message, decorations: decorations[id], merges: merges, style: style, to: bytes)
+            }
+            return bytes.bytes
+        } consume: { bytes in
+            output.write(bytes: bytes)
+        }
+    }
+
     /// Where the code stood (docs/FORMAT.md §4.7): the commit's first 12 digits (or `unborn`), then
     /// the branch and `uncommitted changes` when recorded; nil for a message without an anchor.
     static func codeAnchor(of message: Message) -> String? {

@@ -82,6 +82,27 @@ final class FileDescriptorOutput: TextOutput {
     }
 }
 
+/// Collects output as bytes, to be written elsewhere in one piece (`MessageBlock` renders parts of a
+/// long listing on several cores this way).
+final class ByteBufferOutput: TextOutput {
+    private(set) var bytes: [UInt8] = []
+
+    func write(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    func write(bytes more: [UInt8]) {
+        bytes.append(contentsOf: more)
+    }
+
+    func line(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+        bytes.append(0x0A)
+    }
+
+    func flush() {}
+}
+
 /// Collects output in memory, for tests and for commands that post-process text.
 final class BufferOutput: TextOutput {
     private(set) var text = ""

@@ -8,8 +8,8 @@ import Dispatch
 /// exactly what a plain loop over the indices would give — the same results in the same order, and
 /// the first failure in index order is the one thrown, after every result before it was consumed —
 /// while at most `window` results exist at a time.
-enum OrderedParallel {
-    static func forEach<Output: Sendable, Failure: Error>(
+public enum OrderedParallel {
+    public static func forEach<Output: Sendable, Failure: Error>(
         count: Int, window: Int,
         produce: @Sendable (Int) throws(Failure) -> Output,
         consume: (Output) throws(Failure) -> Void
