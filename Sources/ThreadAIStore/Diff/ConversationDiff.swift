@@ -55,13 +55,25 @@ public enum ConversationDiff {
     public static func align(
         _ left: [DiffTurn], _ right: [DiffTurn], by granularity: TextDiffGranularity, minimal: Bool = false
     ) -> [AlignedTurn] {
-        RoleAlignment.align(left.map(\.role), right.map(\.role)).map { step in
-            switch step {
+        let steps = RoleAlignment.align(left.map(\.role), right.map(\.role))
+        @Sendable func turn(_ index: Int) -> AlignedTurn {
+            switch steps[index] {
             case .paired(let leftIndex, let rightIndex): pair(left[leftIndex], right[rightIndex], by: granularity, minimal: minimal)
             case .leftOnly(let index): pair(left[index], nil, by: granularity, minimal: minimal)
             case .rightOnly(let index): pair(nil, right[index], by: granularity, minimal: minimal)
             }
         }
+        // Only a pair of two different texts needs a token diff. Where there are several, they are
+        // diffed on every core at once and taken back in order; a lone one is diffed here.
+        let differing = steps.count { step in
+            guard case .paired(let leftIndex, let rightIndex) = step else { return false }
+            return !left[leftIndex].content.utf8.elementsEqual(right[rightIndex].content.utf8)
+        }
+        guard differing > 1 else { return steps.indices.map(turn) }
+        var turns: [AlignedTurn] = []
+        turns.reserveCapacity(steps.count)
+        OrderedParallel.forEach(count: steps.count, window: steps.count, produce: turn) { turns.append($0) }
+        return turns
     }
 
     private static func pair(_ left: DiffTurn?, _ right: DiffTurn?, by granularity: TextDiffGranularity, minimal: Bool) -> AlignedTurn {

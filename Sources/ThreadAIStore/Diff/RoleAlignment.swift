@@ -1,7 +1,7 @@
 /// Pairs two role sequences for `ConversationDiff`: by position while roles agree,
 /// then by a longest common subsequence that pairs turns as early as possible.
 enum RoleAlignment {
-    enum Step: Equatable {
+    enum Step: Equatable, Sendable {
         case paired(left: Int, right: Int)
         case leftOnly(Int)
         case rightOnly(Int)

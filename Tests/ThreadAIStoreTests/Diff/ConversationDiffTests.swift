@@ -83,6 +83,24 @@ struct ConversationDiffTests {
         ])
     }
 
+    @Test("Many differing pairs, diffed on every core, carry each pair's own diff, in order")
+    func manyDifferingPairs() throws {
+        var generator = SeededGenerator(seed: 3)
+        let words = ["the", "cat", "sat", "on", "a", "mat", "dog", "ran", "\n", "—", "é"]
+        func text() -> String { (0..<Int.random(in: 0...40, using: &generator)).map { _ in words.randomElement(using: &generator) ?? "" }.joined(separator: " ") }
+        let roles = ["user", "assistant"]
+        let left = (0..<60).map { Self.turn("l\($0)", roles[$0 % 2], text()) }
+        let right = (0..<57).map { Self.turn("r\($0)", roles[$0 % 2], $0 % 5 == 0 ? left[$0].content : text()) }
+        let aligned = ConversationDiff.align(left, right, by: .word)
+        try #require(aligned.count == 60)
+        for (index, turn) in aligned.enumerated() {
+            #expect(turn.left?.id == "l\(index)")
+            #expect(turn.right?.id == (index < 57 ? "r\(index)" : nil))
+            #expect(turn.runs == TextDiff.diff(left[index].content, index < 57 ? right[index].content : "", by: .word))
+            #expect(turn.isIdentical == (index < 57 && left[index].content == right[index].content))
+        }
+    }
+
     @Test("Line granularity is passed through to each pair")
     func lineGranularity() throws {
         let aligned = ConversationDiff.align([Self.turn("l", "assistant", "a b\nc\n")],
