@@ -113,8 +113,13 @@ public enum FrontmatterValue {
 
     private static func isPlain(bytes: some Collection<UInt8>) -> Bool {
         guard let first = bytes.first, isPlainStart(first) else { return false }
-        return bytes.allSatisfy(isPlainCharacter)
+        // Every value of every message read passes here: one table look-up per byte.
+        let table = plainCharacterTable
+        return bytes.allSatisfy { table[Int($0)] }
     }
+
+    /// `isPlainCharacter` of every byte value, by value.
+    private static let plainCharacterTable: [Bool] = (0...255).map { isPlainCharacter(UInt8($0)) }
 
     private static func isPlainStart(_ byte: UInt8) -> Bool {
         isAlphanumeric(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "/")

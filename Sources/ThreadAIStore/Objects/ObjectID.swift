@@ -20,6 +20,13 @@ public struct ObjectID: Hashable, Comparable, Sendable {
 
     /// Parses 64 lowercase hexadecimal digits given as UTF-8 bytes; nil when they are anything else.
     init?(hexDigits: some Collection<UInt8>) {
+        // Digits in contiguous memory (a frontmatter line, a ref's bytes, a native string) are read
+        // 16 to a word; other collections a digit at a time.
+        if let words = hexDigits.withContiguousStorageIfAvailable(Self.words(fromHexDigits:)) {
+            guard let words else { return nil }
+            self.words = words
+            return
+        }
         guard hexDigits.count == Self.hexDigitCount else { return nil }
         var packer = WordPacker()
         for byte in hexDigits {
@@ -27,6 +34,23 @@ public struct ObjectID: Hashable, Comparable, Sendable {
             packer.append(nibble, bits: 4)
         }
         self.words = packer.words
+    }
+
+    /// The four words of 64 lowercase hexadecimal digits, or nil when `digits` are not that.
+    private static func words(fromHexDigits digits: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64, UInt64, UInt64)? {
+        guard digits.count == hexDigitCount else { return nil }
+        func word(at start: Int) -> UInt64? {
+            var value: UInt64 = 0
+            for index in start..<(start + 16) {
+                guard let nibble = LowercaseHex.digitValue(digits[index]) else { return nil }
+                value = value << 4 | UInt64(nibble)
+            }
+            return value
+        }
+        guard let first = word(at: 0), let second = word(at: 16), let third = word(at: 32), let fourth = word(at: 48) else {
+            return nil
+        }
+        return (first, second, third, fourth)
     }
 
     /// Builds an id from a 32-byte digest.

@@ -64,6 +64,26 @@ struct ObjectIDTests {
         #expect(throws: ObjectIDError(text: bad.text)) { try ObjectID(hex: bad.text) }
     }
 
+    @Test("contiguous and non-contiguous digits read alike: a bad byte at any place, any length")
+    func contiguousAndNot() {
+        let digits = Array(Self.example.utf8)
+        var texts: [[UInt8]] = [digits, Array(digits.dropLast()), digits + [UInt8(ascii: "0")], []]
+        for place in digits.indices {
+            for bad in [UInt8(ascii: "g"), UInt8(ascii: "F"), UInt8(ascii: "/"), UInt8(ascii: ":"), 0x60, 0] {
+                var text = digits
+                text[place] = bad
+                texts.append(text)
+            }
+        }
+        for text in texts {
+            let contiguous = ObjectID(hexDigits: text)
+            let oneByOne = ObjectID(hexDigits: text.lazy.map { $0 })
+            #expect(contiguous == oneByOne, "\(String(decoding: text, as: UTF8.self))")
+            #expect((contiguous != nil) == (text == digits))
+        }
+        #expect(ObjectID(hexDigits: digits)?.hex == Self.example)
+    }
+
     @Test("error message says what an id looks like")
     func errorMessage() {
         #expect(ObjectIDError(text: "abc").description.contains("64 hexadecimal digits"))
