@@ -26,8 +26,8 @@ enum MessageBlock {
         TerminalSafe.writeIndented(message.content, to: output)
     }
 
-    /// The blocks of `entries`, in order. A long listing's blocks are rendered on every core, a
-    /// window of 64-message parts at a time, each part into bytes written in order as it comes back.
+    /// The blocks of `entries`, in order. A long listing's blocks are rendered on every core in parts
+    /// of 64 messages, 32 parts at a time, each part into bytes written in order as it comes back.
     static func write(
         _ entries: [(id: ObjectID, message: Message)], decorations: Decorations, merges: MergeLabels, style: Style,
         to output: any TextOutput
