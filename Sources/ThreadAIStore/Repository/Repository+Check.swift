@@ -90,9 +90,12 @@ extension Repository {
 
     private func refCheck(known: SortedIDs) -> RefCheck {
         let reading = readRefs()
-        var check = RefCheck(tips: reachableTips(reading), leftovers: Result { () throws(RepositoryError) in try leftoverProblems() })
+        let tagReading = readTags()
+        var check = RefCheck(
+            tips: reachableTips(reading, tagged: tagReading.targets),
+            leftovers: Result { () throws(RepositoryError) in try leftoverProblems() })
         checkRefs(reading, known: known, problems: &check.problems)
-        check.problems += tagProblems(threads: (try? reading.names.get()) ?? [], isKnown: { known.position(of: $0) != nil })
+        check.problems += tagProblems(tagReading, threads: (try? reading.names.get()) ?? [], isKnown: { known.position(of: $0) != nil })
         return check
     }
 
@@ -111,9 +114,9 @@ extension Repository {
         }
     }
 
-    /// Every thread's heads, a detached HEAD and every tag's message; nil when a ref cannot be read
-    /// (`checkRefs` reports it; without its heads, nothing can be called unreachable).
-    private func reachableTips(_ reading: RefReading) -> Set<ObjectID>? {
+    /// Every thread's heads, a detached HEAD and every tag's message (`tagged`); nil when a ref cannot
+    /// be read (`checkRefs` reports it; without its heads, nothing can be called unreachable).
+    private func reachableTips(_ reading: RefReading, tagged: [ObjectID]) -> Set<ObjectID>? {
         var tips = Set<ObjectID>()
         guard case .success = reading.names else { return nil }
         for thread in reading.heads {
@@ -121,7 +124,7 @@ extension Repository {
             tips.formUnion(found)
         }
         if case .success(.detached(let id)) = reading.head { tips.insert(id) }
-        tips.formUnion(taggedMessages())  // A bookmark keeps its message (docs/FORMAT.md §5.6).
+        tips.formUnion(tagged)  // A bookmark keeps its message (docs/FORMAT.md §5.6).
         return tips
     }
 
