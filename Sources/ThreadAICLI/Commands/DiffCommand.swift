@@ -70,7 +70,8 @@ struct ThreadComparison {
     ) throws {
         self.names = names
         self.ids = (a, b)
-        let (split, message, kept) = try Self.split(a, b, repository: repository, walker: walker)
+        let (split, kept) = try Self.split(a, b, repository: repository, walker: walker)
+        func message(_ id: ObjectID) throws -> Message { try kept[id] ?? repository.objects.message(id) }
         (forkPoint, sharedCount) = (split.forkPoint, split.sharedCount)
         sharedSummary = try split.lastSharedUserMessage.map { Self.summary(of: try message($0)) }
         func side(_ ids: [ObjectID]) throws -> [DiffTurn] {
@@ -93,7 +94,8 @@ struct ThreadComparison {
         self.names = names
         self.ids = (a, b)
         // The two messages' own histories still meet (or not): say so truthfully, as for threads.
-        let (split, message, _) = try Self.split(a, b, repository: repository, walker: walker)
+        let (split, kept) = try Self.split(a, b, repository: repository, walker: walker)
+        func message(_ id: ObjectID) throws -> Message { try kept[id] ?? repository.objects.message(id) }
         (forkPoint, sharedCount) = (split.forkPoint, split.sharedCount)
         sharedSummary = try split.lastSharedUserMessage.map { Self.summary(of: try message($0)) }
         let left = try message(a)
@@ -111,15 +113,14 @@ struct ThreadComparison {
         }
     }
 
-    /// Where the histories of `a` and `b` part, a reader of messages that takes those the split's
-    /// walk read whole (after the fork point) instead of reading them again, and those messages.
+    /// Where the histories of `a` and `b` part, and the messages the split's walk read whole (after
+    /// the fork point), which need not be read again.
     private static func split(
         _ a: ObjectID, _ b: ObjectID, repository: Repository, walker: HistoryWalker
-    ) throws -> (HistorySplit, (ObjectID) throws -> Message, KeptMessages) {
+    ) throws -> (HistorySplit, KeptMessages) {
         var kept = KeptMessages()
         let split = try repository.split(a, b, walker: walker, keeping: &kept)
-        let keptMessages = kept
-        return (split, { id in try keptMessages[id] ?? repository.objects.message(id) }, keptMessages)
+        return (split, kept)
     }
 
     /// The first line of the shared history's last user message.

@@ -104,14 +104,14 @@ enum TerminalSafe {
     /// the body of a message in `log`, `show` and `context`.
     static func writeIndented(_ text: String, to output: any TextOutput) {
         var text = text
-        let written: Bool? = text.withUTF8 { bytes in
+        let written = text.withUTF8 { bytes in
             // Most bodies have nothing to escape: those are indented byte by byte in one buffer
             // (a body of a long `log` is most of its output).
-            guard !mayNeedEscape(bytes) else { return nil }
+            guard !mayNeedEscape(bytes) else { return false }
             output.write(bytes: indented(bytes))
             return true
         }
-        guard written == nil else { return }
+        guard !written else { return }
         for line in TextLines.split(text) {
             output.line(line.isEmpty ? "" : "    " + Self.text(line))
         }

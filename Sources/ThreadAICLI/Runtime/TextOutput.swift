@@ -47,17 +47,22 @@ final class FileDescriptorOutput: TextOutput {
 
     func write(_ text: String) {
         buffer.append(contentsOf: text.utf8)
-        if buffer.count >= 1 << 16 { flush() }
+        flushWhenFull()
     }
 
     func line(_ text: String) {
         buffer.append(contentsOf: text.utf8)
         buffer.append(0x0A)
-        if buffer.count >= 1 << 16 { flush() }
+        flushWhenFull()
     }
 
     func write(bytes: [UInt8]) {
         buffer.append(contentsOf: bytes)
+        flushWhenFull()
+    }
+
+    /// Writes the buffer out once it holds 64 KiB.
+    private func flushWhenFull() {
         if buffer.count >= 1 << 16 { flush() }
     }
 

@@ -134,16 +134,13 @@ private struct PartlyReadHistory {
             positions.append(next)
             next += step
         }
+        // Positions before `offset` were all read: the batch starts at `position`, as `records` is indexed.
         let ids = positions.map { graph.id(records[$0 - offset]) }
-        for (index, result) in walker.objects.messageResults(ids).enumerated() {
-            read[positions[index]] = result.map { (ids[index], $0) }
+        let results = walker.objects.messageResults(ids).enumerated().map { index, result in
+            result.map { (id: ids[index], message: $0) }
         }
-        guard let result = read[position] else {
-            // Not reached: the batch starts at `position`.
-            let id = graph.id(records[position - offset])
-            return (id, try walker.message(id))
-        }
-        return try result.get()
+        for (index, result) in results.enumerated() { read[positions[index]] = result }
+        return try results[0].get()
     }
 
     /// How many messages one read takes at most: two of `ObjectStore`'s batches, one for each of two
