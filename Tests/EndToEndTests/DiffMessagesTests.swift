@@ -39,9 +39,24 @@ struct DiffMinimalTests {
         stat.stdout.split(separator: "\n").last { $0.contains(" compared: ") }.map(String.init)
     }
 
+    /// `prose(count, seed:)` with a fifth of its words deleted and as many others inserted: related (about
+    /// half the word pairs kept, so not a rewrite), yet different in far more tokens than the bounded
+    /// search's limit, and with words of the same vocabulary to align in many ways.
+    static func edited(_ count: Int, seed: UInt64) -> String {
+        var state = seed &+ 99
+        return Self.prose(count, seed: seed).split(separator: " ").flatMap { word -> [String] in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            switch (state >> 33) % 10 {
+            case 0, 1: return []
+            case 8, 9: return [String(word), "w\((state >> 40) % 300)"]
+            default: return [String(word)]
+            }
+        }.joined(separator: " ")
+    }
+
     @Test("two texts that differ throughout: the bounded search counts more as changed, --minimal the fewest, in every form")
     func minimalFindsTheSmallestDiff() throws {
-        let sandbox = try CLISandbox.initialized(sending: Self.prose(1_500, seed: 1), Self.prose(1_200, seed: 2))
+        let sandbox = try CLISandbox.initialized(sending: Self.prose(1_500, seed: 1), Self.edited(1_500, seed: 1))
         let (first, second) = ("main~3", "main~1")
         let bounded = try #require(Self.totals(try sandbox.succeed(["diff", "--messages", "--stat", first, second])))
         let minimal = try #require(Self.totals(try sandbox.succeed(["diff", "--messages", "--stat", "--minimal", first, second])))
@@ -57,5 +72,39 @@ struct DiffMinimalTests {
         #expect(minimal.contains("\(removed) words removed"), "\(minimal) vs --json's \(removed)")
         #expect(try sandbox.succeed(["diff", "--messages", "--minimal", first, second]).stdout
             != (try sandbox.succeed(["diff", "--messages", first, second]).stdout))
+    }
+}
+
+@Suite("CLI: diff of rewritten answers")
+struct DiffRewriteTests {
+    @Test("two unrelated answers are shown whole, marked rewritten, in text, --stat and --json; --minimal diffs them word by word")
+    func unrelatedAnswersAreShownWhole() throws {
+        let (first, second) = (DiffMinimalTests.prose(60, seed: 1), DiffMinimalTests.prose(50, seed: 2))
+        let sandbox = try CLISandbox.initialized(sending: first, second)
+        let (old, new) = ("main~3", "main~1")
+        let text = try sandbox.succeed(["diff", "--messages", old, new]).stdout
+        #expect(text.contains("@@ -60 +50 words, rewritten"), "\(text)")
+        #expect(text.contains("[-\(first)-]\n{+\(second)+}"), "\(text)")
+        let stat = try sandbox.succeed(["diff", "--messages", "--stat", old, new]).stdout
+        #expect(stat.contains("-60 +50 words, rewritten") && stat.contains("60 words removed, 50 added, 0 unchanged"), "\(stat)")
+        let json = try JSON.object(try sandbox.succeed(["diff", "--messages", "--json", old, new]))
+        let turn = try #require((json["turns"] as? [[String: Any]])?.first)
+        #expect(turn["rewritten"] as? Bool == true)
+        #expect((turn["runs"] as? [[String: Any]])?.compactMap { $0["text"] as? String } == [first, second])
+        let minimal = try sandbox.succeed(["diff", "--messages", "--minimal", old, new]).stdout
+        #expect(!minimal.contains("rewritten") && minimal.contains("[-"), "\(minimal)")
+        // An edited text keeps its word diff, and JSON leaves the field out.
+        try sandbox.succeed(["send", first.replacingOccurrences(of: " w", with: " x", options: [], range: first.range(of: " w"))])
+        let edited = try #require((try JSON.object(try sandbox.succeed(["diff", "--messages", "--json", "main~5", "main~1"]))["turns"]
+            as? [[String: Any]])?.first)
+        #expect(edited["rewritten"] == nil)
+        #expect((edited["runs"] as? [[String: Any]])?.compactMap { $0["kind"] as? String } == ["equal", "removed", "added", "equal"])
+        // A fork whose question is unrelated: its diff page shows the two questions whole, unmarked.
+        try sandbox.succeed(["checkout", "-b", "side", "main~4"])
+        try sandbox.succeed(["send", DiffMinimalTests.prose(40, seed: 3)])
+        try sandbox.succeed(["export", "html", "site"])
+        let page = try String(contentsOfFile: sandbox.work + "/site/diffs/main_vs_side.html", encoding: .utf8)
+        let row = try #require(page.components(separatedBy: "<div class=\"diff-row").dropFirst(2).first)
+        #expect(row.hasPrefix(" rewritten\"") && !row.contains("<del>") && row.contains(DiffMinimalTests.prose(40, seed: 3)), "\(row)")
     }
 }

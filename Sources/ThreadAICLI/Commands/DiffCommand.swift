@@ -8,7 +8,8 @@ enum DiffCommand: Command {
         discussion: """
             Finds the fork point of A and B (the newest message both histories share), summarises the \
             shared history, then aligns the messages each side has after it, turn by turn, and shows a \
-            word-level diff of each pair: [-removed-]{+added+} (in colour on a terminal). \
+            word-level diff of each pair: [-removed-]{+added+} (in colour on a terminal). Two unrelated \
+            texts (sharing less than a fifth of their word pairs) are shown whole, marked rewritten. \
             A..B (or A...B) is the same as A B, as in git. \
             With --messages, compares the contents of the two messages A and B alone; the summary still \
             says where their histories meet.
@@ -18,7 +19,7 @@ enum DiffCommand: Command {
             .flag("stat", help: "Only summarise: words added and removed per turn."),
             .flag("json", help: "Print the comparison as JSON."),
             .flag("messages", help: "Compare the two messages themselves, not their threads."),
-            .flag("minimal", help: "Find the smallest word diff even where two texts differ throughout (slower)."),
+            .flag("minimal", help: "Find the smallest word diff of every pair, even of unrelated texts (slower)."),
             .positional("a", valueName: "A", help: "One thread or message."),
             .positional("b", valueName: "B", arity: .optional, help: "The other (default: HEAD)."),
         ],
@@ -101,16 +102,10 @@ struct ThreadComparison {
         let left = try message(a)
         let right = try message(b)
         code = (left, right)
-        turns = ConversationDiff.align(
-            [DiffTurn(id: a.hex, role: left.role.rawValue, content: left.content)],
-            [DiffTurn(id: b.hex, role: right.role.rawValue, content: right.content)], by: granularity, minimal: minimal)
         // Two single messages are compared whatever their roles.
-        if turns.count != 1 {
-            let runs = TextDiff.diff(left.content, right.content, by: granularity, minimal: minimal)
-            turns = [AlignedTurn(
-                left: turns.first?.left, right: turns.last?.right, runs: runs,
-                isIdentical: left.content.utf8.elementsEqual(right.content.utf8))]
-        }
+        turns = [ConversationDiff.compare(
+            DiffTurn(id: a.hex, role: left.role.rawValue, content: left.content),
+            DiffTurn(id: b.hex, role: right.role.rawValue, content: right.content), by: granularity, minimal: minimal)]
     }
 
     /// Where the histories of `a` and `b` part, and the messages the split's walk read whole (after

@@ -28,9 +28,11 @@ struct DiffPage {
         }
         body += "<div class=\"diff\" role=\"table\">\n<div class=\"diff-row diff-head\"><div>\(HTMLText.escape(left))</div><div>\(HTMLText.escape(right))</div></div>\n"
         for turn in turns {
-            body += "<div class=\"diff-row\(turn.isIdentical ? " identical" : "")\">"
-            body += cell(turn.left, runs: turn.runs, keeping: .removed)
-            body += cell(turn.right, runs: turn.runs, keeping: .added)
+            body += "<div class=\"diff-row\(turn.isIdentical ? " identical" : turn.isRewritten ? " rewritten" : "")\">"
+            // A rewritten pair (two unrelated texts) reads best as the two texts, unmarked.
+            let runs = turn.isRewritten ? nil : turn.runs
+            body += cell(turn.left, runs: runs, keeping: .removed)
+            body += cell(turn.right, runs: runs, keeping: .added)
             body += "</div>\n"
         }
         if turns.isEmpty { body += "<p class=\"empty\">Neither has a message after the fork point.</p>\n" }
@@ -38,10 +40,13 @@ struct DiffPage {
         return PageShell.page(title: "\(left) ↔ \(right)", root: "../", kind: "diff-page", body: body)
     }
 
-    /// One side of a turn: the runs it shares, and its own (`kind`) marked; empty when it has no message here.
-    private func cell(_ turn: DiffTurn?, runs: [TextDiffRun], keeping kind: TextDiffRun.Kind) -> String {
+    /// One side of a turn: the runs it shares, and its own (`kind`) marked; its whole text unmarked
+    /// without runs (a rewritten pair); empty when it has no message here.
+    private func cell(_ turn: DiffTurn?, runs: [TextDiffRun]?, keeping kind: TextDiffRun.Kind) -> String {
         guard let turn else { return "<div class=\"side missing\"></div>" }
-        var html = "<div class=\"side\"><div class=\"turn-head\"><span class=\"role\">\(HTMLText.escape(turn.role))</span> <code class=\"id\">\(turn.id.prefix(8))</code></div><div class=\"words\">"
+        let note = runs == nil ? " <span class=\"note\">rewritten</span>" : ""
+        var html = "<div class=\"side\"><div class=\"turn-head\"><span class=\"role\">\(HTMLText.escape(turn.role))</span> <code class=\"id\">\(turn.id.prefix(8))</code>\(note)</div><div class=\"words\">"
+        guard let runs else { return html + HTMLText.escape(turn.content) + "</div></div>" }
         for run in runs {
             switch run.kind {
             case .equal: html += HTMLText.escape(run.text)

@@ -57,7 +57,8 @@ struct DiffRenderer {
         if turn.isIdentical { return style.dim("identical") }
         if turn.left == nil { return style.added("only in the second") + style.dim(" (+\(words(stat.wordsAdded)))") }
         if turn.right == nil { return style.removed("only in the first") + style.dim(" (-\(words(stat.wordsRemoved)))") }
-        return style.removed("-\(stat.wordsRemoved)") + " " + style.added("+\(stat.wordsAdded)") + style.dim(" words")
+        let counts = style.removed("-\(stat.wordsRemoved)") + " " + style.added("+\(stat.wordsAdded)") + style.dim(" words")
+        return turn.isRewritten ? counts + style.dim(", rewritten") : counts
     }
 
     private func words(_ count: Int) -> String {
@@ -66,7 +67,9 @@ struct DiffRenderer {
 
     private func body(_ turn: AlignedTurn) -> String {
         var text = ""
-        for run in turn.runs {
+        for (index, run) in turn.runs.enumerated() {
+            // A rewritten pair's new text starts on a line of its own, below the old one.
+            if turn.isRewritten, index > 0, granularity == .word { text += "\n" }
             let run = TextDiffRun(kind: run.kind, text: TerminalSafe.text(run.text))
             switch (run.kind, granularity) {
             case (.equal, .word): text += run.text
@@ -95,6 +98,8 @@ struct DiffJSON: Encodable {
         var left: Side?
         var right: Side?
         var identical: Bool
+        /// Present and true for a pair shown whole, its texts having too little in common.
+        var rewritten: Bool?
         var wordsAdded: Int
         var wordsRemoved: Int
         var runs: [Run]
@@ -124,7 +129,7 @@ struct DiffJSON: Encodable {
             let stat = TextDiffStat(runs: turn.runs)
             return Turn(
                 left: turn.left.map { Side(id: $0.id, role: $0.role) }, right: turn.right.map { Side(id: $0.id, role: $0.role) },
-                identical: turn.isIdentical, wordsAdded: stat.wordsAdded, wordsRemoved: stat.wordsRemoved,
+                identical: turn.isIdentical, rewritten: turn.isRewritten ? true : nil, wordsAdded: stat.wordsAdded, wordsRemoved: stat.wordsRemoved,
                 runs: turn.runs.map { Run(kind: "\($0.kind)", text: $0.text) })
         }
     }

@@ -26,12 +26,17 @@ public struct AlignedTurn: Sendable, Equatable {
     /// True when both sides have a message with the same role and byte-identical content.
     /// Ids are not compared: after a fork the same words are stored as different messages.
     public var isIdentical: Bool
+    /// True when both sides have a message but their texts have too little in common for a word
+    /// diff to help (`RewriteDetection`): the runs are then the whole left text removed and the
+    /// whole right text added.
+    public var isRewritten: Bool
 
-    public init(left: DiffTurn?, right: DiffTurn?, runs: [TextDiffRun], isIdentical: Bool) {
+    public init(left: DiffTurn?, right: DiffTurn?, runs: [TextDiffRun], isIdentical: Bool, isRewritten: Bool = false) {
         self.left = left
         self.right = right
         self.runs = runs
         self.isIdentical = isIdentical
+        self.isRewritten = isRewritten
     }
 }
 
@@ -49,41 +54,72 @@ public enum ConversationDiff {
     /// 3. Messages left unpaired are one-sided: left-only ones read as removed (their whole
     ///    text as one removed run), right-only ones as added.
     ///
-    /// Each pair's content is diffed as `TextDiff.diff` does, the shortest script with `minimal`.
+    /// Each pair's content is diffed as `TextDiff.diff` does, the shortest script with `minimal`;
+    /// a pair that `RewriteDetection` judges rewritten is shown whole instead (its left text
+    /// removed, its right text added), except with `minimal`.
     ///
     /// - Returns: the aligned turns in conversation order; empty when both sides are empty.
     public static func align(
         _ left: [DiffTurn], _ right: [DiffTurn], by granularity: TextDiffGranularity, minimal: Bool = false
     ) -> [AlignedTurn] {
         let steps = RoleAlignment.align(left.map(\.role), right.map(\.role))
-        @Sendable func turn(_ index: Int) -> AlignedTurn {
-            switch steps[index] {
-            case .paired(let leftIndex, let rightIndex): pair(left[leftIndex], right[rightIndex], by: granularity, minimal: minimal)
-            case .leftOnly(let index): pair(left[index], nil, by: granularity, minimal: minimal)
-            case .rightOnly(let index): pair(nil, right[index], by: granularity, minimal: minimal)
+        let sides = steps.map { step -> (DiffTurn?, DiffTurn?) in
+            switch step {
+            case .paired(let leftIndex, let rightIndex): (left[leftIndex], right[rightIndex])
+            case .leftOnly(let index): (left[index], nil)
+            case .rightOnly(let index): (nil, right[index])
             }
         }
-        // Only a pair of two different texts needs a token diff. Where there are several, they are
-        // diffed on every core at once and taken back in order; a lone one is diffed here.
-        let differing = steps.count { step in
-            guard case .paired(let leftIndex, let rightIndex) = step else { return false }
-            return !left[leftIndex].content.utf8.elementsEqual(right[rightIndex].content.utf8)
+        // Only a pair of two different texts, not rewritten, needs a token diff. Where there are
+        // several, they are diffed on every core at once and taken back in order; a lone one here.
+        let rewritten = sides.map { isRewrite($0.0, $0.1, minimal: minimal) }
+        let tokenDiffs = zip(sides, rewritten).count { sides, rewritten in !rewritten && differ(sides.0, sides.1) }
+        @Sendable func turn(_ index: Int) -> AlignedTurn {
+            pair(sides[index].0, sides[index].1, by: granularity, minimal: minimal, rewritten: rewritten[index])
         }
-        guard differing > 1 else { return steps.indices.map(turn) }
+        guard tokenDiffs > 1 else { return steps.indices.map(turn) }
         var turns: [AlignedTurn] = []
         turns.reserveCapacity(steps.count)
         OrderedParallel.forEach(count: steps.count, window: steps.count, produce: turn) { turns.append($0) }
         return turns
     }
 
-    private static func pair(_ left: DiffTurn?, _ right: DiffTurn?, by granularity: TextDiffGranularity, minimal: Bool) -> AlignedTurn {
-        let runs = TextDiff.diff(left?.content ?? "", right?.content ?? "", by: granularity, minimal: minimal)
+    /// Compares two messages as `align` compares a pair, whatever their roles: the turn is identical
+    /// when their contents are.
+    public static func compare(
+        _ left: DiffTurn, _ right: DiffTurn, by granularity: TextDiffGranularity, minimal: Bool = false
+    ) -> AlignedTurn {
+        var turn = pair(left, right, by: granularity, minimal: minimal, rewritten: isRewrite(left, right, minimal: minimal))
+        turn.isIdentical = left.content.utf8.elementsEqual(right.content.utf8)
+        return turn
+    }
+
+    /// True when both sides have a message and their texts differ.
+    private static func differ(_ left: DiffTurn?, _ right: DiffTurn?) -> Bool {
+        guard let left, let right else { return false }
+        return !left.content.utf8.elementsEqual(right.content.utf8)
+    }
+
+    private static func isRewrite(_ left: DiffTurn?, _ right: DiffTurn?, minimal: Bool) -> Bool {
+        guard !minimal, differ(left, right), let left, let right else { return false }
+        return RewriteDetection.isRewrite(left.content, right.content)
+    }
+
+    private static func pair(
+        _ left: DiffTurn?, _ right: DiffTurn?, by granularity: TextDiffGranularity, minimal: Bool, rewritten: Bool
+    ) -> AlignedTurn {
+        let runs: [TextDiffRun]
+        if rewritten, let left, let right {
+            runs = [TextDiffRun(kind: .removed, text: left.content), TextDiffRun(kind: .added, text: right.content)]
+        } else {
+            runs = TextDiff.diff(left?.content ?? "", right?.content ?? "", by: granularity, minimal: minimal)
+        }
         let isIdentical: Bool
         if let left, let right {
             isIdentical = left.role == right.role && left.content.utf8.elementsEqual(right.content.utf8)
         } else {
             isIdentical = false
         }
-        return AlignedTurn(left: left, right: right, runs: runs, isIdentical: isIdentical)
+        return AlignedTurn(left: left, right: right, runs: runs, isIdentical: isIdentical, isRewritten: rewritten)
     }
 }

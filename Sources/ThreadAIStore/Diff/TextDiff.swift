@@ -52,17 +52,8 @@ public enum TextDiff {
         old.makeContiguousUTF8()
         new.makeContiguousUTF8()
         let oldTokens = tokens(of: old, by: granularity), newTokens = tokens(of: new, by: granularity)
-        let spans = withBytes(of: old) { oldBytes in
-            withBytes(of: new) { newBytes in
-                var interner = TokenInterner(expectedTokens: oldTokens.count + newTokens.count)
-                let texts = [oldBytes, newBytes]
-                return MyersDiff.editScript(
-                    old: interner.symbols(of: oldTokens, text: 0, in: texts),
-                    new: interner.symbols(of: newTokens, text: 1, in: texts),
-                    minimal: minimal
-                ).deletionsBeforeInsertions()
-            }
-        }
+        let symbols = TokenInterner.symbols(old: old, oldTokens, new: new, newTokens)
+        let spans = MyersDiff.editScript(old: symbols.old, new: symbols.new, minimal: minimal).deletionsBeforeInsertions()
         // Tokens are contiguous, so a run's text is one slice of its side.
         let runs = spans.map { span in
             switch span.kind {
@@ -99,10 +90,5 @@ public enum TextDiff {
         let start = utf8.index(utf8.startIndex, offsetBy: first.lowerBound)
         let end = utf8.index(start, offsetBy: last.upperBound - first.lowerBound)
         return String(Substring(utf8[start..<end]))
-    }
-
-    private static func withBytes<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
-        return Array(text.utf8).withUnsafeBufferPointer(body)
     }
 }

@@ -11,7 +11,26 @@ struct TokenInterner {
     private var slots: [Int]
     private var mask: Int
 
-    init(expectedTokens: Int) {
+    /// The symbols of two texts' tokens (ranges of UTF-8 byte offsets), numbered together, so equal
+    /// numbers on the two sides mean equal bytes.
+    static func symbols(
+        old: String, _ oldTokens: [Range<Int>], new: String, _ newTokens: [Range<Int>]
+    ) -> (old: [Int], new: [Int]) {
+        withBytes(of: old) { oldBytes in
+            withBytes(of: new) { newBytes in
+                var interner = TokenInterner(expectedTokens: oldTokens.count + newTokens.count)
+                let texts = [oldBytes, newBytes]
+                return (interner.symbols(of: oldTokens, text: 0, in: texts), interner.symbols(of: newTokens, text: 1, in: texts))
+            }
+        }
+    }
+
+    private static func withBytes<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        return Array(text.utf8).withUnsafeBufferPointer(body)
+    }
+
+    private init(expectedTokens: Int) {
         var capacity = 16
         while capacity < expectedTokens * 2 { capacity <<= 1 }
         slots = [Int](repeating: -1, count: capacity)
@@ -19,7 +38,7 @@ struct TokenInterner {
     }
 
     /// The symbols of `ranges` in `bytes`, which is text number `text` of those passed in `texts`.
-    mutating func symbols(
+    private mutating func symbols(
         of ranges: [Range<Int>], text: Int, in texts: [UnsafeBufferPointer<UInt8>]
     ) -> [Int] {
         ranges.map { symbol(for: $0, text: text, in: texts) }

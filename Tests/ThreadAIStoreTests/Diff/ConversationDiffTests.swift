@@ -86,8 +86,12 @@ struct ConversationDiffTests {
     @Test("Many differing pairs, diffed on every core, carry each pair's own diff, in order")
     func manyDifferingPairs() throws {
         var generator = SeededGenerator(seed: 3)
-        let words = ["the", "cat", "sat", "on", "a", "mat", "dog", "ran", "\n", "—", "é"]
-        func text() -> String { (0..<Int.random(in: 0...40, using: &generator)).map { _ in words.randomElement(using: &generator) ?? "" }.joined(separator: " ") }
+        // A small vocabulary and a large one: texts of the second share few word pairs, so some are rewrites.
+        let vocabularies = [["the", "cat", "sat", "on", "a", "mat", "dog", "ran", "\n", "—", "é"], (0..<400).map { "w\($0)" }]
+        func text() -> String {
+            let words = vocabularies[Int.random(in: 0...1, using: &generator)]
+            return (0..<Int.random(in: 0...40, using: &generator)).map { _ in words.randomElement(using: &generator) ?? "" }.joined(separator: " ")
+        }
         let roles = ["user", "assistant"]
         let left = (0..<60).map { Self.turn("l\($0)", roles[$0 % 2], text()) }
         let right = (0..<57).map { Self.turn("r\($0)", roles[$0 % 2], $0 % 5 == 0 ? left[$0].content : text()) }
@@ -96,9 +100,17 @@ struct ConversationDiffTests {
         for (index, turn) in aligned.enumerated() {
             #expect(turn.left?.id == "l\(index)")
             #expect(turn.right?.id == (index < 57 ? "r\(index)" : nil))
-            #expect(turn.runs == TextDiff.diff(left[index].content, index < 57 ? right[index].content : "", by: .word))
-            #expect(turn.isIdentical == (index < 57 && left[index].content == right[index].content))
+            let (old, new) = (left[index].content, index < 57 ? right[index].content : "")
+            let rewritten = index < 57 && old != new && RewriteDetection.isRewrite(old, new)
+            #expect(turn.isRewritten == rewritten)
+            #expect(turn.runs == (rewritten
+                ? [TextDiffRun(kind: .removed, text: old), TextDiffRun(kind: .added, text: new)]
+                : TextDiff.diff(old, new, by: .word)))
+            #expect(turn.isIdentical == (index < 57 && old == new))
         }
+        // Both kinds, and more than one token diff, so the pairs were diffed on every core.
+        #expect(aligned.count { $0.isRewritten } > 1)
+        #expect(aligned.count { !$0.isRewritten && !$0.isIdentical && $0.right != nil } > 1)
     }
 
     @Test("Line granularity is passed through to each pair")
@@ -148,5 +160,59 @@ struct ConversationDiffTests {
                 #expect(rightSeen == Array(right.indices))
             }
         }
+    }
+}
+
+@Suite("Conversation diff: rewritten pairs")
+struct ConversationDiffRewriteTests {
+    static let (first, second) = RewriteDetectionTests.unrelatedAnswers
+
+    @Test("a rewritten pair is the whole left text removed and the whole right text added")
+    func rewrittenPairIsShownWhole() throws {
+        let aligned = ConversationDiff.align(
+            [ConversationDiffTests.turn("l", "assistant", Self.first)],
+            [ConversationDiffTests.turn("r", "assistant", Self.second)], by: .word)
+        try #require(aligned.count == 1)
+        #expect(aligned[0].isRewritten)
+        #expect(!aligned[0].isIdentical)
+        #expect(aligned[0].runs == [TextDiffRun(kind: .removed, text: Self.first), TextDiffRun(kind: .added, text: Self.second)])
+        // The same with lines.
+        let lines = ConversationDiff.align(
+            [ConversationDiffTests.turn("l", "assistant", Self.first)],
+            [ConversationDiffTests.turn("r", "assistant", Self.second)], by: .line)
+        #expect(lines.map(\.runs) == aligned.map(\.runs))
+    }
+
+    @Test("--minimal diffs every pair word by word, rewritten or not")
+    func minimalNeverRewrites() throws {
+        let aligned = ConversationDiff.align(
+            [ConversationDiffTests.turn("l", "assistant", Self.first)],
+            [ConversationDiffTests.turn("r", "assistant", Self.second)], by: .word, minimal: true)
+        try #require(aligned.count == 1)
+        #expect(!aligned[0].isRewritten)
+        #expect(aligned[0].runs == TextDiff.diff(Self.first, Self.second, by: .word, minimal: true))
+    }
+
+    @Test("one-sided, identical and similar turns are never rewritten")
+    func onlyDifferentPairsAreRewritten() {
+        let edited = Self.first.replacingOccurrences(of: "every view", with: "each view")
+        let aligned = ConversationDiff.align(
+            [ConversationDiffTests.turn("l1", "user", Self.first), ConversationDiffTests.turn("l2", "assistant", Self.first)],
+            [ConversationDiffTests.turn("r1", "user", Self.first), ConversationDiffTests.turn("r2", "assistant", edited),
+             ConversationDiffTests.turn("r3", "user", Self.second)], by: .word)
+        #expect(aligned.map(\.isRewritten) == [false, false, false])
+        #expect(aligned.map(\.isIdentical) == [true, false, false])
+    }
+
+    @Test("two messages compared whatever their roles: identical when their texts are, rewritten as a pair would be")
+    func compareIgnoresRoles() {
+        let same = ConversationDiff.compare(
+            ConversationDiffTests.turn("l", "user", Self.first), ConversationDiffTests.turn("r", "assistant", Self.first), by: .word)
+        #expect(same.isIdentical)
+        #expect(!same.isRewritten)
+        let rewritten = ConversationDiff.compare(
+            ConversationDiffTests.turn("l", "user", Self.first), ConversationDiffTests.turn("r", "assistant", Self.second), by: .word)
+        #expect(rewritten.isRewritten)
+        #expect(rewritten.left?.role == "user" && rewritten.right?.role == "assistant")
     }
 }
