@@ -6,6 +6,9 @@
 public final class HistoryWalker {
     public let objects: ObjectStore
     private var headers: [ObjectID: MessageHeader] = [:]
+    /// The `objects` folder held open from the first read on, so that each object is opened by its
+    /// short name (`ObjectFolder`), not its whole path.
+    private lazy var open = OpenFolder(wholeStoreOf: objects)
 
     public init(objects: ObjectStore) {
         self.objects = objects
@@ -14,14 +17,35 @@ public final class HistoryWalker {
     /// The frontmatter of message `id`, read once and remembered.
     public func header(_ id: ObjectID) throws(ObjectError) -> MessageHeader {
         if let known = headers[id] { return known }
-        let header = try objects.header(id)
+        let header = try objects.header(of: id, decoding: bytes(of: id))
         headers[id] = header
         return header
     }
 
+    /// The verified bytes of object `id`, read through the open `objects` folder. An object missing
+    /// there is looked for by its path too: a walker kept for long (a chat session) may hold a folder
+    /// that was since replaced (a `git checkout` that removed and restored `.threadai`).
+    private func bytes(of id: ObjectID) throws(ObjectError) -> [UInt8] {
+        do {
+            return try open.folder.bytes(of: id)
+        } catch {
+            guard case .missing = error else { throw error }
+            return try objects.bytes(of: id)
+        }
+    }
+
+    /// An `ObjectFolder` a class can keep: a walker holds it for all its reads.
+    private final class OpenFolder {
+        let folder: ObjectFolder
+
+        init(wholeStoreOf objects: ObjectStore) {
+            folder = ObjectFolder(wholeStoreOf: objects)
+        }
+    }
+
     /// The whole message `id`, read once: its frontmatter is remembered for later walks.
     public func message(_ id: ObjectID) throws(ObjectError) -> Message {
-        let bytes = try objects.bytes(of: id)
+        let bytes = try bytes(of: id)
         let header: MessageHeader
         do {
             header = try MessageCodec.decodeHeader(bytes)
