@@ -5,7 +5,8 @@ every row of docs/PERFORMANCE.md measured side by side in one run.
 usage: Benchmarks/run.py [--threadai BINARY] [--scratch DIR] [--bench DIR] [--seed N] [--runs N]
                          [--corpora medium,large,deep] [--rows WORDS] [--reimport]
 
-1. Builds the release binary (`swift build -c release`) unless --threadai names one.
+1. Builds the release binary (`swift build -c release --disable-local-rpath`, as README.md installs it)
+   unless --threadai names one.
 2. Generates the corpora with the shared generator (--bench, default $THREADAI_BENCH or ../shared/bench
    beside the project: gen_corpus.py --preset P --seed N, to_git.py in the body and files layouts) into
    the scratch folder (--scratch, default $THREADAI_BENCH_SCRATCH or /tmp/threadai-bench; never inside
@@ -225,7 +226,9 @@ def main():
     threadai = options.threadai
     if not threadai:
         log("building the release binary")
-        subprocess.run(["swift", "build", "-c", "release", "--product", "threadai"], cwd=ROOT, check=True,
+        # No `$ORIGIN` search path: the executable carries its Swift libraries (Package.swift), and the
+        # loader's look for libc and libm beside it cost every start 0.2 ms (docs/PERFORMANCE.md).
+        subprocess.run(["swift", "build", "-c", "release", "--disable-local-rpath", "--product", "threadai"], cwd=ROOT, check=True,
                        stdout=subprocess.DEVNULL)
         threadai = os.path.join(ROOT, ".build", "release", "threadai")
     threadai = os.path.abspath(threadai)
