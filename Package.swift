@@ -27,6 +27,16 @@ let staticRuntimeOnLinux = ["-static-stdlib", "-L", Context.packageDirectory + "
         .flatMap { ["-Xlinker", "-l\($0)"] }
     + ["-Xlinker", "--end-group", "-Xlinker", "-lstdc++", "-Xclang-linker", "-no-pie"]
 
+// The CLI's modules fetch the metadata of the generic types they specialise (an array of messages,
+// a dictionary of fields) through accessors that name its arguments directly, not by demangling a
+// mangled type name and then scanning the executable's 5,556 protocol conformance records for each
+// requirement, as the default accessors do the first time each type is used: 10 of the 31 such
+// look-ups of a `log`, about 0.5 ms of its CPU (docs/PERFORMANCE.md). Not the library targets:
+// SwiftPM refuses a package whose library products hold unsafe flags as a versioned dependency.
+let directMetadata: [SwiftSetting] = [
+    .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"]),
+]
+
 let package = Package(
     name: "ThreadAI",
     platforms: [.macOS(.v14), .iOS(.v17)],
@@ -41,9 +51,9 @@ let package = Package(
         .target(name: "ThreadAIStore", dependencies: ["CSHA256"]),
         .target(name: "ThreadAIProviders"),
         .target(name: "ThreadAI", dependencies: ["ThreadAIStore", "ThreadAIProviders"]),
-        .target(name: "ThreadAICLI", dependencies: ["ThreadAI"]),
+        .target(name: "ThreadAICLI", dependencies: ["ThreadAI"], swiftSettings: directMetadata),
         .executableTarget(
-            name: "threadai", dependencies: ["ThreadAICLI"], exclude: ["Linker"],
+            name: "threadai", dependencies: ["ThreadAICLI"], exclude: ["Linker"], swiftSettings: directMetadata,
             linkerSettings: [.unsafeFlags(staticRuntimeOnLinux, .when(platforms: [.linux], configuration: .release))]),
         .testTarget(name: "ThreadAIStoreTests", dependencies: ["ThreadAIStore"]),
         .testTarget(name: "ThreadAIProvidersTests", dependencies: ["ThreadAIProviders"]),

@@ -8,7 +8,7 @@
 ///
 /// The measure is the share of *word pairs* (two consecutive words of a text) the two texts have
 /// in common, which stays low for unrelated texts however common their words are, and falls
-/// slowly with edits: changing every other word of a text still keeps a quarter of its pairs.
+/// slowly with edits: a text with half its words replaced at random places keeps about a quarter.
 public enum RewriteDetection {
     /// A text with fewer words is never judged rewritten: its word diff is short anyway, and a few
     /// pairs make too small a sample.
