@@ -27,15 +27,22 @@ let staticRuntimeOnLinux = ["-static-stdlib", "-L", Context.packageDirectory + "
         .flatMap { ["-Xlinker", "-l\($0)"] }
     + ["-Xlinker", "--end-group", "-Xlinker", "-lstdc++", "-Xclang-linker", "-no-pie"]
 
-// The CLI's modules fetch the metadata of the generic types they specialise (an array of messages,
-// a dictionary of fields) through accessors that name its arguments directly, not by demangling a
-// mangled type name and then scanning the executable's 5,556 protocol conformance records for each
-// requirement, as the default accessors do the first time each type is used: 10 of the 31 such
-// look-ups of a `log`, about 0.5 ms of its CPU (docs/PERFORMANCE.md). Not the library targets:
-// SwiftPM refuses a package whose library products hold unsafe flags as a versioned dependency.
+// Generic types' metadata through accessors that pass the type arguments and witness tables
+// directly, not by demangling a mangled type name and then scanning the executable's 5,556 protocol
+// conformance records for each requirement, as the default accessors do the first time each type is
+// used: a `log` made 31 such look-ups, about a tenth of its CPU (docs/PERFORMANCE.md).
 let directMetadata: [SwiftSetting] = [
     .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"]),
 ]
+// The CLI's modules always have it: no library product holds them. The library targets have it only
+// where unsafe flags cannot stop an app from depending on them: on Linux (Xcode refuses a product
+// with unsafe flags even from a branch), in a git checkout of an untagged commit (SwiftPM refuses them
+// in a versioned dependency, which is checked out at its tag, or comes from a registry without git).
+#if os(Linux)
+let libraryDirectMetadata = Context.gitInformation.map { $0.currentTag == nil } == true ? directMetadata : []
+#else
+let libraryDirectMetadata: [SwiftSetting] = []
+#endif
 
 let package = Package(
     name: "ThreadAI",
@@ -48,9 +55,9 @@ let package = Package(
     ],
     targets: [
         .target(name: "CSHA256"),
-        .target(name: "ThreadAIStore", dependencies: ["CSHA256"]),
-        .target(name: "ThreadAIProviders"),
-        .target(name: "ThreadAI", dependencies: ["ThreadAIStore", "ThreadAIProviders"]),
+        .target(name: "ThreadAIStore", dependencies: ["CSHA256"], swiftSettings: libraryDirectMetadata),
+        .target(name: "ThreadAIProviders", swiftSettings: libraryDirectMetadata),
+        .target(name: "ThreadAI", dependencies: ["ThreadAIStore", "ThreadAIProviders"], swiftSettings: libraryDirectMetadata),
         .target(name: "ThreadAICLI", dependencies: ["ThreadAI"], swiftSettings: directMetadata),
         .executableTarget(
             name: "threadai", dependencies: ["ThreadAICLI"], exclude: ["Linker"], swiftSettings: directMetadata,
