@@ -36,7 +36,7 @@ public enum ProviderKind: String, CaseIterable, Sendable, Equatable, CustomStrin
     /// "offline, anthropic, openai or openai-compatible".
     public static var allNames: String {
         let names = allCases.map(\.rawValue)
-        return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+        return Array(names.dropLast()).joinedText(separator: ", ") + " or " + (names.last ?? "")
     }
 
     public var description: String { rawValue }

@@ -86,6 +86,6 @@ enum MessageBlock {
             let first = message.firstTokenMilliseconds.map { "first token \($0) ms, " } ?? ""
             parts.append("\(first)\(total) ms")
         }
-        return parts.isEmpty ? "" : TerminalSafe.text(" · " + parts.joined(separator: " · "))
+        return parts.isEmpty ? "" : TerminalSafe.text(" · " + parts.joinedText(separator: " · "))
     }
 }

@@ -24,9 +24,9 @@ enum ProcessInputs {
         arguments.reserveCapacity(max(count - 1, 0))
         for index in stride(from: 1, to: count, by: 1) {
             guard let argument = CommandLine.unsafeArgv[index] else { continue }
-            let bytes = UnsafeBufferPointer(
-                start: UnsafeRawPointer(argument).assumingMemoryBound(to: UInt8.self), count: strlen(argument))
-            guard let text = String(validating: bytes, as: UTF8.self) else {
+            // Not `String(validating:as:)`: generic over the encoding, its first use looks types up by
+            // their mangled names (docs/PERFORMANCE.md, "Types looked up by name").
+            guard let text = String(validatingCString: argument) else {
                 return .failure(ArgumentNotInUTF8(position: index))
             }
             arguments.append(text)

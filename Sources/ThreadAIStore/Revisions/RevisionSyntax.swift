@@ -56,7 +56,7 @@ public struct Revision: Sendable, Equatable, CustomStringConvertible {
         guard baseEnd > 0 else {
             throw RevisionSyntaxError(text: text, reason: .missingBase)
         }
-        let baseText = String(String.UnicodeScalarView(scalars[..<(reflogStart ?? baseEnd)]))
+        let baseText = Self.text(scalars[..<(reflogStart ?? baseEnd)])
         self.base = switch baseText {
         case "HEAD", "@": .head
         case "": .currentThread
@@ -81,7 +81,7 @@ public struct Revision: Sendable, Equatable, CustomStringConvertible {
         let negative = index < scalars.endIndex && scalars[index] == "-"
         if negative { index += 1 }
         let digitsEnd = scalars[index...].firstIndex(where: { !isDecimalDigit($0) }) ?? scalars.endIndex
-        let digits = String(String.UnicodeScalarView(scalars[index..<digitsEnd]))
+        let digits = Self.text(scalars[index..<digitsEnd])
         guard !digits.isEmpty, digitsEnd < scalars.endIndex, scalars[digitsEnd] == "}" else {
             throw RevisionSyntaxError(text: text, reason: .badReflogSelector)
         }
@@ -109,6 +109,17 @@ public struct Revision: Sendable, Equatable, CustomStringConvertible {
         return generations == 0 ? baseText : "\(baseText)~\(generations)"
     }
 
+    /// The scalars as a string, appended one by one: the view's `append(contentsOf:)` is generic and not
+    /// specialized in the standard library, so its first use asks the runtime for the slice's type by its
+    /// mangled name, a search through every type the executable holds (docs/PERFORMANCE.md, "Types
+    /// looked up by name").
+    private static func text(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+        var text = ""
+        text.unicodeScalars.reserveCapacity(scalars.count)
+        for scalar in scalars { text.unicodeScalars.append(scalar) }
+        return text
+    }
+
     private static func isSuffixStart(_ scalar: Unicode.Scalar) -> Bool {
         scalar == "~" || scalar == "^"
     }
@@ -121,13 +132,13 @@ public struct Revision: Sendable, Equatable, CustomStringConvertible {
         while index < scalars.endIndex {
             let marker = scalars[index]
             guard isSuffixStart(marker) else {
-                let parsed = String(String.UnicodeScalarView(scalars[..<index]))
-                let rest = String(String.UnicodeScalarView(scalars[index...]))
+                let parsed = Self.text(scalars[..<index])
+                let rest = Self.text(scalars[index...])
                 throw RevisionSyntaxError(text: text, reason: .unexpected(rest, after: parsed))
             }
             index += 1
             let digitsEnd = scalars[index...].firstIndex(where: { !isDecimalDigit($0) }) ?? scalars.endIndex
-            let digits = String(String.UnicodeScalarView(scalars[index..<digitsEnd]))
+            let digits = Self.text(scalars[index..<digitsEnd])
             index = digitsEnd
             let count = digits.isEmpty ? 1 : boundedValue(of: digits)
             if marker == "^" && count > 1 {
