@@ -19,7 +19,43 @@ struct DiffMessagesTests {
         try sandbox.succeed(["send", "--no-context", "unrelated"])
         let oneoff = try #require(try JSON.array(try sandbox.succeed(["threads", "--json"]))
             .first { ($0["name"] as? String)?.hasPrefix("oneoff/") == true }?["name"] as? String)
-        #expect(try sandbox.succeed(["diff", "--messages", "main", oneoff]).stdout.contains("No shared history"))
+        let unrelated = try sandbox.succeed(["diff", "main", oneoff]).stdout
+        #expect(unrelated.contains("No shared history") && !unrelated.contains("after the fork"), "\(unrelated)")
+    }
+
+    @Test("the header names the two messages compared, not a count after the fork; a message against itself has no differences")
+    func headerNamesTheTwoMessages() throws {
+        let sandbox = try CLISandbox.initialized(sending: "What is a Merkle chain?", "What does it not guarantee?")
+        try sandbox.succeed(["checkout", "-b", "alt", "HEAD~2"])
+        try sandbox.succeed(["send", "Give an example."])
+        let ids = try ["main", "alt"].map { name in
+            try #require(try JSON.array(try sandbox.succeed(["log", "--json", "-n", "1", name])).first?["id"] as? String)
+        }
+        let text = try sandbox.succeed(["diff", "--messages", "main", "alt"]).stdout
+        #expect(text.contains("--- main: the message \(ids[0].prefix(8))\n+++ alt: the message \(ids[1].prefix(8))\n"), "\(text)")
+        #expect(!text.contains("after the fork"), "\(text)")
+        let same = try sandbox.succeed(["diff", "--messages", "main", "main"]).stdout
+        #expect(same.contains("No differences: main and main are the same message."), "\(same)")
+        #expect(!same.contains("@@"), "\(same)")
+    }
+
+    @Test("a system prompt that only the fork has does not pair the fork's question with a later one")
+    func systemPromptOnOneSideKeepsTheQuestionsPaired() throws {
+        let sandbox = try CLISandbox.initialized(sending: "What is a Merkle chain?", "What does it not guarantee?", "Give an example.")
+        try sandbox.succeed(["checkout", "-b", "terse", "HEAD~4"])
+        try sandbox.succeed(["send", "-s", "Be terse.", "What does it not guarantee?"])
+        let json = try JSON.object(try sandbox.succeed(["diff", "--json", "main", "terse"]))
+        let turns = try #require(json["turns"] as? [[String: Any]])
+        let roles = turns.map { [($0["left"] as? [String: Any])?["role"] as? String, ($0["right"] as? [String: Any])?["role"] as? String] }
+        #expect(roles == [[nil, "system"], ["user", "user"], ["assistant", "assistant"], ["user", nil], ["assistant", nil]], "\(turns)")
+        #expect(turns[1]["identical"] as? Bool == true, "\(turns[1])")
+        let totals = try #require(Self.totalsLine(try sandbox.succeed(["diff", "--stat", "main", "terse"]).stdout))
+        #expect(totals.hasPrefix("5 turns compared: "), "\(totals)")
+    }
+
+    /// The last line of `diff --stat`.
+    static func totalsLine(_ text: String) -> String? {
+        text.split(separator: "\n").last.map(String.init)
     }
 }
 

@@ -64,6 +64,8 @@ struct ThreadComparison {
     var turns: [AlignedTurn]
     /// The two compared messages, for their code anchors (docs/FORMAT.md §4.7).
     var code: (left: Message, right: Message)?
+    /// Whether the two messages themselves are compared (`--messages`), not what follows the fork point.
+    var comparesMessagesAlone = false
 
     init(
         _ a: ObjectID, _ b: ObjectID, names: (String, String), repository: Repository, walker: HistoryWalker,
@@ -102,8 +104,9 @@ struct ThreadComparison {
         let left = try message(a)
         let right = try message(b)
         code = (left, right)
-        // Two single messages are compared whatever their roles.
-        turns = [ConversationDiff.compare(
+        comparesMessagesAlone = true
+        // Two single messages are compared whatever their roles; a message against itself has no turn.
+        turns = a == b ? [] : [ConversationDiff.compare(
             DiffTurn(id: a.hex, role: left.role.rawValue, content: left.content),
             DiffTurn(id: b.hex, role: right.role.rawValue, content: right.content), by: granularity, minimal: minimal)]
     }

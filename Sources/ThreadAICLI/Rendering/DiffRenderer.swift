@@ -25,10 +25,17 @@ struct DiffRenderer {
             output.line("No differences: \(left) and \(right) are the same message.")
             return
         }
-        let leftCount = comparison.turns.filter { $0.left != nil }.count
-        let rightCount = comparison.turns.filter { $0.right != nil }.count
-        output.line(style.removed("--- \(left): \(CountedNoun.phrase(leftCount, "message")) after the fork"))
-        output.line(style.added("+++ \(right): \(CountedNoun.phrase(rightCount, "message")) after the fork"))
+        if comparison.comparesMessagesAlone {
+            output.line(style.removed("--- \(left): the message \(comparison.ids.left.short)"))
+            output.line(style.added("+++ \(right): the message \(comparison.ids.right.short)"))
+        } else {
+            // Histories without a shared root are compared from their roots: there is no fork to be after.
+            let after = comparison.forkPoint == nil ? "" : " after the fork"
+            let leftCount = comparison.turns.filter { $0.left != nil }.count
+            let rightCount = comparison.turns.filter { $0.right != nil }.count
+            output.line(style.removed("--- \(left): \(CountedNoun.phrase(leftCount, "message"))\(after)"))
+            output.line(style.added("+++ \(right): \(CountedNoun.phrase(rightCount, "message"))\(after)"))
+        }
         var total = TextDiffStat(wordsAdded: 0, wordsRemoved: 0, wordsUnchanged: 0)
         for (index, turn) in comparison.turns.enumerated() {
             let stat = TextDiffStat(runs: turn.runs)
@@ -41,7 +48,7 @@ struct DiffRenderer {
         }
         output.line()
         let turns = comparison.turns.count
-        output.line("\(CountedNoun.phrase(turns, "turn")) compared: \(total.wordsRemoved) words removed, \(total.wordsAdded) added, \(total.wordsUnchanged) unchanged")
+        output.line("\(CountedNoun.phrase(turns, "turn")) compared: \(CountedNoun.phrase(total.wordsRemoved, "word")) removed, \(total.wordsAdded) added, \(total.wordsUnchanged) unchanged")
     }
 
     private func heading(_ turn: AlignedTurn) -> String {

@@ -35,17 +35,34 @@ enum RoleAlignment {
         return steps
     }
 
-    /// Walks a suffix-LCS table from the start, taking every match as soon as it
-    /// comes; when skipping either side keeps the LCS, the left turn is skipped first.
+    /// Walks a suffix-LCS table from the start, taking every match as soon as it comes. Where skipping
+    /// either side keeps the LCS, it skips the side that leaves the pairs earliest (the smaller sum of
+    /// paired positions), so a system prompt that only one side has does not push that side's turns
+    /// past their counterparts; the left turn is skipped first when both ways are alike.
     private static func earliestLCS(_ left: [String], _ right: [String]) -> [Step] {
         let width = right.count + 1
-        // lengths[i * width + j] = LCS length of left[i...] and right[j...].
-        var lengths = [Int](repeating: 0, count: (left.count + 1) * width)
+        // For left[i...] and right[j...], at i * width + j: the LCS length, and the least sum of paired
+        // positions (i + j of each pair) among the alignments of that length. Both fit in 32 bits under
+        // `defaultMaximumTableCells` (at most 2,000 pairs of positions summing to at most 4,000).
+        var lengths = [Int32](repeating: 0, count: (left.count + 1) * width)
+        var costs = [Int32](repeating: 0, count: (left.count + 1) * width)
+        func skipsLeft(_ i: Int, _ j: Int) -> Bool {
+            let down = (i + 1) * width + j, across = i * width + j + 1
+            if lengths[down] != lengths[across] { return lengths[down] > lengths[across] }
+            return costs[down] <= costs[across]
+        }
         for i in stride(from: left.count - 1, through: 0, by: -1) {
             for j in stride(from: right.count - 1, through: 0, by: -1) {
-                lengths[i * width + j] = left[i] == right[j]
-                    ? lengths[(i + 1) * width + j + 1] + 1
-                    : max(lengths[(i + 1) * width + j], lengths[i * width + j + 1])
+                let cell = i * width + j
+                if left[i] == right[j] {
+                    let next = (i + 1) * width + j + 1
+                    lengths[cell] = lengths[next] + 1
+                    costs[cell] = costs[next] + Int32(i + j)
+                } else {
+                    let from = skipsLeft(i, j) ? (i + 1) * width + j : i * width + j + 1
+                    lengths[cell] = lengths[from]
+                    costs[cell] = costs[from]
+                }
             }
         }
         var steps: [Step] = []
@@ -55,7 +72,7 @@ enum RoleAlignment {
                 steps.append(.paired(left: i, right: j))
                 i += 1
                 j += 1
-            } else if lengths[(i + 1) * width + j] >= lengths[i * width + j + 1] {
+            } else if skipsLeft(i, j) {
                 steps.append(.leftOnly(i))
                 i += 1
             } else {

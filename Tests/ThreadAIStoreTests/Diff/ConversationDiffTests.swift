@@ -133,6 +133,21 @@ struct ConversationDiffTests {
         #expect(!aligned[0].isIdentical)
     }
 
+    @Test("a turn only one side has (a system prompt) is skipped where it stands, so the other turns pair from the start")
+    func aSystemPromptOnOneSideDoesNotShiftThePairs() {
+        let turns = ["user", "assistant", "user", "assistant"]
+        #expect(RoleAlignment.align(turns, ["system", "user", "assistant"]) == [
+            .rightOnly(0), .paired(left: 0, right: 1), .paired(left: 1, right: 2), .leftOnly(2), .leftOnly(3),
+        ])
+        #expect(RoleAlignment.align(["system", "user", "assistant"], turns) == [
+            .leftOnly(0), .paired(left: 1, right: 0), .paired(left: 2, right: 1), .rightOnly(2), .rightOnly(3),
+        ])
+        // Alike both ways: the left turn is skipped first.
+        #expect(RoleAlignment.align(["user", "assistant"], ["assistant", "user"]) == [
+            .leftOnly(0), .paired(left: 1, right: 0), .rightOnly(1),
+        ])
+    }
+
     @Test("Both role aligners pair as many turns as the longest common subsequence", arguments: [7, 8] as [UInt64])
     func roleAlignmentIsMaximal(seed: UInt64) {
         var generator = SeededGenerator(seed: seed)
