@@ -19,18 +19,30 @@ import Darwin
 public enum ThreadAICLI {
     public static let version = "0.1.0"
 
-    /// Every command, in the order `threadai --help` lists them.
-    static var commands: [any Command.Type] {[
-        InitCommand.self, SendCommand.self, ChatCommand.self, LogCommand.self, GrepCommand.self, ShowCommand.self, CheckoutCommand.self,
-        ThreadsCommand.self, DiffCommand.self, StatusCommand.self, ContextCommand.self, RetryCommand.self,
-        EditCommand.self, RegenerateCommand.self, ContinueCommand.self, MergeCommand.self,
-        ModelsCommand.self, ConfigCommand.self, KeysCommand.self, FsckCommand.self, ScanCommand.self, TrailerCommand.self, HooksCommand.self, LocalCommand.self, ImportCommand.self, ExportCommand.self, DemoCommand.self,
-        CacheCommand.self,
-        TagCommand.self, ReflogCommand.self, CompletionCommand.self, ManCommand.self,
+    /// Every command by its name, in the order `threadai --help` lists them. The names are written here
+    /// so that finding the command to run builds only its own spec, not those listed before it (a
+    /// spec's help texts and options cost a few microseconds each to build); a test checks each name is
+    /// its spec's.
+    static var commandsByName: [(name: String, command: any Command.Type)] {[
+        ("init", InitCommand.self), ("send", SendCommand.self), ("chat", ChatCommand.self), ("log", LogCommand.self),
+        ("grep", GrepCommand.self), ("show", ShowCommand.self), ("checkout", CheckoutCommand.self),
+        ("threads", ThreadsCommand.self), ("diff", DiffCommand.self), ("status", StatusCommand.self),
+        ("context", ContextCommand.self), ("retry", RetryCommand.self), ("edit", EditCommand.self),
+        ("regenerate", RegenerateCommand.self), ("continue", ContinueCommand.self), ("merge", MergeCommand.self),
+        ("models", ModelsCommand.self), ("config", ConfigCommand.self), ("keys", KeysCommand.self),
+        ("fsck", FsckCommand.self), ("scan", ScanCommand.self), ("trailer", TrailerCommand.self),
+        ("hooks", HooksCommand.self), ("local", LocalCommand.self), ("import", ImportCommand.self),
+        ("export", ExportCommand.self), ("demo", DemoCommand.self), ("cache", CacheCommand.self),
+        ("tag", TagCommand.self), ("reflog", ReflogCommand.self), ("completion", CompletionCommand.self),
+        ("man", ManCommand.self),
     ]}
+
+    /// Every command, in the order `threadai --help` lists them.
+    static var commands: [any Command.Type] { commandsByName.map(\.command) }
 
     static let globalOptions: [ArgumentSpec] = [
         .option("repo", valueName: "DIR", help: "Use the repository in DIR (a .threadai folder or one containing it)."),
+        .flag("color", help: "Colour the output even when it is not a terminal (for less -R); --no-color wins."),
         .flag("no-color", help: "Never colour the output."),
         .flag("no-pager", help: "Never send the output through a pager."),
         .flag("version", help: "Print the version."),
@@ -107,12 +119,13 @@ public enum ThreadAICLI {
                 output.write(help.hasSuffix("\n") ? help : help + "\n")
                 return ExitStatus.success.rawValue
             }
-            let colorWanted = !globals.flag("no-color") && (environment["NO_COLOR"] ?? "").isEmpty
-                && environment["TERM"] != "dumb"
+            // As git's --color=always: asked for, colour goes wherever the output goes.
+            let colorWanted = !globals.flag("no-color") && (globals.flag("color")
+                || (stdoutIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"))
             let context = CommandContext(
                 output: output, errors: errors, input: input, environment: environment,
                 currentDirectory: currentDirectory, repositoryOverride: globals.option("repo"),
-                style: Style(enabled: colorWanted && stdoutIsTerminal), stdoutIsTerminal: stdoutIsTerminal,
+                style: Style(enabled: colorWanted), stdoutIsTerminal: stdoutIsTerminal,
                 providers: providers)
             defer { context.keepLocalThreadsOut(after: command.spec.name) }
             if stdoutIsTerminal, pagedCommands.contains(command.spec.name), !globals.flag("no-pager"),
@@ -131,17 +144,20 @@ public enum ThreadAICLI {
     /// The command called `name`; nil for `help` itself.
     private static func command(named name: String) throws -> (any Command.Type)? {
         if name == "help" { return nil }
-        var names: [String] = []
-        for command in commands {
-            if command.spec.name == name { return command }
-            names.append(command.spec.name)
-        }
-        let suggestion = OptionSuggestion.closestName(to: name, among: names)
-        throw CLIError(
-            "'\(name)' is not a threadai command."
-                + (suggestion.map { " Did you mean '\($0)'?" } ?? "") + " See 'threadai --help'.",
-            status: .usage)
+        if let found = commandsByName.first(where: { $0.name == name }) { return found.command }
+        let suggestion = gitWords[name].map { " \($0)" }
+            ?? OptionSuggestion.closestName(to: name, among: commandsByName.map(\.name)).map { " Did you mean '\($0)'?" }
+        throw CLIError("'\(name)' is not a threadai command." + (suggestion ?? "") + " See 'threadai --help'.", status: .usage)
     }
+
+    /// Words a git user (or this tool's own vocabulary: a fork is a thread) reaches for that name no
+    /// command here, with the command that does it: spelling suggestions would offer `fsck` for `fork`.
+    private static let gitWords = [
+        "fork": "To fork, start a thread at a message: 'threadai checkout -b NAME [AT]' (AT: a message, a thread, HEAD~2).",
+        "branch": "Threads are the branches: 'threadai threads' lists them, 'threadai checkout -b NAME [AT]' starts one.",
+        "switch": "To move to a thread, use 'threadai checkout NAME'; 'threadai checkout -b NAME [AT]' starts one.",
+        "commit": "Every message is stored as it is sent: 'threadai send TEXT' adds a question and its answer.",
+    ]
 
     static func overview() -> String {
         let text = HelpFormatter.renderOverview(

@@ -38,6 +38,17 @@ struct DemoAndHelpTests {
         #expect(result.stderr.contains("Did you mean '\(suggestion)'?"), "\(result.stderr)")
     }
 
+    @Test("a word a git user reaches for names the threadai command that does it", arguments: [
+        ("fork", "checkout -b NAME [AT]"), ("branch", "'threadai threads' lists them"), ("switch", "'threadai checkout NAME'"),
+        ("commit", "'threadai send TEXT'"),
+    ])
+    func gitWord(typed: String, hint: String) throws {
+        let result = try CLISandbox().run([typed])
+        #expect(result.status == 2 && !result.signaled)
+        #expect(result.stderr.contains("'\(typed)' is not a threadai command. ") && result.stderr.contains(hint), "\(result.stderr)")
+        #expect(!result.stderr.contains("Did you mean"), "\(result.stderr)")
+    }
+
     @Test("--help of every command exits 0 and shows its usage", arguments: commands)
     func commandHelp(_ command: String) throws {
         let sandbox = try CLISandbox()

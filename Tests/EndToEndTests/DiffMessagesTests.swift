@@ -49,8 +49,13 @@ struct DiffMessagesTests {
         let roles = turns.map { [($0["left"] as? [String: Any])?["role"] as? String, ($0["right"] as? [String: Any])?["role"] as? String] }
         #expect(roles == [[nil, "system"], ["user", "user"], ["assistant", "assistant"], ["user", nil], ["assistant", nil]], "\(turns)")
         #expect(turns[1]["identical"] as? Bool == true, "\(turns[1])")
-        let totals = try #require(Self.totalsLine(try sandbox.succeed(["diff", "--stat", "main", "terse"]).stdout))
+        let stat = try sandbox.succeed(["diff", "--stat", "main", "terse"]).stdout
+        let totals = try #require(Self.totalsLine(stat))
         #expect(totals.hasPrefix("5 turns compared: "), "\(totals)")
+        // One line per turn, as `git diff --stat`; a turn one side lacks is named by the side that has it.
+        let turnLines = stat.split(separator: "\n", omittingEmptySubsequences: false).drop { !$0.hasPrefix("@@ turn 1:") }.prefix(6)
+        #expect(turnLines.prefix(5).allSatisfy { $0.hasPrefix("@@ turn ") } && turnLines.last == "", "\(stat)")
+        #expect(turnLines.first?.hasSuffix("only in terse (+2 words)") == true && turnLines.dropFirst(3).first?.contains("only in main (-") == true, "\(stat)")
     }
 
     /// The last line of `diff --stat`.

@@ -59,4 +59,22 @@ struct GlobalOptionsTests {
         #expect(screen.contains("colour me") || screen.contains("Offline model"))
         #expect(screen.components(separatedBy: "'--no-color'").last?.contains("^[") == false, "\(screen)")
     }
+
+    @Test("--color colours output that is not a terminal, over NO_COLOR and TERM=dumb, line by line; --no-color wins")
+    func colorIntoAPipe() throws {
+        let sandbox = try CLISandbox.initialized(sending: "colour me")
+        let escape = "\u{1B}["
+        #expect(!(try sandbox.succeed(["log", "-n", "1"]).stdout.contains(escape)))
+        let run = try sandbox.run(["--color", "log", "-n", "1"], environment: ["NO_COLOR": "1", "TERM": "dumb"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let coloured = run.stdout
+        #expect(coloured.contains(escape), "\(coloured)")
+        // No colour runs on past a line break: each line's last escape is the reset.
+        for line in coloured.split(separator: "\n") where line.contains(escape) {
+            #expect(line.components(separatedBy: escape).last?.hasPrefix("0m") == true, "\(line)")
+        }
+        #expect(try sandbox.succeed(["log", "-n", "1", "--color"]).stdout.contains(escape))
+        #expect(!(try sandbox.succeed(["--color", "log", "--no-color", "-n", "1"]).stdout.contains(escape)))
+    }
 }
+

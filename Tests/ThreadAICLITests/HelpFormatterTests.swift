@@ -1,5 +1,5 @@
 import Testing
-import ThreadAICLI
+@testable import ThreadAICLI
 
 @Suite("Help output")
 struct HelpFormatterTests {
@@ -116,5 +116,17 @@ struct HelpFormatterTests {
             #expect(line.count <= HelpFormatter.width || !line.dropFirst(2).contains(" "), "\(line)")
             #expect(line.last != " ", "\(line)")
         }
+    }
+}
+
+@Suite("The command table")
+struct CommandTableTests {
+    @Test("each command is listed under its spec's name, once")
+    func namesAreTheSpecsNames() {
+        let table = ThreadAICLI.commandsByName
+        for entry in table {
+            #expect(entry.command.spec.name == entry.name)
+        }
+        #expect(Set(table.map(\.name)).count == table.count)
     }
 }

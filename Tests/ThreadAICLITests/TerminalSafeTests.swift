@@ -96,3 +96,15 @@ struct TerminalSafeTests {
         #expect(output.text == "    hello^M\n    message 0123abcd^M\n    Role:   system\n    last\n\n")
     }
 }
+
+@Suite("Colours")
+struct StyleTests {
+    @Test("each line of a coloured text is coloured and reset on its own; empty lines and line breaks stay bare")
+    func colourStopsAtEveryLineBreak() {
+        let style = Style(enabled: true)
+        #expect(style.removed("gone") == "\u{1B}[31mgone\u{1B}[0m")
+        #expect(style.removed("one\n\ntwo\n") == "\u{1B}[31mone\u{1B}[0m\n\n\u{1B}[31mtwo\u{1B}[0m\n")
+        #expect(style.added("\n") == "\n")
+        #expect(Style.plain.added("one\ntwo") == "one\ntwo")
+    }
+}

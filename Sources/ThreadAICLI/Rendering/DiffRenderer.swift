@@ -42,8 +42,9 @@ struct DiffRenderer {
             total = TextDiffStat(
                 wordsAdded: total.wordsAdded + stat.wordsAdded, wordsRemoved: total.wordsRemoved + stat.wordsRemoved,
                 wordsUnchanged: total.wordsUnchanged + stat.wordsUnchanged)
-            output.line()
-            output.line(style.heading("@@ turn \(index + 1): \(heading(turn)) @@") + " " + statText(stat, turn))
+            // `--stat` lists one line per turn, as `git diff --stat` does; a diff leaves a line between turns.
+            if !statOnly || index == 0 { output.line() }
+            output.line(style.heading("@@ turn \(index + 1): \(heading(turn)) @@") + " " + statText(stat, turn, names: (left, right)))
             if !statOnly && !turn.isIdentical { output.line(body(turn)) }
         }
         output.line()
@@ -60,16 +61,16 @@ struct DiffRenderer {
         return "\(role) \(ids[0]) vs \(ids[1])"
     }
 
-    private func statText(_ stat: TextDiffStat, _ turn: AlignedTurn) -> String {
+    private func statText(_ stat: TextDiffStat, _ turn: AlignedTurn, names: (left: String, right: String)) -> String {
         if turn.isIdentical { return style.dim("identical") }
-        if turn.left == nil { return style.added("only in the second") + style.dim(" (+\(words(stat.wordsAdded)))") }
-        if turn.right == nil { return style.removed("only in the first") + style.dim(" (-\(words(stat.wordsRemoved)))") }
+        if turn.left == nil {
+            return style.added("only in \(names.right)") + style.dim(" (+\(CountedNoun.phrase(stat.wordsAdded, "word")))")
+        }
+        if turn.right == nil {
+            return style.removed("only in \(names.left)") + style.dim(" (-\(CountedNoun.phrase(stat.wordsRemoved, "word")))")
+        }
         let counts = style.removed("-\(stat.wordsRemoved)") + " " + style.added("+\(stat.wordsAdded)") + style.dim(" words")
         return turn.isRewritten ? counts + style.dim(", rewritten") : counts
-    }
-
-    private func words(_ count: Int) -> String {
-        count == 1 ? "1 word" : "\(count) words"
     }
 
     private func body(_ turn: AlignedTurn) -> String {

@@ -1,11 +1,19 @@
+import ThreadAI
+
 /// Terminal colours, applied only when the output is a terminal and `NO_COLOR` is not set.
 struct Style: Sendable {
     let enabled: Bool
 
     static let plain = Style(enabled: false)
 
+    /// `text` in the colour `code`, line by line as git colours: a line shown alone (a pager scrolled to
+    /// it, `grep` over the output) has its colour, and none runs on past a line break.
     func apply(_ code: String, _ text: String) -> String {
-        enabled && !text.isEmpty ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+        guard enabled, !text.isEmpty else { return text }
+        guard text.utf8.contains(0x0A) else { return "\u{1B}[\(code)m\(text)\u{1B}[0m" }
+        return text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { line in line.isEmpty ? "" : "\u{1B}[\(code)m\(line)\u{1B}[0m" }
+            .joinedText(separator: "\n")
     }
 
     func id(_ text: String) -> String { apply("33", text) }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import ThreadAIStore
 
@@ -38,4 +39,16 @@ struct SHA256HardwareTests {
         #expect(hardware.words == portable.words)
         #expect(hardware.words != SHA256Compression.initialState.words)
     }
+
+    #if os(Linux) && arch(x86_64)
+    /// The kernel's view of the processor, which the detection (glibc's record of CPUID) must share:
+    /// else a machine with the instructions would skip the tests above and use the portable rounds.
+    @Test("the instructions are used exactly where the kernel lists sha_ni, ssse3 and sse4_1")
+    func detectionAgreesWithTheKernel() throws {
+        let cpuinfo = try String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)
+        let flags = try #require(cpuinfo.split(separator: "\n").first { $0.hasPrefix("flags") })
+        let listed = Set(flags.split(separator: " ").map(String.init))
+        #expect(SHA256Compression.usesHardware == ["sha_ni", "ssse3", "sse4_1"].allSatisfy(listed.contains), "\(flags)")
+    }
+    #endif
 }
