@@ -8,10 +8,15 @@
 /// except CR before LF (rule GB3); and a single ASCII scalar's class is a table look-up. Any
 /// cluster that starts at or touches a non-ASCII byte (a combining mark after a letter, a ZWJ
 /// sequence, a prepended mark, CJK) is asked of `Character` exactly as before.
+///
+/// Chinese and Japanese are written without spaces between words, so a run of their characters would
+/// be one "word" as long as a clause, and a one-character change would replace it whole: each Han
+/// ideograph, Hiragana or Katakana character is a word of its own, as word diffs of those languages
+/// usually take them.
 enum WordScanner {
     /// What one grapheme cluster is to the tokenizer.
     private enum Class {
-        case word, whitespace, joiner, other
+        case word, ideograph, whitespace, joiner, other
     }
 
     /// Calls `body` with each token's kind and its range of UTF-8 byte offsets in `text`, in order.
@@ -67,7 +72,7 @@ enum WordScanner {
         switch asciiClass(UInt8(byte)) {
         case .word: return 1
         case .joiner: return 2
-        case .whitespace, .other: return 0
+        case .ideograph, .whitespace, .other: return 0
         }
     }
 
@@ -91,6 +96,8 @@ enum WordScanner {
                     guard afterJoiner.class == .word else { break }
                     position = afterJoiner.end
                 }
+                body(.word, start..<position)
+            case .ideograph:
                 body(.word, start..<position)
             case .whitespace:
                 while position < count {
@@ -132,11 +139,24 @@ enum WordScanner {
     /// Letters and digits are words, as are ASCII letters and digits; CRLF (`asciiValue` 0x0A) is whitespace.
     private static func characterClass(_ character: Character) -> Class {
         if let ascii = character.asciiValue { return asciiClass(ascii) }
+        if let first = character.unicodeScalars.first, isIdeographic(first) { return .ideograph }
         if character.isLetter || character.isNumber { return .word }
         if character.isWhitespace { return .whitespace }
         switch character {
         case "'", "\u{2019}", "-", "\u{2010}": return .joiner
         default: return .other
+        }
+    }
+
+    /// Han ideographs (with the iteration mark 々 and the ideographic numerals), Bopomofo, Hiragana and
+    /// Katakana (half-width included): the scripts whose characters are words of their own here.
+    static func isIdeographic(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x3005, 0x3007, 0x3021...0x3029, 0x3038...0x303B: true
+        case 0x3040...0x30FF, 0x3100...0x312F, 0x31A0...0x31BF, 0x31F0...0x31FF: true
+        case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0xFF66...0xFF9F: true
+        case 0x20000...0x3FFFF: true
+        default: false
         }
     }
 

@@ -10,7 +10,11 @@ enum GraphemeWordTokenizer {
             let start = index
             let first = text[index]
             let kind: WordToken.Kind
-            if isWordCharacter(first) {
+            if let scalar = first.unicodeScalars.first, WordScanner.isIdeographic(scalar) {
+                // Chinese and Japanese characters are words one by one.
+                kind = .word
+                index = text.index(after: index)
+            } else if isWordCharacter(first) {
                 kind = .word
                 index = endOfWord(in: text, from: index)
             } else if isWhitespace(first) {
@@ -50,13 +54,15 @@ enum GraphemeWordTokenizer {
         var index = text.index(after: start)
         while index < text.endIndex {
             let character = text[index]
+            if let scalar = character.unicodeScalars.first, WordScanner.isIdeographic(scalar) { break }
             if isWordCharacter(character) {
                 index = text.index(after: index)
                 continue
             }
             guard isWordJoiner(character) else { break }
             let next = text.index(after: index)
-            guard next < text.endIndex, isWordCharacter(text[next]) else { break }
+            guard next < text.endIndex, isWordCharacter(text[next]),
+                  !(text[next].unicodeScalars.first.map(WordScanner.isIdeographic) ?? false) else { break }
             index = text.index(after: next)
         }
         return index

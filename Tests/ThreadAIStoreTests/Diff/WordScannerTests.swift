@@ -22,8 +22,8 @@ struct WordScannerTests {
         TokenCase(name: "skin tone modifier", input: "ok👍🏽ok", expected: ["ok", "👍🏽", "ok"]),
         TokenCase(name: "regional indicators pair up", input: "🇫🇷🇩🇪🇮", expected: ["🇫🇷", "🇩🇪", "🇮"]),
         TokenCase(name: "keycap on a digit is a word", input: "1\u{FE0F}\u{20E3} #\u{FE0F}\u{20E3}", expected: ["1\u{FE0F}\u{20E3}", " ", "#\u{FE0F}\u{20E3}"]),
-        TokenCase(name: "CJK runs are words, full-width punctuation a symbol", input: "你好，世界。", expected: ["你好", "，", "世界", "。"]),
-        TokenCase(name: "Japanese kana and kanji", input: "日本語のテキストabc", expected: ["日本語のテキストabc"]),
+        TokenCase(name: "CJK characters are words one by one, full-width punctuation a symbol", input: "你好，世界。", expected: ["你", "好", "，", "世", "界", "。"]),
+        TokenCase(name: "Japanese kana and kanji one by one, then a Latin word", input: "日本語のテキストabc", expected: ["日", "本", "語", "の", "テ", "キ", "ス", "ト", "abc"]),
         TokenCase(name: "Hangul jamo make one syllable", input: "\u{1100}\u{1161}\u{11A8} x", expected: ["\u{1100}\u{1161}\u{11A8}", " ", "x"]),
         TokenCase(name: "Devanagari with virama and vowel signs", input: "हिन्दी भाषा", expected: ["हिन्दी", " ", "भाषा"]),
         TokenCase(name: "Arabic-Indic digits are words", input: "٣٤٥-٦", expected: ["٣٤٥-٦"]),
@@ -100,7 +100,7 @@ struct WordScannerTests {
             let words = GraphemeWordTokenizer.tokens(in: testCase.input).filter { $0.kind == .word }.count
             #expect(WordTokenizer.wordCount(in: testCase.input) == words, "\(testCase.name)")
         }
-        #expect(WordTokenizer.wordCount(in: "naïve cafe\u{301}s, 你好 — 42"[...]) == 4)
+        #expect(WordTokenizer.wordCount(in: "naïve cafe\u{301}s, 你好 — 42"[...]) == 5)
     }
 
     /// Every ASCII string of up to four pieces where joiners, words and line ends meet.

@@ -24,7 +24,10 @@ struct WordTokenizerTests {
         TokenCase(name: "CRLF is whitespace", input: "one\r\ntwo\r\n", expected: ["one", "\r\n", "two", "\r\n"]),
         TokenCase(name: "emoji are single symbols", input: "ok👍🏽🇫🇷!", expected: ["ok", "👍🏽", "🇫🇷", "!"]),
         TokenCase(name: "combining marks stay with their letter", input: "cafe\u{301} noe\u{308}l", expected: ["cafe\u{301}", " ", "noe\u{308}l"]),
-        TokenCase(name: "non-Latin scripts are words", input: "Привет мир 你好", expected: ["Привет", " ", "мир", " ", "你好"]),
+        TokenCase(name: "non-Latin scripts are words", input: "Привет мир 안녕 세상", expected: ["Привет", " ", "мир", " ", "안녕", " ", "세상"]),
+        TokenCase(name: "Chinese characters are words one by one", input: "你好，世界", expected: ["你", "好", "，", "世", "界"]),
+        TokenCase(name: "Japanese kana and kanji are words one by one, beside Latin words", input: "iPhone対応のアプリ-3", expected: ["iPhone", "対", "応", "の", "ア", "プ", "リ", "-", "3"]),
+        TokenCase(name: "no joiner links ideographs", input: "東-京 a-東", expected: ["東", "-", "京", " ", "a", "-", "東"]),
         TokenCase(name: "markdown symbols", input: "**bold** `x`", expected: ["*", "*", "bold", "*", "*", " ", "`", "x", "`"]),
     ]
 
