@@ -58,6 +58,18 @@ struct DiffMessagesTests {
         #expect(turnLines.first?.hasSuffix("only in terse (+2 words)") == true && turnLines.dropFirst(3).first?.contains("only in main (-") == true, "\(stat)")
     }
 
+    @Test("a change of spacing alone says so, and in colour the white space shows on a coloured background")
+    func spacingOnlyChange() throws {
+        let sandbox = try CLISandbox.initialized(sending: "root question", "second  question")
+        try sandbox.succeed(["checkout", "-b", "alt", "HEAD~2"])
+        try sandbox.succeed(["send", "second question"])
+        let stat = try sandbox.succeed(["diff", "--stat", "main", "alt"]).stdout
+        let userTurn = try #require(stat.split(separator: "\n").first { $0.hasPrefix("@@ turn 1: user") }, "\(stat)")
+        #expect(userTurn.hasSuffix("-0 +0 words, only spacing or symbols changed"), "\(userTurn)")
+        let coloured = try sandbox.succeed(["--color", "diff", "main", "alt"]).stdout
+        #expect(coloured.contains("second\u{1B}[41m  \u{1B}[0m\u{1B}[42m \u{1B}[0mquestion"), "\(coloured)")
+    }
+
     /// The last line of `diff --stat`.
     static func totalsLine(_ text: String) -> String? {
         text.split(separator: "\n").last.map(String.init)

@@ -70,7 +70,10 @@ struct DiffRenderer {
             return style.removed("only in \(names.left)") + style.dim(" (-\(CountedNoun.phrase(stat.wordsRemoved, "word")))")
         }
         let counts = style.removed("-\(stat.wordsRemoved)") + " " + style.added("+\(stat.wordsAdded)") + style.dim(" words")
-        return turn.isRewritten ? counts + style.dim(", rewritten") : counts
+        if turn.isRewritten { return counts + style.dim(", rewritten") }
+        // Different, yet not in a word: say so, or the turn reads as unchanged.
+        if stat.wordsRemoved == 0 && stat.wordsAdded == 0 { return counts + style.dim(", only spacing or symbols changed") }
+        return counts
     }
 
     private func body(_ turn: AlignedTurn) -> String {
@@ -81,6 +84,10 @@ struct DiffRenderer {
             let run = TextDiffRun(kind: run.kind, text: TerminalSafe.text(run.text))
             switch (run.kind, granularity) {
             case (.equal, .word): text += run.text
+            // White space alone is shown on a coloured background, as git shows whitespace errors: in a
+            // foreground colour it would not be seen.
+            case (.removed, .word) where style.enabled && Self.isBlank(run.text): text += style.removedSpace(run.text)
+            case (.added, .word) where style.enabled && Self.isBlank(run.text): text += style.addedSpace(run.text)
             case (.removed, .word): text += style.enabled ? style.removed(run.text) : "[-" + run.text + "-]"
             case (.added, .word): text += style.enabled ? style.added(run.text) : "{+" + run.text + "+}"
             case (.equal, .line): text += prefixed(run.text, " ")
@@ -89,6 +96,10 @@ struct DiffRenderer {
             }
         }
         return text.hasSuffix("\n") ? String(text.dropLast()) : text
+    }
+
+    private static func isBlank(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy(\.properties.isWhitespace)
     }
 
     private func prefixed(_ text: String, _ marker: String) -> String {

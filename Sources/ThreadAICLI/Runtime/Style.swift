@@ -22,6 +22,8 @@ struct Style: Sendable {
     func bold(_ text: String) -> String { apply("1", text) }
     func removed(_ text: String) -> String { apply("31", text) }
     func added(_ text: String) -> String { apply("32", text) }
+    func removedSpace(_ text: String) -> String { apply("41", text) }
+    func addedSpace(_ text: String) -> String { apply("42", text) }
     func heading(_ text: String) -> String { apply("1;36", text) }
     func role(_ text: String) -> String { apply("35", text) }
     func match(_ text: String) -> String { apply("1;31", text) }
