@@ -94,6 +94,44 @@ struct CacheTests {
         #expect(try sandbox.run(["cache", "sideways"]).status == 2)
     }
 
+    @Test("records of messages the store lacks (a cache copied from another repository) are counted apart, not wrong")
+    func foreignRecords() throws {
+        let other = try CLISandbox.initialized(sending: "elsewhere one", "elsewhere two")
+        try other.succeed(["log", "--graph", "--all"])
+        try other.succeed(["grep", "elsewhere"])
+        try FileManager.default.removeItem(atPath: sandbox.repository + "/cache")
+        try FileManager.default.copyItem(atPath: other.repository + "/cache", toPath: sandbox.repository + "/cache")
+        let truth = try results(sandbox, noCache: true)
+        #expect(try results(sandbox) == truth)
+        let verify = try sandbox.run(["cache", "verify"])
+        #expect(verify.status == 0, "\(verify)")
+        #expect(verify.stdout.contains("records of messages this store does not hold"), "\(verify)")
+        #expect(!verify.stdout.contains("wrong: "), "\(verify)")
+    }
+
+    @Test("verify names the first 20 wrong records of a file and counts the rest")
+    func manyWrongRecords() throws {
+        let long = try CLISandbox.initialized(sending: "root")
+        try long.succeed(["checkout", "-b", "side"])
+        for index in 1...11 { try long.succeed(["send", "question \(index)"]) }
+        let ids = try JSON.array(try long.succeed(["log", "--json", "-n", "22"])).compactMap { $0["id"] as? String }
+        #expect(ids.count == 22)
+        try long.succeed(["log", "--graph", "--all"])
+        // The records outlive the thread (FORMAT §12.2); damaging their messages makes each one unverifiable.
+        try long.succeed(["checkout", "main"])
+        try long.succeed(["threads", "delete", "-f", "side"])
+        for id in ids {
+            let path = long.repository + "/objects/" + id.prefix(2) + "/" + id.dropFirst(2) + ".md"
+            try FileManager.default.removeItem(atPath: path)
+            try Data("damaged".utf8).write(to: URL(fileURLWithPath: path))
+        }
+        let verify = try long.run(["cache", "verify"])
+        #expect(verify.status == 3, "\(verify)")
+        #expect(verify.stdout.contains("24 messages, 22 wrong"), "\(verify)")
+        #expect(verify.stdout.components(separatedBy: "  wrong: ").count - 1 == 20, "\(verify)")
+        #expect(verify.stdout.contains("… and 2 more wrong"), "\(verify)")
+    }
+
     @Test("send, fork, rename and delete leave results as a fresh computation gives them")
     func writesKeepItRight() throws {
         try sandbox.succeed(["threads"])

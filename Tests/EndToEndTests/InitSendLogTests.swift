@@ -115,4 +115,16 @@ struct InitSendLogTests {
         #expect(result.status == 1 && !result.signaled)
         #expect(result.stderr.contains("threadai init"))
     }
+
+    @Test("a send after a question that has no answer (a fork made at it) says the model gets both; a plain send says nothing")
+    func sendAfterAnUnansweredQuestion() throws {
+        let sandbox = try CLISandbox.initialized(sending: "first question")
+        let plain = try sandbox.succeed(["send", "second question"])
+        #expect(!plain.stderr.contains("no answer"), "\(plain.stderr)")
+        try sandbox.succeed(["checkout", "-b", "at-question", "HEAD~1"])
+        let after = try sandbox.succeed(["send", "another question"])
+        #expect(after.stderr.contains("'at-question' ended with a question that had no answer; the model is sent both."), "\(after.stderr)")
+        #expect(after.stderr.contains("'threadai retry'"), "\(after.stderr)")
+    }
 }
+

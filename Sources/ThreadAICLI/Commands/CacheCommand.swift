@@ -55,15 +55,19 @@ enum CacheCommand: Command {
             }
         }
         writeRecords(report.messagesFile, path: cache.path(of: "messages"), count: report.messageRecords,
-                     wrong: report.wrongMessages, builtBy: "the next command that needs it", context)
+                     wrong: report.wrongMessages, withoutObject: report.messageRecordsWithoutObject,
+                     builtBy: "the next command that needs it", context)
         writeRecords(report.searchFile, path: cache.path(of: "search"), count: report.searchRecords,
-                     wrong: report.wrongSearchRecords, builtBy: "the next grep", context)
+                     wrong: report.wrongSearchRecords, withoutObject: report.searchRecordsWithoutObject,
+                     builtBy: "the next grep", context)
         return report.isSound ? .success : .corrupt
     }
 
+    private static let listedWrongRecords = 20
+
     /// The line of a file of per-message records (`messages`, `search`) and its wrong records.
     private static func writeRecords(_ state: CacheVerification.FileState, path: String, count: Int, wrong: [ObjectID],
-                                     builtBy builder: String, _ context: CommandContext) {
+                                     withoutObject: Int, builtBy builder: String, _ context: CommandContext) {
         switch state {
         case .absent, .renamesChanged:
             context.output.line("\(path): absent (built by \(builder))")
@@ -71,8 +75,16 @@ enum CacheCommand: Command {
             context.output.line(context.style.removed("\(path): damaged (ignored; rebuilt by \(builder))"))
         case .readable:
             context.output.line("\(path): \(count) messages, \(wrong.count) wrong")
-            for id in wrong {
+            if withoutObject > 0 {
+                context.output.line("  \(CountedNoun.phrase(withoutObject, "record")) of messages this store does not hold (copied "
+                    + "from elsewhere, or removed since): unused; 'threadai cache rebuild' drops them")
+            }
+            // The first ones name the problem; a cache copied from another repository could list thousands.
+            for id in wrong.prefix(Self.listedWrongRecords) {
                 context.output.line(context.style.removed("  wrong: \(id.hex) ('threadai fsck' checks the message; 'threadai cache rebuild' replaces the record)"))
+            }
+            if wrong.count > Self.listedWrongRecords {
+                context.output.line(context.style.removed("  … and \(wrong.count - Self.listedWrongRecords) more wrong"))
             }
         }
     }

@@ -47,6 +47,12 @@ enum SendCommand: Command {
         let prepared = try await conversation.prepare(
             text: text, on: thread, system: system, budget: setup.budget,
             newRoot: arguments.flag("no-context"), userFields: fields, onWait: context.noteWaiting(on: thread))
+        let turns = prepared.context.turns
+        if turns.count >= 2, turns[turns.count - 2].role == .user {
+            // A fork made at a question, or a send whose reply failed: both questions go to the model.
+            context.note("'\(thread)' ended with a question that had no answer; the model is sent both. "
+                + "To have the earlier one answered alone, 'threadai retry' it instead.")
+        }
         return await setup.answer(prepared, conversation: conversation, arguments: arguments, context)
     }
 

@@ -17,11 +17,17 @@ public struct CacheVerification: Sendable, Equatable {
     public var messageRecords = 0
     /// Records of `cache/messages` that disagree with their message (a defect, or a damaged object).
     public var wrongMessages: [ObjectID] = []
+    /// Records of `cache/messages` for messages the store does not hold (a cache copied from elsewhere,
+    /// or objects removed since): facts about ids, never wrong, used only for messages a ref reaches —
+    /// whose objects `fsck` checks. `cache rebuild` drops them.
+    public var messageRecordsWithoutObject = 0
     /// The state of `cache/search` (§12.3); `.readable` with its record count when its small sections are sound.
     public var searchFile: FileState = .absent
     public var searchRecords = 0
     /// Records of `cache/search` that disagree with their message, or whose block fails its check.
     public var wrongSearchRecords: [ObjectID] = []
+    /// Records of `cache/search` for messages the store does not hold, as `messageRecordsWithoutObject`.
+    public var searchRecordsWithoutObject = 0
     /// Threads whose line matches a fresh computation.
     public var current = 0
     /// Threads whose line is missing or was computed from other heads (normal after a pull): recomputed on use.
@@ -120,9 +126,10 @@ extension Repository {
         for record in 0..<graph.count {
             let id = graph.id(record)
             var fresh = MessageGraphAdditions()
-            // A message that cannot be read makes its record unverifiable, which counts as wrong here.
+            // A message that cannot be read makes its record unverifiable, which counts as wrong here,
+            // unless the store lacks it altogether.
             guard let message = try? objects.message(id) else {
-                report.wrongMessages.append(id)
+                if objects.contains(id) { report.wrongMessages.append(id) } else { report.messageRecordsWithoutObject += 1 }
                 continue
             }
             _ = fresh.add(id, message)

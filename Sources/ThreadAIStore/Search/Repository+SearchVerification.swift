@@ -18,6 +18,10 @@ extension Repository {
             let base = records.first.map { index.contentRange($0).lowerBound } ?? 0
             for record in records {
                 let id = index.id(record)
+                guard objects.contains(id) else {
+                    report.searchRecordsWithoutObject += 1
+                    continue
+                }
                 let range = index.contentRange(record)
                 guard isSound, let matches = recordMatches(index, record, content: buffer[(range.lowerBound - base)..<(range.upperBound - base)])
                 else {
