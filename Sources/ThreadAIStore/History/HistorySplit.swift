@@ -24,19 +24,20 @@ extension HistoryWalker {
     /// is read whole and kept in `kept` (up to `KeptMessages.contentLimit`): `diff` shows those after the
     /// fork point next, and would otherwise read them a second time.
     func split(_ a: ObjectID, _ b: ObjectID, budget: Int, keeping kept: inout KeptMessages) throws(HistoryError) -> HistorySplit? {
-        var steps = 0
-        var chainOfA: [ObjectID] = []
-        var seenInA: Set<ObjectID> = []
-        var nextInA: ObjectID? = a
-        while let current = nextInA {
-            // Content addressing makes a cycle impossible unless a file was tampered with.
-            guard seenInA.insert(current).inserted else { throw .cycle(at: current) }
-            steps += 1
-            if steps > budget { return nil }
-            chainOfA.append(current)
-            nextInA = try parent(of: current, keeping: &kept)
+        // The first history is read whole, or up to the budget, on two cores: this thread reads each file
+        // and follows the parent its first line names while another checks and parses them
+        // (`pipelinedMessages`), with the one-by-one walk's result and first error.
+        let walkedA = try pipelinedMessages(from: a, limit: budget == .max ? nil : budget)
+        var roles: [ObjectID: Role] = [:]
+        roles.reserveCapacity(walkedA.count)
+        for (id, message) in walkedA {
+            kept.keep(message, as: id)
+            roles[id] = message.role
         }
-        chainOfA.reverse()
+        // A budget's worth read and more to go: the caller turns to the message graph.
+        if walkedA.count == budget, walkedA.isEmpty || walkedA.last?.message.parent != nil { return nil }
+        var steps = walkedA.count
+        let chainOfA = walkedA.reversed().map(\.id)
         var position: [ObjectID: Int] = [:]
         position.reserveCapacity(chainOfA.count)
         for (index, id) in chainOfA.enumerated() { position[id] = index }
@@ -57,9 +58,13 @@ extension HistoryWalker {
         }
         let sharedCount = forkIndex.map { $0 + 1 } ?? 0
         var lastUser: ObjectID?
-        for id in chainOfA[..<sharedCount].reversed() where try role(of: id) == .user {
-            lastUser = id
-            break
+        for id in chainOfA[..<sharedCount].reversed() {
+            let role: Role
+            if let known = roles[id] { role = known } else { role = try self.role(of: id) }
+            if role == .user {
+                lastUser = id
+                break
+            }
         }
         return HistorySplit(
             forkPoint: forkIndex.map { chainOfA[$0] }, sharedCount: sharedCount, lastSharedUserMessage: lastUser,

@@ -88,6 +88,34 @@ struct HistorySplitTests {
         }
     }
 
+    @Test("a history of several batches, read on two cores: the same split for every budget around its length, and its first damaged message is the error")
+    func longHistoryReadInBatches() throws {
+        let c = conversation
+        let long = try conversation.scratch.appendTurns(150, prefix: "long", on: "b")
+        let head = try #require(long.last)
+        for budget in [0, 2, 31, 32, 33, 100, 152, 153, 154, 160, 400, Int.max] {
+            #expect(try repository.split(head, c.a2, walker: repository.walker(), budget: budget) == expected(head, c.a2), "budget \(budget)")
+            #expect(try repository.split(c.a2, head, walker: repository.walker(), budget: budget) == expected(c.a2, head), "budget \(budget)")
+        }
+        let damaged = long[100]
+        let path = repository.objects.path(of: damaged)
+        try Files.remove(path)
+        try Files.write("damaged", to: path)
+        for budget in [400, Int.max] {
+            do {
+                var kept = KeptMessages()
+                _ = try repository.walker().split(head, c.a2, budget: budget, keeping: &kept)
+                Issue.record("the damaged message was not found, budget \(budget)")
+            } catch {
+                guard case .object(.corrupt(let id, _, _)) = error else {
+                    Issue.record("\(error)")
+                    continue
+                }
+                #expect(id == damaged, "budget \(budget)")
+            }
+        }
+    }
+
     @Test("the graph's split is nil for a message it does not hold")
     func graphLacksMessage() throws {
         let graph = try repository.messageGraph(reaching: [conversation.a2])
