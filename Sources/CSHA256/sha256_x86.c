@@ -8,10 +8,13 @@
 #include <immintrin.h>
 
 #if __has_include(<sys/platform/x86.h>)
-// glibc read the processor's features at start-up: ask it rather than execute CPUID again, which a
-// virtual machine traps into its hypervisor (two of them cost about 25 µs a process here).
 #include <sys/platform/x86.h>
+#endif
 
+#ifdef CPU_FEATURE_ACTIVE
+// glibc (2.33 and later) read the processor's features at start-up: ask it rather than execute CPUID
+// again, which a virtual machine traps into its hypervisor (two of them cost about 25 µs a process
+// here). glibc 2.32 has the header but another name for the macro, and takes the path below.
 int threadai_sha256_hardware_available(void) {
     return CPU_FEATURE_ACTIVE(SSSE3) && CPU_FEATURE_ACTIVE(SSE4_1) && CPU_FEATURE_ACTIVE(SHA);
 }

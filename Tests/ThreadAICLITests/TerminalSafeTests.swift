@@ -105,6 +105,7 @@ struct StyleTests {
         #expect(style.removed("gone") == "\u{1B}[31mgone\u{1B}[0m")
         #expect(style.removed("one\n\ntwo\n") == "\u{1B}[31mone\u{1B}[0m\n\n\u{1B}[31mtwo\u{1B}[0m\n")
         #expect(style.added("\n") == "\n")
+        #expect(style.removed("one\r\ntwo") == "\u{1B}[31mone\r\u{1B}[0m\n\u{1B}[31mtwo\u{1B}[0m")
         #expect(Style.plain.added("one\ntwo") == "one\ntwo")
     }
 }

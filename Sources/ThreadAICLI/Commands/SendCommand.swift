@@ -51,7 +51,7 @@ enum SendCommand: Command {
         if turns.count >= 2, turns[turns.count - 2].role == .user {
             // A fork made at a question, or a send whose reply failed: both questions go to the model.
             context.note("'\(thread)' ended with a question that had no answer; the model is sent both. "
-                + "To have the earlier one answered alone, 'threadai retry' it instead.")
+                + "('threadai retry' answers such a question alone, before another is sent.)")
         }
         return await setup.answer(prepared, conversation: conversation, arguments: arguments, context)
     }

@@ -11,8 +11,9 @@ struct Style: Sendable {
     func apply(_ code: String, _ text: String) -> String {
         guard enabled, !text.isEmpty else { return text }
         guard text.utf8.contains(0x0A) else { return "\u{1B}[\(code)m\(text)\u{1B}[0m" }
-        return text.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { line in line.isEmpty ? "" : "\u{1B}[\(code)m\(line)\u{1B}[0m" }
+        // Split on the scalar, not the `Character`: CR LF is one character, and its LF a line end too.
+        return text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { line in line.isEmpty ? "" : "\u{1B}[\(code)m\(String(line))\u{1B}[0m" }
             .joinedText(separator: "\n")
     }
 

@@ -20,7 +20,8 @@ enum RoleAlignment {
         }
         let leftRest = Array(left[prefix...]), rightRest = Array(right[prefix...])
         let rest: [Step]
-        if (leftRest.count + 1) * (rightRest.count + 1) <= maximumTableCells {
+        // Never above the default, which bounds the table's 32-bit sums.
+        if (leftRest.count + 1) * (rightRest.count + 1) <= min(maximumTableCells, defaultMaximumTableCells) {
             rest = earliestLCS(leftRest, rightRest)
         } else {
             rest = myersLCS(leftRest, rightRest)
@@ -42,8 +43,9 @@ enum RoleAlignment {
     private static func earliestLCS(_ left: [String], _ right: [String]) -> [Step] {
         let width = right.count + 1
         // For left[i...] and right[j...], at i * width + j: the LCS length, and the least sum of paired
-        // positions (i + j of each pair) among the alignments of that length. Both fit in 32 bits under
-        // `defaultMaximumTableCells` (at most 2,000 pairs of positions summing to at most 4,000).
+        // positions (i + j of each pair) among the alignments of that length. Both fit in 32 bits: with
+        // (n + 1)(m + 1) cells at most `defaultMaximumTableCells`, the sum is at most min(n, m) · (n + m),
+        // under 8,000,000.
         var lengths = [Int32](repeating: 0, count: (left.count + 1) * width)
         var costs = [Int32](repeating: 0, count: (left.count + 1) * width)
         func skipsLeft(_ i: Int, _ j: Int) -> Bool {

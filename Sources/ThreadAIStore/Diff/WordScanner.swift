@@ -139,8 +139,11 @@ enum WordScanner {
     /// Letters and digits are words, as are ASCII letters and digits; CRLF (`asciiValue` 0x0A) is whitespace.
     private static func characterClass(_ character: Character) -> Class {
         if let ascii = character.asciiValue { return asciiClass(ascii) }
-        if let first = character.unicodeScalars.first, isIdeographic(first) { return .ideograph }
-        if character.isLetter || character.isNumber { return .word }
+        if character.isLetter || character.isNumber {
+            // The blocks hold marks that are not letters too (the Katakana middle dot ・): those stay symbols.
+            if let first = character.unicodeScalars.first, isIdeographic(first) { return .ideograph }
+            return .word
+        }
         if character.isWhitespace { return .whitespace }
         switch character {
         case "'", "\u{2019}", "-", "\u{2010}": return .joiner
@@ -149,7 +152,7 @@ enum WordScanner {
     }
 
     /// Han ideographs (with the iteration mark 々 and the ideographic numerals), Bopomofo, Hiragana and
-    /// Katakana (half-width included): the scripts whose characters are words of their own here.
+    /// Katakana (half-width included): the scripts whose letters are words of their own here.
     static func isIdeographic(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x3005, 0x3007, 0x3021...0x3029, 0x3038...0x303B: true

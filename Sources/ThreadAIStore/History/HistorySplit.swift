@@ -23,21 +23,35 @@ extension HistoryWalker {
     /// `split`, or nil once the walk has read `budget` messages without finishing. Each message walked
     /// is read whole and kept in `kept` (up to `KeptMessages.contentLimit`): `diff` shows those after the
     /// fork point next, and would otherwise read them a second time.
-    func split(_ a: ObjectID, _ b: ObjectID, budget: Int, keeping kept: inout KeptMessages) throws(HistoryError) -> HistorySplit? {
+    func split(
+        _ a: ObjectID, _ b: ObjectID, budget: Int, keeping kept: inout KeptMessages, chunk: Int = splitChunk
+    ) throws(HistoryError) -> HistorySplit? {
         // The first history is read whole, or up to the budget, on two cores: this thread reads each file
         // and follows the parent its first line names while another checks and parses them
-        // (`pipelinedMessages`), with the one-by-one walk's result and first error.
-        let walkedA = try pipelinedMessages(from: a, limit: budget == .max ? nil : budget)
+        // (`pipelinedMessages`), with the one-by-one walk's result and first error. In chunks, so that
+        // memory holds one chunk of messages (and what `kept` keeps), however long the history.
+        var chainNewestFirst: [ObjectID] = []
         var roles: [ObjectID: Role] = [:]
-        roles.reserveCapacity(walkedA.count)
-        for (id, message) in walkedA {
-            kept.keep(message, as: id)
-            roles[id] = message.role
+        var seenInA: Set<ObjectID> = []
+        var nextInA: ObjectID? = a
+        while let start = nextInA {
+            let room = budget - chainNewestFirst.count
+            guard room > 0 else {
+                // Content addressing makes a cycle impossible unless a file was tampered with.
+                if seenInA.contains(start) { throw .cycle(at: start) }
+                return nil  // A budget's worth read and more to go: the caller turns to the message graph.
+            }
+            let read = try pipelinedMessages(from: start, limit: min(room, chunk))
+            for (id, message) in read {
+                guard seenInA.insert(id).inserted else { throw .cycle(at: id) }
+                chainNewestFirst.append(id)
+                roles[id] = message.role
+                kept.keep(message, as: id)
+            }
+            nextInA = read.last?.message.parent
         }
-        // A budget's worth read and more to go: the caller turns to the message graph.
-        if walkedA.count == budget, walkedA.isEmpty || walkedA.last?.message.parent != nil { return nil }
-        var steps = walkedA.count
-        let chainOfA = walkedA.reversed().map(\.id)
+        var steps = chainNewestFirst.count
+        let chainOfA = Array(chainNewestFirst.reversed())
         var position: [ObjectID: Int] = [:]
         position.reserveCapacity(chainOfA.count)
         for (index, id) in chainOfA.enumerated() { position[id] = index }
@@ -70,6 +84,9 @@ extension HistoryWalker {
             forkPoint: forkIndex.map { chainOfA[$0] }, sharedCount: sharedCount, lastSharedUserMessage: lastUser,
             left: Array(chainOfA[sharedCount...]), right: rightNewestFirst.reversed())
     }
+
+    /// How many messages of the first history one pipelined read takes.
+    static let splitChunk = 1_024
 
     /// The parent of `id`, read with the whole message, which is kept.
     private func parent(of id: ObjectID, keeping kept: inout KeptMessages) throws(HistoryError) -> ObjectID? {

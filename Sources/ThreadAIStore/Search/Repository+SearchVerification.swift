@@ -18,14 +18,16 @@ extension Repository {
             let base = records.first.map { index.contentRange($0).lowerBound } ?? 0
             for record in records {
                 let id = index.id(record)
-                guard objects.contains(id) else {
-                    report.searchRecordsWithoutObject += 1
+                let range = index.contentRange(record)
+                // A damaged block is wrong whatever its records name.
+                guard isSound else {
+                    report.wrongSearchRecords.append(id)
                     continue
                 }
-                let range = index.contentRange(record)
-                guard isSound, let matches = recordMatches(index, record, content: buffer[(range.lowerBound - base)..<(range.upperBound - base)])
+                guard let matches = recordMatches(index, record, content: buffer[(range.lowerBound - base)..<(range.upperBound - base)])
                 else {
-                    report.wrongSearchRecords.append(id)
+                    // Unreadable: wrong, unless the store lacks the message altogether.
+                    if objects.contains(id) { report.wrongSearchRecords.append(id) } else { report.searchRecordsWithoutObject += 1 }
                     continue
                 }
                 if !matches { report.wrongSearchRecords.append(id) }

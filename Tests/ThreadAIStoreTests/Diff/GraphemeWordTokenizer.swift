@@ -10,7 +10,7 @@ enum GraphemeWordTokenizer {
             let start = index
             let first = text[index]
             let kind: WordToken.Kind
-            if let scalar = first.unicodeScalars.first, WordScanner.isIdeographic(scalar) {
+            if isIdeograph(first) {
                 // Chinese and Japanese characters are words one by one.
                 kind = .word
                 index = text.index(after: index)
@@ -36,6 +36,12 @@ enum GraphemeWordTokenizer {
         return character.isLetter || character.isNumber
     }
 
+    /// A Chinese or Japanese letter: a word of its own.
+    private static func isIdeograph(_ character: Character) -> Bool {
+        guard isWordCharacter(character), let scalar = character.unicodeScalars.first else { return false }
+        return WordScanner.isIdeographic(scalar)
+    }
+
     private static func isWhitespace(_ character: Character) -> Bool {
         if let ascii = character.asciiValue {
             return ascii == 0x20 || (ascii >= 0x09 && ascii <= 0x0D)
@@ -54,15 +60,14 @@ enum GraphemeWordTokenizer {
         var index = text.index(after: start)
         while index < text.endIndex {
             let character = text[index]
-            if let scalar = character.unicodeScalars.first, WordScanner.isIdeographic(scalar) { break }
+            if isIdeograph(character) { break }
             if isWordCharacter(character) {
                 index = text.index(after: index)
                 continue
             }
             guard isWordJoiner(character) else { break }
             let next = text.index(after: index)
-            guard next < text.endIndex, isWordCharacter(text[next]),
-                  !(text[next].unicodeScalars.first.map(WordScanner.isIdeographic) ?? false) else { break }
+            guard next < text.endIndex, isWordCharacter(text[next]), !isIdeograph(text[next]) else { break }
             index = text.index(after: next)
         }
         return index

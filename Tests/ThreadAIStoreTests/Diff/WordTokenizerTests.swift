@@ -28,6 +28,7 @@ struct WordTokenizerTests {
         TokenCase(name: "Chinese characters are words one by one", input: "你好，世界", expected: ["你", "好", "，", "世", "界"]),
         TokenCase(name: "Japanese kana and kanji are words one by one, beside Latin words", input: "iPhone対応のアプリ-3", expected: ["iPhone", "対", "応", "の", "ア", "プ", "リ", "-", "3"]),
         TokenCase(name: "no joiner links ideographs", input: "東-京 a-東", expected: ["東", "-", "京", " ", "a", "-", "東"]),
+        TokenCase(name: "the Katakana middle dot is a symbol between words", input: "アイ・ウエ", expected: ["ア", "イ", "・", "ウ", "エ"]),
         TokenCase(name: "markdown symbols", input: "**bold** `x`", expected: ["*", "*", "bold", "*", "*", " ", "`", "x", "`"]),
     ]
 
@@ -43,6 +44,8 @@ struct WordTokenizerTests {
         let kinds = WordTokenizer.tokens(in: "Don't panic! 🙂").map(\.kind)
         #expect(kinds == [.word, .whitespace, .word, .symbol, .whitespace, .symbol])
         #expect(WordTokenizer.wordCount(in: "Hello, well-known world — 42!") == 4)
+        #expect(WordTokenizer.wordCount(in: "アイ・ウエ、〇〇年。") == 7)
+        #expect(WordTokenizer.tokens(in: "ア・").map(\.kind) == [.word, .symbol])
     }
 
     static let roundTripInputs: [String] = [

@@ -93,9 +93,19 @@ struct HistorySplitTests {
         let c = conversation
         let long = try conversation.scratch.appendTurns(150, prefix: "long", on: "b")
         let head = try #require(long.last)
-        for budget in [0, 2, 31, 32, 33, 100, 152, 153, 154, 160, 400, Int.max] {
+        let length = try repository.walker().chain(to: head).count
+        let whole = try expected(head, c.a2)
+        for budget in [0, 2, 31, 32, 33, 100, length - 1, length, length + 1, 400, Int.max] {
             #expect(try repository.split(head, c.a2, walker: repository.walker(), budget: budget) == expected(head, c.a2), "budget \(budget)")
             #expect(try repository.split(c.a2, head, walker: repository.walker(), budget: budget) == expected(c.a2, head), "budget \(budget)")
+            // Read in chunks smaller than a batch, than the history, and on a chunk's edge.
+            for chunk in [1, 7, 33, 79, length] {
+                var kept = KeptMessages()
+                let walked = try repository.walker().split(head, c.a2, budget: budget, keeping: &kept, chunk: chunk)
+                // The budget counts both sides' steps: the first history, then the second down to the fork point.
+                let finishes = budget >= length + whole.right.count
+                #expect(finishes ? walked == whole : walked == nil, "budget \(budget), chunk \(chunk)")
+            }
         }
         let damaged = long[100]
         let path = repository.objects.path(of: damaged)
