@@ -70,14 +70,14 @@ public enum ConversationDiff {
             case .rightOnly(let index): (nil, right[index])
             }
         }
-        // Only a pair of two different texts, not rewritten, needs a token diff. Where there are
-        // several, they are diffed on every core at once and taken back in order; a lone one here.
-        let rewritten = sides.map { isRewrite($0.0, $0.1, minimal: minimal) }
-        let tokenDiffs = zip(sides, rewritten).count { sides, rewritten in !rewritten && differ(sides.0, sides.1) }
+        // Only a pair of two different texts needs work: the rewrite test, then a token diff unless it
+        // is a rewrite. Where there are several, they run on every core at once and are taken back in
+        // order; a lone one runs here.
+        let differing = sides.count { differ($0.0, $0.1) }
         @Sendable func turn(_ index: Int) -> AlignedTurn {
-            pair(sides[index].0, sides[index].1, by: granularity, minimal: minimal, rewritten: rewritten[index])
+            pair(sides[index].0, sides[index].1, by: granularity, minimal: minimal)
         }
-        guard tokenDiffs > 1 else { return steps.indices.map(turn) }
+        guard differing > 1 else { return steps.indices.map(turn) }
         var turns: [AlignedTurn] = []
         turns.reserveCapacity(steps.count)
         OrderedParallel.forEach(count: steps.count, window: steps.count, produce: turn) { turns.append($0) }
@@ -89,7 +89,7 @@ public enum ConversationDiff {
     public static func compare(
         _ left: DiffTurn, _ right: DiffTurn, by granularity: TextDiffGranularity, minimal: Bool = false
     ) -> AlignedTurn {
-        var turn = pair(left, right, by: granularity, minimal: minimal, rewritten: isRewrite(left, right, minimal: minimal))
+        var turn = pair(left, right, by: granularity, minimal: minimal)
         turn.isIdentical = left.content.utf8.elementsEqual(right.content.utf8)
         return turn
     }
@@ -100,26 +100,19 @@ public enum ConversationDiff {
         return !left.content.utf8.elementsEqual(right.content.utf8)
     }
 
-    private static func isRewrite(_ left: DiffTurn?, _ right: DiffTurn?, minimal: Bool) -> Bool {
-        guard !minimal, differ(left, right), let left, let right else { return false }
-        return RewriteDetection.isRewrite(left.content, right.content)
-    }
-
-    private static func pair(
-        _ left: DiffTurn?, _ right: DiffTurn?, by granularity: TextDiffGranularity, minimal: Bool, rewritten: Bool
-    ) -> AlignedTurn {
-        let runs: [TextDiffRun]
-        if rewritten, let left, let right {
-            runs = [TextDiffRun(kind: .removed, text: left.content), TextDiffRun(kind: .added, text: right.content)]
-        } else {
-            runs = TextDiff.diff(left?.content ?? "", right?.content ?? "", by: granularity, minimal: minimal)
+    /// One turn: a one-sided message as one run; a pair identical, rewritten (`RewriteDetection`,
+    /// except with `minimal`: the two texts whole), or diffed token by token.
+    private static func pair(_ left: DiffTurn?, _ right: DiffTurn?, by granularity: TextDiffGranularity, minimal: Bool) -> AlignedTurn {
+        guard let left, let right else {
+            let runs = TextDiff.diff(left?.content ?? "", right?.content ?? "", by: granularity, minimal: minimal)
+            return AlignedTurn(left: left, right: right, runs: runs, isIdentical: false)
         }
-        let isIdentical: Bool
-        if let left, let right {
-            isIdentical = left.role == right.role && left.content.utf8.elementsEqual(right.content.utf8)
-        } else {
-            isIdentical = false
+        let sameText = left.content.utf8.elementsEqual(right.content.utf8)
+        if !sameText, !minimal, RewriteDetection.isRewrite(left.content, right.content) {
+            let runs = [TextDiffRun(kind: .removed, text: left.content), TextDiffRun(kind: .added, text: right.content)]
+            return AlignedTurn(left: left, right: right, runs: runs, isIdentical: false, isRewritten: true)
         }
-        return AlignedTurn(left: left, right: right, runs: runs, isIdentical: isIdentical, isRewritten: rewritten)
+        let runs = TextDiff.diff(left.content, right.content, by: granularity, minimal: minimal)
+        return AlignedTurn(left: left, right: right, runs: runs, isIdentical: sameText && left.role == right.role)
     }
 }

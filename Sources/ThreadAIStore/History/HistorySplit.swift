@@ -31,7 +31,6 @@ extension HistoryWalker {
         // (`pipelinedMessages`), with the one-by-one walk's result and first error. In chunks, so that
         // memory holds one chunk of messages (and what `kept` keeps), however long the history.
         var chainNewestFirst: [ObjectID] = []
-        var roles: [ObjectID: Role] = [:]
         var seenInA: Set<ObjectID> = []
         var nextInA: ObjectID? = a
         while let start = nextInA {
@@ -45,7 +44,6 @@ extension HistoryWalker {
             for (id, message) in read {
                 guard seenInA.insert(id).inserted else { throw .cycle(at: id) }
                 chainNewestFirst.append(id)
-                roles[id] = message.role
                 kept.keep(message, as: id)
             }
             nextInA = read.last?.message.parent
@@ -73,8 +71,9 @@ extension HistoryWalker {
         let sharedCount = forkIndex.map { $0 + 1 } ?? 0
         var lastUser: ObjectID?
         for id in chainOfA[..<sharedCount].reversed() {
+            // Kept from the walk, unless past `KeptMessages.contentLimit`: then its header is read.
             let role: Role
-            if let known = roles[id] { role = known } else { role = try self.role(of: id) }
+            if let known = kept[id] { role = known.role } else { role = try self.role(of: id) }
             if role == .user {
                 lastUser = id
                 break

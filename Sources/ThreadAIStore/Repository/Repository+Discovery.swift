@@ -47,15 +47,7 @@ extension Repository {
             if part == ".." { if !parts.isEmpty { parts.removeLast() }; continue }
             parts.append(part)
         }
-        // Joined by hand: `joined(separator:)` is generic and not specialized in the standard library,
-        // and its first use looks the element type up by its mangled name, a search through every type
-        // the executable holds: a thirtieth of a short command (docs/PERFORMANCE.md, "Types looked up
-        // by name").
-        var normalized = ""
-        for part in parts {
-            normalized.append("/")
-            normalized.append(contentsOf: part)
-        }
-        return normalized.isEmpty ? "/" : normalized
+        // `joinedText`, not `joined`: every command runs this (docs/PERFORMANCE.md, "Types looked up by name").
+        return "/" + parts.map(String.init).joinedText(separator: "/")
     }
 }
