@@ -117,4 +117,31 @@ struct ImportChatGPTTests {
             (#"{"conversations": []}"#, "refused1.json: not a ChatGPT conversations.json: the top level is not an array"),
         ], format: "chatgpt")
     }
+
+    @Test("a create_time beyond any date (1e300, and one past Int64's seconds) is refused, naming the node, changing nothing")
+    func timeBeyondAnyDate() throws {
+        let node = { (time: String) in
+            #"[{"id": "c1", "title": "t", "current_node": "a", "mapping": {"a": {"id": "a", "parent": null, "children": [], "#
+                + #""message": {"author": {"role": "user"}, "create_time": "# + time + #", "content": {"content_type": "text", "parts": ["hi"]}}}}}]"#
+        }
+        try CLISandbox.initialized().expectImportsRefused([
+            (node("1e300"), "refused0.json conversation #1 (c1) node a: create_time 1e+300 is not a date"),
+            (node("9223372036854775808"), "refused1.json conversation #1 (c1) node a: create_time 9.223372036854776e+18 is not a date"),
+        ], format: "chatgpt")
+    }
+
+    @Test("a hidden flag written as 1 or 0 counts as true or false, as a boolean does")
+    func hiddenAsNumber() throws {
+        let sandbox = try CLISandbox.initialized()
+        let export = sandbox.work + "/hidden.json"
+        try """
+            [{"id": "c1", "title": "t", "current_node": "b", "mapping": {
+              "a": {"id": "a", "parent": null, "children": ["b"], "message": {"author": {"role": "user"}, "metadata": {"is_visually_hidden_from_conversation": 1}, "content": {"content_type": "text", "parts": ["hi"]}}},
+              "b": {"id": "b", "parent": "a", "children": [], "message": {"author": {"role": "assistant"}, "metadata": {"is_visually_hidden_from_conversation": 0}, "content": {"content_type": "text", "parts": ["yo"]}}}}}]
+            """.write(toFile: export, atomically: false, encoding: .utf8)
+        try sandbox.succeed(["import", "chatgpt", export])
+        let thread = "chatgpt/t-c1"
+        #expect(try sandbox.succeed(["show", "--raw", thread + "~1"]).stdout.contains("\nhidden: true\n"))
+        #expect(!(try sandbox.succeed(["show", "--raw", thread]).stdout.contains("hidden")))
+    }
 }

@@ -46,7 +46,8 @@ public enum ChatGPTParser {
             try reader.beginArray()
             while try reader.nextElement() {
                 index += 1
-                guard let object = try reader.readValue().foundationObject as? [String: Any] else {
+                // The reader's own values, not Foundation's: one tree of the conversation in memory, not two.
+                guard let object = try reader.readValue().object else {
                     throw ImportError(item: "\(name) conversation #\(index)", reason: "not a JSON object")
                 }
                 try body(try conversation(object, item: "\(name) conversation #\(index)"))
@@ -57,24 +58,24 @@ public enum ChatGPTParser {
         }
     }
 
-    static func conversation(_ object: [String: Any], item: String) throws(ImportError) -> ImportConversation {
-        guard let id = (object["conversation_id"] ?? object["id"]) as? String, !id.isEmpty else {
+    static func conversation(_ object: [String: JSONReader.Value], item: String) throws(ImportError) -> ImportConversation {
+        guard let id = (object["conversation_id"] ?? object["id"])?.string, !id.isEmpty else {
             throw ImportError(item: item, reason: "has no conversation_id or id")
         }
         let item = "\(item) (\(id))"
-        guard let mapping = object["mapping"] as? [String: Any] else {
+        guard let mapping = object["mapping"]?.object else {
             throw ImportError(item: item, reason: "has no mapping (unknown export version?)")
         }
-        var entries: [String: [String: Any]] = [:]
+        var entries: [String: [String: JSONReader.Value]] = [:]
         for (key, value) in mapping {
-            guard let entry = value as? [String: Any] else { throw ImportError(item: "\(item) node \(key)", reason: "not a JSON object") }
+            guard let entry = value.object else { throw ImportError(item: "\(item) node \(key)", reason: "not a JSON object") }
             entries[key] = entry
         }
         var nodes: [ImportNode] = []
         // Parents first: walk from the roots through `children`, in the order the export gives.
         var parentOf: [String: String] = [:]
         for (key, entry) in entries {
-            guard let parent = entry["parent"] as? String else { continue }
+            guard let parent = entry["parent"]?.string else { continue }
             guard entries[parent] != nil else {
                 throw ImportError(item: "\(item) node \(key)", reason: "its parent \(parent) is not in the mapping")
             }
@@ -90,27 +91,27 @@ public enum ChatGPTParser {
                 kept = key
             }
             keptParent[key] = keptAncestor
-            let children = (entry["children"] as? [String] ?? []).filter { parentOf[$0] == key }
+            let children = (entry["children"]?.strings ?? []).filter { parentOf[$0] == key }
             stack.append(contentsOf: children.reversed().map { ($0, kept) })
         }
         // The current node may be one that was skipped: its nearest kept ancestor stands for it.
-        var current = object["current_node"] as? String
+        var current = object["current_node"]?.string
         while let key = current, !nodes.contains(where: { $0.sourceID == key }) {
             current = keptParent[key] ?? nil
         }
         return ImportConversation(
-            format: "chatgpt", id: id, title: object["title"] as? String,
+            format: "chatgpt", id: id, title: object["title"]?.string,
             date: try timestamp(object["create_time"], item: item), nodes: nodes, currentNode: current)
     }
 
     /// The node's message, or nil for a node without one.
     static func node(
-        _ entry: [String: Any], key: String, parent: String?, item: String
+        _ entry: [String: JSONReader.Value], key: String, parent: String?, item: String
     ) throws(ImportError) -> ImportNode? {
-        guard let message = entry["message"] as? [String: Any] else {
+        guard let message = entry["message"]?.object else {
             return nil  // A structural node (ChatGPT's client-created-root): nothing to keep.
         }
-        let author = (message["author"] as? [String: Any])?["role"] as? String ?? "unknown"
+        let author = message["author"]?.object?["role"]?.string ?? "unknown"
         var fields: [String: String] = [:]
         let role: Role
         switch author {
@@ -121,46 +122,51 @@ public enum ChatGPTParser {
             role = .assistant
             fields["source-role"] = author
         }
-        let metadata = message["metadata"] as? [String: Any] ?? [:]
-        if role == .assistant, let model = metadata["model_slug"] as? String, !model.isEmpty {
+        let metadata = message["metadata"]?.object ?? [:]
+        if role == .assistant, let model = metadata["model_slug"]?.string, !model.isEmpty {
             fields["model"] = model
         }
-        if metadata["is_visually_hidden_from_conversation"] as? Bool == true {
+        if metadata["is_visually_hidden_from_conversation"]?.truth == true {
             fields["hidden"] = "true"
         }
         let date = try timestamp(message["create_time"], item: item)
         return ImportNode(
             sourceID: key, parentSourceID: parent, role: role, date: date,
-            content: content(message["content"] as? [String: Any] ?? [:]), fields: fields)
+            content: content(message["content"]?.object ?? [:]), fields: fields)
     }
 
-    static func timestamp(_ value: Any?, item: String) throws(ImportError) -> Timestamp? {
-        guard let seconds = value as? Double else { return nil }
+    static func timestamp(_ value: JSONReader.Value?, item: String) throws(ImportError) -> Timestamp? {
+        guard let seconds = value?.seconds else { return nil }
+        // A time beyond Int64's seconds (1e300, an overflowed float) is refused, not trapped on.
+        guard let whole = Int64(exactly: seconds.rounded(.down)) else {
+            throw ImportError(item: item, reason: "create_time \(seconds) is not a date")
+        }
         do {
-            return try Timestamp(secondsSinceEpoch: Int64(seconds.rounded(.down)))
+            return try Timestamp(secondsSinceEpoch: whole)
         } catch {
             throw ImportError(item: item, reason: "create_time \(seconds) is not a date")
         }
     }
 
     /// The message's text, with each non-text part in its textual form (docs/FORMAT.md §4.6).
-    static func content(_ content: [String: Any]) -> String {
-        let type = content["content_type"] as? String ?? "unknown"
+    static func content(_ content: [String: JSONReader.Value]) -> String {
+        let type = content["content_type"]?.string ?? "unknown"
         switch type {
         case "text", "multimodal_text":
-            return (content["parts"] as? [Any] ?? []).map { part -> String in
-                if let text = part as? String { return text }
-                let kind = (part as? [String: Any])?["content_type"] as? String
-                return ImportPart.fenced(kind: kind == "image_asset_pointer" ? "image" : kind ?? "unknown", body: ImportPart.compactJSON(part))
+            return (content["parts"]?.array ?? []).map { part -> String in
+                if let text = part.string { return text }
+                let kind = part.object?["content_type"]?.string
+                return ImportPart.fenced(
+                    kind: kind == "image_asset_pointer" ? "image" : kind ?? "unknown", body: ImportPart.compactJSON(part.foundationObject))
             }.filter { !$0.isEmpty }.joined(separator: "\n\n")
         case "code":
-            return ImportPart.fenced(kind: "code", body: content["text"] as? String ?? "")
+            return ImportPart.fenced(kind: "code", body: content["text"]?.string ?? "")
         case "execution_output":
-            return ImportPart.fenced(kind: "execution-output", body: content["text"] as? String ?? "")
+            return ImportPart.fenced(kind: "execution-output", body: content["text"]?.string ?? "")
         case "thoughts":
-            return ImportPart.fenced(kind: "thoughts", body: ImportPart.compactJSON(content["thoughts"] ?? []))
+            return ImportPart.fenced(kind: "thoughts", body: ImportPart.compactJSON(content["thoughts"]?.foundationObject ?? [Any]()))
         default:
-            return ImportPart.fenced(kind: type, body: ImportPart.compactJSON(content))
+            return ImportPart.fenced(kind: type, body: ImportPart.compactJSON(JSONReader.Value.object(content).foundationObject))
         }
     }
 }
@@ -177,5 +183,32 @@ extension JSONReader.Value {
         case .array(let elements): elements.map(\.foundationObject)
         case .object(let members): members.mapValues(\.foundationObject)
         }
+    }
+
+    /// Strings only: nil when any element is something else, as a cast of the array to `[String]` is.
+    var strings: [String]? {
+        guard let elements = array else { return nil }
+        var texts: [String] = []
+        for element in elements {
+            guard let text = element.string else { return nil }
+            texts.append(text)
+        }
+        return texts
+    }
+
+    /// A JSON boolean; a number exactly 0 or 1 counts too, as `NSNumber` bridged to `Bool` does.
+    var truth: Bool? {
+        switch self {
+        case .bool(let value): value
+        case .number(let text): Double(text).flatMap { $0 == 1 ? true : $0 == 0 ? false : nil }
+        default: nil
+        }
+    }
+
+    /// A JSON number as seconds: an integer that a `Double` holds exactly, or any other number.
+    var seconds: Double? {
+        guard case .number(let text) = self else { return nil }
+        if let whole = Int(text) { return Double(exactly: whole) }
+        return Double(text)
     }
 }
