@@ -3,6 +3,8 @@ import PackageDescription
 
 // Layers point one way:
 //   CSHA256            the processor's SHA-256 instructions, for the store's hashing (C: Swift has no intrinsics for them)
+//   ThreadAISupport    what FoundationEssentials lacks and full Foundation would cost every start: a lock, a
+//                      thread, whitespace trimming, byte replacement (package-internal)
 //   ThreadAIStore      objects, refs, history, context, diff — no providers, no terminal
 //   ThreadAIProviders  the model harness — knows nothing of the store's files
 //   ThreadAI           composes the two for an app: conversations, send, configuration
@@ -56,14 +58,15 @@ let package = Package(
     targets: [
         .target(name: "CSHA256"),
         .target(name: "ThreadAIStore", dependencies: ["CSHA256"], swiftSettings: libraryDirectMetadata),
-        .target(name: "ThreadAIProviders", swiftSettings: libraryDirectMetadata),
-        .target(name: "ThreadAI", dependencies: ["ThreadAIStore", "ThreadAIProviders"], swiftSettings: libraryDirectMetadata),
-        .target(name: "ThreadAICLI", dependencies: ["ThreadAI"], swiftSettings: directMetadata),
+        .target(name: "ThreadAISupport", swiftSettings: libraryDirectMetadata),
+        .target(name: "ThreadAIProviders", dependencies: ["ThreadAISupport"], swiftSettings: libraryDirectMetadata),
+        .target(name: "ThreadAI", dependencies: ["ThreadAIStore", "ThreadAIProviders", "ThreadAISupport"], swiftSettings: libraryDirectMetadata),
+        .target(name: "ThreadAICLI", dependencies: ["ThreadAI", "ThreadAISupport"], swiftSettings: directMetadata),
         .executableTarget(
             name: "threadai", dependencies: ["ThreadAICLI"], exclude: ["Linker"], swiftSettings: directMetadata,
             linkerSettings: [.unsafeFlags(staticRuntimeOnLinux, .when(platforms: [.linux], configuration: .release))]),
         .testTarget(name: "ThreadAIStoreTests", dependencies: ["ThreadAIStore"]),
-        .testTarget(name: "ThreadAIProvidersTests", dependencies: ["ThreadAIProviders"]),
+        .testTarget(name: "ThreadAIProvidersTests", dependencies: ["ThreadAIProviders", "ThreadAISupport"]),
         .testTarget(name: "ThreadAICLITests", dependencies: ["ThreadAICLI"]),
         .testTarget(name: "EndToEndTests", dependencies: ["threadai", "ThreadAIStore"]),
     ],

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ThreadAIProviders
+import ThreadAISupport
 
 @Suite("Retry policy, retry-after and the retry loop")
 struct RetryTests {

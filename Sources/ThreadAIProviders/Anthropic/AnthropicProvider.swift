@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Claude through the Anthropic Messages API, streamed: `POST {base}/v1/messages`.
 ///

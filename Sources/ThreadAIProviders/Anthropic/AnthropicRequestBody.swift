@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The JSON body of `POST /v1/messages` with streaming on.
 struct AnthropicRequestBody: Encodable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads the Messages API event sequence: `message_start` (model, input tokens),
 /// `content_block_start` / `content_block_delta` (text) / `content_block_stop`, `message_delta`

@@ -62,7 +62,7 @@ public struct AutomaticHTTPTransport: HTTPTransport {
     }
 
     private static func isLoopback(_ host: String) -> Bool {
-        let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased()
+        let bare = String(host.drop(while: { "[]".contains($0) }).reversed().drop(while: { "[]".contains($0) }).reversed()).lowercased()
         return bare == "localhost" || bare.hasSuffix(".localhost") || bare.hasPrefix("127.") || bare == "::1"
     }
 }

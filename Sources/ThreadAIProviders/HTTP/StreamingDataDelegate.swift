@@ -5,6 +5,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import ThreadAISupport
 
 /// Turns one data task's delegate callbacks into a response head (a continuation) and a body
 /// (an `AsyncThrowingStream` of chunks).

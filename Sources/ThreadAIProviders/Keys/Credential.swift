@@ -1,4 +1,5 @@
 import Foundation
+import ThreadAISupport
 
 /// An API key on its way to a provider.
 ///
@@ -12,7 +13,7 @@ public struct Credential: Sendable, Equatable, CustomStringConvertible, CustomDe
     /// Wraps a key, trimming the whitespace and newlines a paste or a file often adds.
     /// Returns nil when nothing is left.
     public init?(_ secret: String) {
-        let trimmed = secret.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = secret.trimmingWhitespace()
         if trimmed.isEmpty { return nil }
         self.secret = trimmed
     }

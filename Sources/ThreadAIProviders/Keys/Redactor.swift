@@ -1,4 +1,5 @@
 import Foundation
+import ThreadAISupport
 
 /// Removes API keys from text before it is kept anywhere: error messages, stored error bodies,
 /// offending stream lines.
@@ -21,7 +22,7 @@ public struct Redactor: Sendable {
     public func redact(_ text: String) -> String {
         var result = text
         for secret in secrets.sorted(by: { $0.count > $1.count }) {
-            result = result.replacingOccurrences(of: secret, with: Self.placeholder)
+            result = result.replacingEvery(secret, with: Self.placeholder)
         }
         result = redactKnownShapes(in: result)
         return redactMaskedForms(in: result)

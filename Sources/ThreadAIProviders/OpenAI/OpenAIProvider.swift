@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The OpenAI Chat Completions API, streamed: `POST {base}/chat/completions`; in `compatible`
 /// mode, any server that speaks it (Ollama, llama.cpp, vLLM, LM Studio, OpenRouter, …).

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The JSON body of `POST /chat/completions` with streaming and the usage chunk on.
 struct OpenAIRequestBody: Encodable {

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import ThreadAISupport
 
 /// Reads Chat Completions chunks: `choices[0].delta.content` (text), `finish_reason`, the usage
 /// chunk (empty `choices`), and `data: [DONE]`, the terminator. An `{"error": …}` chunk or an
@@ -28,7 +33,7 @@ struct OpenAIStreamDecoder: StreamDecoder {
         if event.type == "error" {
             throw ProviderError.fromStreamError(event.data, provider: provider, redactor: redactor)
         }
-        if event.data.trimmingCharacters(in: .whitespaces) == "[DONE]" {
+        if event.data.trimmingSpaces() == "[DONE]" {
             return [.finished(completion())]
         }
         let chunk: OpenAIStreamChunk

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import ThreadAISupport
 
 /// Reads how long a server asks the client to wait: `retry-after-ms` first (Anthropic's and
 /// OpenAI's millisecond header), then `retry-after` as seconds or as an HTTP date.
@@ -41,5 +46,5 @@ enum RetryAfter {
 }
 
 private extension String {
-    var trimmed: String { trimmingCharacters(in: .whitespaces) }
+    var trimmed: String { trimmingSpaces() }
 }

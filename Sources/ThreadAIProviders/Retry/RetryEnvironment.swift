@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The clock, sleep and randomness the retry loop uses, injectable so tests need not wait.
 public struct RetryEnvironment: Sendable {

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import ThreadAISupport
 
 /// Checks a configured base URL and builds endpoint URLs from it.
 enum BaseURL {
@@ -6,7 +11,7 @@ enum BaseURL {
     /// no trailing slash.
     /// - Throws: `ProviderError.invalidBaseURL`, its text shown without any password.
     static func validate(_ text: String, provider: String) throws -> URL {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpaces()
         func invalid(_ reason: String) -> ProviderError {
             .invalidBaseURL(provider: provider, url: shown(trimmed), reason: reason)
         }

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import ThreadAISupport
 
 /// The error type and message a provider put in a JSON body, in any of the shapes seen in
 /// the wild: Anthropic's `{"type":"error","error":{"type","message"}}`, OpenAI's
@@ -10,21 +15,22 @@ struct ProviderErrorBody: Equatable {
 
     /// The fields found in `data`, or nil when it is not a JSON object carrying any of them.
     static func parse(_ data: Data) -> ProviderErrorBody? {
-        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { return nil }
+        // Not JSON, or JSON of another shape: the caller falls back to the body's plain text.
+        guard case .object(let object)? = try? JSONDecoder().decode(LooseJSON.self, from: data) else { return nil }
         return parse(object)
     }
 
-    static func parse(_ object: [String: Any]) -> ProviderErrorBody? {
+    static func parse(_ object: [String: LooseJSON]) -> ProviderErrorBody? {
         var body = ProviderErrorBody()
-        if let error = object["error"] as? [String: Any] {
-            body.type = text(error["type"]) ?? text(error["code"])
-            body.message = text(error["message"])
-            if body.type == nil, body.message == nil { body.message = text(error["detail"]) }
-        } else if let error = object["error"] as? String {
+        if case .object(let error)? = object["error"] {
+            body.type = error["type"]?.text ?? error["code"]?.text
+            body.message = error["message"]?.text
+            if body.type == nil, body.message == nil { body.message = error["detail"]?.text }
+        } else if case .string(let error)? = object["error"] {
             body.message = error
         } else {
-            body.message = text(object["message"]) ?? text(object["detail"])
-            body.type = object["message"] != nil ? text(object["type"]) : nil
+            body.message = object["message"]?.text ?? object["detail"]?.text
+            body.type = object["message"] != nil ? object["type"]?.text : nil
         }
         return body.type == nil && body.message == nil ? nil : body
     }
@@ -33,16 +39,41 @@ struct ProviderErrorBody: Equatable {
     static func plainText(_ data: Data) -> String? {
         let text = String(decoding: data.prefix(2_000), as: UTF8.self)
             .split(whereSeparator: \.isNewline).joined(separator: " ")
-            .trimmingCharacters(in: .whitespaces)
+            .trimmingSpaces()
         return text.isEmpty ? nil : text
     }
+}
 
-    /// Strings and numbers as text; anything else (null, objects) as nil.
-    private static func text(_ value: Any?) -> String? {
-        switch value {
-        case let string as String: return string.isEmpty ? nil : string
-        case let number as NSNumber: return number.stringValue
-        default: return nil
+/// Any JSON value, for bodies whose shape varies by server.
+enum LooseJSON: Decodable, Equatable {
+    case string(String)
+    case integer(Int)
+    case number(Double)
+    case object([String: LooseJSON])
+    case other
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let text = try? container.decode(String.self) {
+            self = .string(text)
+        } else if let whole = try? container.decode(Int.self) {
+            self = .integer(whole)
+        } else if let number = try? container.decode(Double.self) {
+            self = .number(number)
+        } else if let members = try? container.decode([String: LooseJSON].self) {
+            self = .object(members)
+        } else {
+            self = .other  // null, true, false, an array: never a type or a message
+        }
+    }
+
+    /// Strings and numbers as text (`429`, `1.5`); anything else, and the empty string, as nil.
+    var text: String? {
+        switch self {
+        case .string(let text): text.isEmpty ? nil : text
+        case .integer(let whole): String(whole)
+        case .number(let number): number.description.hasSuffix(".0") ? String(number.description.dropLast(2)) : number.description
+        case .object, .other: nil
         }
     }
 }

@@ -1,3 +1,5 @@
+import ThreadAISupport
+
 /// How long the harness waits on a silent server, enforced by the harness itself rather than
 /// left to the transport.
 public struct StreamTimeouts: Sendable, Equatable {

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import ThreadAISupport
 
 /// One request to an HTTP provider, streamed, with timeouts and retries: the part the Anthropic
 /// and OpenAI providers share. They supply the request and a decoder for their events.

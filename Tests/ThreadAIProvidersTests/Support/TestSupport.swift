@@ -1,5 +1,6 @@
 import Foundation
 @testable import ThreadAIProviders
+import ThreadAISupport
 
 /// Recorded streams and other golden files in the package's top-level `Fixtures/` folder.
 enum Fixture {

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Foundation
 import Glibc
+import ThreadAISupport
 
 /// One request driven through libcurl's multi interface on its own thread, waiting in
 /// `curl_multi_poll` — which sleeps in `poll` on the connection's socket and on the request's
@@ -104,7 +105,7 @@ final class CurlExchange {
     }
 
     fileprivate func header(_ line: String) {
-        let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = line.trimmingWhitespace()
         if trimmed.hasPrefix("HTTP/") {
             let parts = trimmed.split(separator: " ")
             status = parts.count > 1 ? Int(parts[1]) : nil
@@ -113,7 +114,7 @@ final class CurlExchange {
             if let status, status >= 200 { deliverHead(status) }
         } else if let colon = trimmed.firstIndex(of: ":") {
             let name = String(trimmed[..<colon])
-            let value = String(trimmed[trimmed.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+            let value = trimmed[trimmed.index(after: colon)...].trimmingSpaces()
             headers[name] = headers[name].map { "\($0), \(value)" } ?? value
         }
     }

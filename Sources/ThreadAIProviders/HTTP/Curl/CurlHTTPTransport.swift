@@ -1,4 +1,5 @@
 import Foundation
+import ThreadAISupport
 
 #if canImport(Glibc)
 /// A transport for `https` on Linux through the system's libcurl, which waits in `poll` instead of
@@ -39,12 +40,15 @@ public struct CurlHTTPTransport: HTTPTransport {
         let caBundle = caBundle
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (head: CheckedContinuation<HTTPResponse, any Error>) in
-                let thread = Thread {
-                    Self.transfer(request, curl: curl, caBundle: caBundle, interruption: interruption,
-                                  head: head, body: body, bodyContinuation: bodyContinuation)
+                do throws(DetachedThread.StartFailure) {
+                    try DetachedThread.start {
+                        Self.transfer(request, curl: curl, caBundle: caBundle, interruption: interruption,
+                                      head: head, body: body, bodyContinuation: bodyContinuation)
+                    }
+                } catch {
+                    interruption.close()
+                    head.resume(throwing: HTTPTransportError.other(error.description))
                 }
-                thread.name = "threadai-curl"
-                thread.start()
             }
         } onCancel: {
             interruption.trigger()

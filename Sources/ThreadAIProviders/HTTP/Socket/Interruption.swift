@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ThreadAISupport
 
 /// Wakes a thread blocked in `poll` when another thread cancels its request.
 ///

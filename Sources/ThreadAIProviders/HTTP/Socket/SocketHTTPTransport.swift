@@ -1,4 +1,5 @@
 import Foundation
+import ThreadAISupport
 
 /// A transport for plain `http://` URLs that speaks HTTP/1.1 over a POSIX socket.
 ///
@@ -24,11 +25,14 @@ public struct SocketHTTPTransport: HTTPTransport {
         }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (head: CheckedContinuation<HTTPResponse, any Error>) in
-                let thread = Thread {
-                    Self.exchange(request, interruption: interruption, head: head, body: body, bodyContinuation: bodyContinuation)
+                do throws(DetachedThread.StartFailure) {
+                    try DetachedThread.start {
+                        Self.exchange(request, interruption: interruption, head: head, body: body, bodyContinuation: bodyContinuation)
+                    }
+                } catch {
+                    interruption.close()
+                    head.resume(throwing: HTTPTransportError.other(error.description))
                 }
-                thread.name = "threadai-http"
-                thread.start()
             }
         } onCancel: {
             interruption.trigger()
