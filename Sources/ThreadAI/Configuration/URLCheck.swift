@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Checks a configured base URL before it is stored, so a typo is caught by `config set` rather
 /// than by the next `send`.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ThreadAIStore
 
 /// Where the code stood when a message was written (docs/FORMAT.md §4.7): the commit and branch of

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Code commits named the way a user types them (`v1.2`, `HEAD~3`, `main..feature`), resolved to full
 /// ids by the git repository around a `.threadai`, to find the messages written at them

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ThreadAIStore
 
 /// The top folder and hash function of the git work tree around a repository (docs/FORMAT.md §4.7),

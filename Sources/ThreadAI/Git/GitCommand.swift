@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import ThreadAISupport
 
 /// A failure of git's own command line, in ThreadAI's words with git's message attached.
 public struct GitError: Error, CustomStringConvertible, Sendable {
@@ -12,7 +17,7 @@ public struct GitError: Error, CustomStringConvertible, Sendable {
 
     public var description: String {
         let command = arguments.first { !$0.hasPrefix("-") } ?? ""
-        let said = message.trimmingCharacters(in: .whitespacesAndNewlines)
+        let said = message.trimmingWhitespace()
         return "git \(command) failed (exit \(status)) \(purpose)" + (advice.isEmpty ? "" : "; " + advice)
             + (said.isEmpty ? "." : ". git said: " + said)
     }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ThreadAIStore
 
 /// A block of ignore patterns that ThreadAI keeps in a git repository's own exclude file

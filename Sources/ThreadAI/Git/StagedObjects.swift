@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ThreadAIStore
 
 /// The message objects of a repository that git's index holds as added or changed, for the

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Which of some paths git's index tracks (a local thread's files committed before it became local).
 public enum TrackedFiles {

@@ -1,5 +1,9 @@
 #if canImport(Security)
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Security
 
 /// Keys in the login Keychain, as generic passwords of the service `threadai`, one account per

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ThreadAIStore
 
 /// The threads this working copy keeps out of git (docs/FORMAT.md §13): listed in `local-threads`,

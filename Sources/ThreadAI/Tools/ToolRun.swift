@@ -1,11 +1,22 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One run of an external command-line tool (`git`, `sqlite3`), its output read whole. The one place
-/// ThreadAI starts processes: standard output and standard error are drained at the same time, so a
-/// tool that writes much to one while we read the other can never block, and standard input is the
-/// given bytes or nothing (a tool never waits on the user's terminal).
+/// ThreadAI starts tools: standard input, output and error are served at the same time (`poll`), so
+/// a tool that writes much to one while we write or read another can never block, and standard input
+/// is the given bytes or nothing (a tool never waits on the user's terminal).
 public struct ToolRun: Sendable {
-    /// The tool's exit status.
+    /// The tool's exit status (128 plus the signal when a signal ended it).
     public var status: Int32
     public var output: Data
     /// What the tool wrote to standard error, as text.
@@ -14,39 +25,39 @@ public struct ToolRun: Sendable {
     /// The tool's standard output as UTF-8 text (invalid bytes replaced).
     public var outputText: String { String(decoding: output, as: UTF8.self) }
 
-    /// Runs `executable` (an absolute path) with `arguments` in `folder` (default: ours), feeding it
-    /// `input`, and waits for it to end.
-    /// - Returns: nil when the executable cannot be started (absent, not executable).
-    public static func run(
-        _ executable: String, _ arguments: [String], input: Data? = nil, in folder: URL? = nil,
-        environment: [String: String]? = nil
-    ) -> ToolRun? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let folder { process.currentDirectoryURL = folder }
-        if let environment { process.environment = environment }
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        let inputPipe = input.map { _ in Pipe() }
-        process.standardInput = inputPipe ?? FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
+    /// Runs `executable` (an absolute path) with `arguments`, feeding it `input`, and waits for it to end.
+    /// - Returns: nil when the executable cannot be started (absent, not executable), or on a
+    ///   platform that starts no processes (iOS).
+    public static func run(_ executable: String, _ arguments: [String], input: Data? = nil) -> ToolRun? {
+        #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+        return nil
+        #else
+        guard let output = PipeEnds(), let errors = PipeEnds() else { return nil }
+        let inputPipe = input == nil ? nil : PipeEnds()
+        if input != nil, inputPipe == nil { return nil }
+        let nothing = input == nil ? open("/dev/null", O_RDONLY | O_CLOEXEC) : -1
+        defer { if nothing >= 0 { close(nothing) } }
+        let child = ProcessSpawn.start(
+            executable, [executable] + arguments,
+            standard: .init(input: inputPipe?.reading ?? nothing, output: output.writing, error: errors.writing))
+        // The child holds its own copies now; ours must go, or the reads below never see the end.
+        output.closeWriting()
+        errors.closeWriting()
+        inputPipe?.closeReading()
+        guard let child else {
+            output.closeReading()
+            errors.closeReading()
+            inputPipe?.closeWriting()
             return nil
         }
-        let errorBytes = Drain(errors.fileHandleForReading)
-        if let inputPipe, let input {
-            let writer = inputPipe.fileHandleForWriting
-            // A tool that stops reading early closes its end; the write then fails, harmlessly.
-            try? writer.write(contentsOf: input)
-            try? writer.close()
-        }
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errorBytes.wait()
-        process.waitUntilExit()
-        return ToolRun(status: process.terminationStatus, output: outputData, errorText: String(decoding: errorData, as: UTF8.self))
+        let exchanged = PipeExchange.run(
+            input: input.map { Array($0) } ?? [], to: inputPipe, output: output.reading, errors: errors.reading)
+        output.closeReading()
+        errors.closeReading()
+        inputPipe?.closeWriting()
+        let status = ProcessSpawn.wait(child)
+        return ToolRun(status: status, output: Data(exchanged.output), errorText: String(decoding: exchanged.errors, as: UTF8.self))
+        #endif
     }
 
     /// The first executable file called `name` in the folders of `path` (a `PATH` value; default: the
@@ -57,24 +68,5 @@ public struct ToolRun: Sendable {
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
         }
         return nil
-    }
-}
-
-/// Reads a pipe to its end on a thread of its own.
-private final class Drain: @unchecked Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    private var data = Data()
-
-    init(_ handle: FileHandle) {
-        Thread.detachNewThread { [self] in
-            data = handle.readDataToEndOfFile()
-            done.signal()
-        }
-    }
-
-    /// Everything read; waits until the writer closed its end.
-    func wait() -> Data {
-        done.wait()
-        return data
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ThreadAI
 
 /// `threadai hooks install|uninstall|status`: ThreadAI's opt-in git hooks in the code repository.

@@ -1,4 +1,5 @@
 import ThreadAI
+import ThreadAISupport
 
 /// `threadai trailer`: the `Thread: NAME@ID` line that links a code commit to the conversation.
 enum TrailerCommand: Command {
@@ -36,7 +37,7 @@ enum TrailerCommand: Command {
     static func parse(commitMessage: String) -> [(thread: String, id: String)] {
         commitMessage.split(separator: "\n").compactMap { line in
             guard line.hasPrefix(key + ": ") else { return nil }
-            let value = line.dropFirst(key.count + 2).trimmingCharacters(in: .whitespaces)
+            let value = line.dropFirst(key.count + 2).trimmingSpaces()
             guard let at = value.lastIndex(of: "@") else { return nil }
             let id = String(value[value.index(after: at)...])
             guard id.count >= 4, id.allSatisfy(\.isHexDigit) else { return nil }

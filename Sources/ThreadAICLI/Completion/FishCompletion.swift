@@ -1,3 +1,4 @@
+import ThreadAISupport
 /// `threadai completion fish`: `complete` lines from `CompletionModel`. Fish does not number a
 /// command's arguments, so every argument of a command is offered what any of them takes.
 enum FishCompletion {
@@ -89,6 +90,6 @@ enum FishCompletion {
 
     /// `text` in single quotes for fish, where `\` and `'` are escaped by a backslash.
     private static func quoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+        "'" + text.replacingEvery("\\", with: "\\\\").replacingEvery("'", with: "\\'") + "'"
     }
 }

@@ -1,3 +1,4 @@
+import ThreadAISupport
 /// `threadai completion zsh`: a `#compdef` function built on `_arguments` from `CompletionModel`.
 enum ZshCompletion {
     static func script(_ model: CompletionModel) -> String {
@@ -99,15 +100,15 @@ enum ZshCompletion {
     }
 
     private static func colonEscaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: ":", with: "\\:")
+        text.replacingEvery("\\", with: "\\\\").replacingEvery(":", with: "\\:")
     }
 
     private static func bracketEscaped(_ text: String) -> String {
-        colonEscaped(text).replacingOccurrences(of: "[", with: "\\[").replacingOccurrences(of: "]", with: "\\]")
+        colonEscaped(text).replacingEvery("[", with: "\\[").replacingEvery("]", with: "\\]")
     }
 
     /// `text` in single quotes for zsh.
     private static func quoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        "'" + text.replacingEvery("'", with: "'\\''") + "'"
     }
 }

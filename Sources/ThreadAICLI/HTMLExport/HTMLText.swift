@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import ThreadAISupport
 
 /// Text made safe to place in an HTML page: nothing a message holds can become markup or script.
 enum HTMLText {
@@ -34,7 +35,7 @@ enum HTMLText {
     /// `mailto` URLs, and relative ones (`#anchor`, `page.html`); nil for any other scheme
     /// (`javascript:`, `data:`, `file:`, …), so a message cannot make a link that runs code.
     static func safeURL(_ url: String) -> String? {
-        let trimmed = url.trimmingCharacters(in: .whitespaces)
+        let trimmed = url.trimmingSpaces()
         let squeezed = String(trimmed.unicodeScalars.filter { $0.value > 0x20 && $0.value != 0x7F })
         guard !squeezed.isEmpty else { return nil }
         let beforePath = squeezed.prefix { $0 != "/" && $0 != "?" && $0 != "#" }

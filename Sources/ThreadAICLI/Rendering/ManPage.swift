@@ -1,3 +1,4 @@
+import ThreadAISupport
 /// threadai(1) in roff (`man -l`), generated from the command specs that drive `--help`: every command
 /// with its usage, description, arguments, options and examples, then the global options, the
 /// environment and the exit statuses (docs/CLI.md, "Manual page").
@@ -98,7 +99,7 @@ enum ManPage {
     }
 
     private static func quoted(_ text: String) -> String {
-        "\"" + escaped(text).replacingOccurrences(of: "\"", with: #"\(dq"#) + "\""
+        "\"" + escaped(text).replacingEvery("\"", with: #"\(dq"#) + "\""
     }
 
     private static let environment: [(String, String)] = [

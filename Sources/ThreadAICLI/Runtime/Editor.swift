@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import ThreadAI
 
 /// Asks for text in the user's editor (`$VISUAL`, then `$EDITOR`, then `vi`), like `git commit`.
 enum Editor {
@@ -43,18 +48,15 @@ enum Editor {
         } catch {
             throw CLIError("cannot create a file for the editor: \(error.localizedDescription)")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
         // The editor setting may carry arguments ("code --wait"), so the shell splits it, as git does.
-        process.arguments = ["-c", "\(editor) \"$1\"", "threadai-editor", file.path]
-        do {
-            try process.run()
-        } catch {
-            throw CLIError("cannot start the editor '\(editor)': \(error.localizedDescription). Set EDITOR, or pass the text as an argument.")
+        guard let child = ProcessSpawn.start(
+            "/bin/sh", ["sh", "-c", "\(editor) \"$1\"", "threadai-editor", file.path], standard: .init())
+        else {
+            throw CLIError("cannot start the editor '\(editor)': /bin/sh cannot be run. Set EDITOR, or pass the text as an argument.")
         }
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw CLIError("the editor '\(editor)' exited with status \(process.terminationStatus); nothing was sent.")
+        let status = ProcessSpawn.wait(child)
+        guard status == 0 else {
+            throw CLIError("the editor '\(editor)' exited with status \(status); nothing was sent.")
         }
         let saved: Data
         do {

@@ -1,5 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ThreadAI
+import ThreadAIStore
 
 /// Reads the files `send -f PATH` attaches (docs/FORMAT.md §4.7): each checked for size before it is
 /// read, and for being text after; `-` is standard input. Paths inside the code's work tree are
@@ -26,16 +31,17 @@ enum FileAttachments {
 
     /// The bytes of the regular file at `absolute`, refused before reading when it is too large.
     private static func read(_ absolute: String, given: String) throws -> [UInt8] {
-        let attributes: [FileAttributeKey: Any]
+        let status: FileStatus?
         do {
-            attributes = try FileManager.default.attributesOfItem(atPath: absolute)
+            status = try FilePaths.status(absolute)
         } catch {
             throw AttachmentError.unreadable(given, reason: "no such file, or it cannot be read")
         }
-        guard attributes[.type] as? FileAttributeType == .typeRegular else {
+        guard let status else { throw AttachmentError.unreadable(given, reason: "no such file, or it cannot be read") }
+        guard status.kind == .regularFile else {
             throw AttachmentError.unreadable(given, reason: "it is not a regular file (a folder? attach its files: -f DIR/*)")
         }
-        try AttachedFile.checkSize((attributes[.size] as? NSNumber)?.intValue ?? 0, of: given)
+        try AttachedFile.checkSize(Int(status.size), of: given)
         guard let data = FileManager.default.contents(atPath: absolute) else {
             throw AttachmentError.unreadable(given, reason: "it cannot be read")
         }

@@ -1,4 +1,5 @@
 import ThreadAI
+import ThreadAISupport
 
 /// The shell scripts of `threadai hooks install` (docs/CLI.md, `hooks`). Each starts by running the
 /// user's own hook, kept as `NAME.threadai-chained`, and stops when it fails, so installing ours
@@ -44,6 +45,6 @@ enum HookScripts {
 
     /// `text` in single quotes for the shell.
     private static func quoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        "'" + text.replacingEvery("'", with: "'\\''") + "'"
     }
 }

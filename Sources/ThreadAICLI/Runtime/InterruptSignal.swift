@@ -1,5 +1,9 @@
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 #if canImport(Glibc)
 import Glibc
@@ -8,6 +12,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ThreadAISupport
 
 /// Turns Ctrl-C (SIGINT), SIGTERM and SIGHUP (a closed terminal) into a call of `onInterrupt` (with
 /// the signal's number) instead of killing the process, for as long as the value lives, so that a
@@ -47,35 +52,33 @@ final class InterruptSignal {
 }
 
 /// How many `InterruptSignal`s live, shared by every thread that makes or drops one.
-private final class LivingCount: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
+private final class LivingCount: Sendable {
+    private let count = Locked(0)
 
     /// Counts one more, calling `first` (under the lock) when it is the only one.
     func enter(_ first: () -> Void) {
-        lock.withLock {
-            count += 1
-            if count == 1 { first() }
+        count.withLock {
+            $0 += 1
+            if $0 == 1 { first() }
         }
     }
 
     /// Counts one less, calling `last` (under the lock) when none is left.
     func leave(_ last: () -> Void) {
-        lock.withLock {
-            count -= 1
-            if count == 0 { last() }
+        count.withLock {
+            $0 -= 1
+            if $0 == 0 { last() }
         }
     }
 }
 
 /// The first signal received, shared between the signal handlers' queue and the command.
-private final class ReceivedSignal: @unchecked Sendable {
-    private let lock = NSLock()
-    private var number: Int32?
+private final class ReceivedSignal: Sendable {
+    private let number = Locked<Int32?>(nil)
 
     func record(_ signal: Int32) {
-        lock.withLock { if number == nil { number = signal } }
+        number.withLock { if $0 == nil { $0 = signal } }
     }
 
-    var first: Int32? { lock.withLock { number } }
+    var first: Int32? { number.current }
 }

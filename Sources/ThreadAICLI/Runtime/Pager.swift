@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ThreadAI
 
 /// The pager a paged command's output goes through on a terminal, chosen as git chooses it:
 /// `$THREADAI_PAGER`, else `$PAGER`, else `less -FRX`; set but empty, or `cat`, means no pager.
@@ -53,7 +54,9 @@ final class PagerProcess: Paging {
         guard pipe(&ends) == 0 else { return }
         let (readEnd, writeEnd) = (ends[0], ends[1])
         _ = fcntl(writeEnd, F_SETFD, FD_CLOEXEC)  // The pager must not hold its own input open.
-        guard let child = Self.spawn(command, input: readEnd, environment: PagerChoice.environment(environment)) else {
+        guard let child = ProcessSpawn.start(
+            "/bin/sh", ["sh", "-c", command], environment: PagerChoice.environment(environment), standard: .init(input: readEnd))
+        else {
             close(readEnd)
             close(writeEnd)
             return  // No pager can start: the output goes to the terminal unpaged.
@@ -81,42 +84,8 @@ final class PagerProcess: Paging {
             close(saved)
         }
         savedDescriptors = []
-        var status: Int32 = 0
-        while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+        _ = ProcessSpawn.wait(child)
         process = nil
         if let savedInterruptHandler { signal(SIGINT, savedInterruptHandler) }
-    }
-
-    /// `sh -c COMMAND` with `input` as its standard input and default signal handling (this process
-    /// ignores SIGPIPE, which a pager must not inherit), no signal blocked whichever thread spawns it
-    /// (worker threads block them; a pager that inherited that would never see SIGHUP or SIGTERM).
-    private static func spawn(_ command: String, input: Int32, environment: [String: String]) -> pid_t? {
-        #if canImport(Darwin)
-        var actions: posix_spawn_file_actions_t?
-        var attributes: posix_spawnattr_t?
-        #else
-        var actions = posix_spawn_file_actions_t()
-        var attributes = posix_spawnattr_t()
-        #endif
-        guard posix_spawn_file_actions_init(&actions) == 0 else { return nil }
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        guard posix_spawnattr_init(&attributes) == 0 else { return nil }
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawn_file_actions_adddup2(&actions, input, 0)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signalNumber in [SIGPIPE, SIGINT, SIGTERM, SIGHUP] { sigaddset(&defaults, signalNumber) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-        let words: [String] = ["sh", "-c", command]
-        let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) }
-        let variables: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") }
-        defer { (arguments + variables).forEach { free($0) } }
-        var child: pid_t = 0
-        let result = posix_spawn(&child, "/bin/sh", &actions, &attributes, arguments + [nil], variables + [nil])
-        return result == 0 ? child : nil
     }
 }

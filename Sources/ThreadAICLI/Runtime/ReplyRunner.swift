@@ -1,5 +1,17 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ThreadAI
+import ThreadAISupport
 
 /// Streams a reply to the terminal and reports how it ended: what `send`, `retry` and the revising
 /// commands share.
@@ -133,23 +145,26 @@ enum ReplyRunner {
 
 /// The task a signal cancels, which may arrive before the task is made: it is then cancelled as
 /// soon as it is held.
-private final class CancellableSlot: @unchecked Sendable {
-    private let lock = NSLock()
-    private var cancelHeld: (@Sendable () -> Void)?
-    private var cancelled = false
+private final class CancellableSlot: Sendable {
+    private struct State {
+        var cancelHeld: (@Sendable () -> Void)?
+        var cancelled = false
+    }
+
+    private let state = Locked(State())
 
     func hold<Success: Sendable>(_ task: Task<Success, Never>) {
-        let wasCancelled = lock.withLock {
-            cancelHeld = { task.cancel() }
-            return cancelled
+        let wasCancelled = state.withLock {
+            $0.cancelHeld = { task.cancel() }
+            return $0.cancelled
         }
         if wasCancelled { task.cancel() }
     }
 
     func cancel() {
-        let action = lock.withLock {
-            cancelled = true
-            return cancelHeld
+        let action = state.withLock {
+            $0.cancelled = true
+            return $0.cancelHeld
         }
         action?()
     }
@@ -161,14 +176,14 @@ private final class CancellableSlot: @unchecked Sendable {
 /// itself writes to stderr only before the reply starts or after it has ended.
 final class NoticeWriter: @unchecked Sendable {
     private let errors: any TextOutput
-    private let lock = NSLock()
+    private let lock = Locked(())
 
     init(errors: any TextOutput) {
         self.errors = errors
     }
 
     func note(_ text: String) {
-        lock.withLock {
+        lock.withLock { _ in
             errors.line("threadai: \(text)")
             errors.flush()
         }

@@ -1,5 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ThreadAI
+import ThreadAISupport
 
 /// Reads an SQLite database through the `sqlite3` command-line tool's JSON output, so that
 /// ThreadAI needs no SQLite library (docs/CLI.md, `import llm`).
@@ -15,7 +20,7 @@ enum SQLiteQuery {
             throw CLIError(TerminalSafe.text("cannot import \(database): cannot run \(tool). \(missingTool)"))
         }
         guard result.status == 0 else {
-            let reason = result.errorText.trimmingCharacters(in: .whitespacesAndNewlines)
+            let reason = result.errorText.trimmingWhitespace()
             throw CLIError(TerminalSafe.text("cannot import \(database): sqlite3 cannot read it (\(reason)); is it llm's logs.db? Nothing was imported from it."))
         }
         return result.output

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import ThreadAISupport
 
 /// Turns the lines typed in a `chat` session into what they ask for: a message (one line, or a
 /// block between `"""` lines), an in-session command (`/fork NAME`), or leaving (`exit`, `quit`).
@@ -35,7 +40,7 @@ struct ChatComposer {
             block = lines
             return nil
         }
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let trimmed = line.trimmingSpaces()
         if trimmed.hasPrefix(Self.fence) {
             let rest = String(trimmed.dropFirst(Self.fence.count))
             if let only = Self.closing(rest) { return Self.message(only.isEmpty ? [] : [only]) }
@@ -47,7 +52,7 @@ struct ChatComposer {
         if trimmed.hasPrefix("/") {
             let words = trimmed.dropFirst().split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
             let name = words.first.map(String.init) ?? ""
-            let argument = words.count > 1 ? words[1].trimmingCharacters(in: .whitespaces) : ""
+            let argument = words.count > 1 ? words[1].trimmingSpaces() : ""
             return .command(name: name, argument: argument)
         }
         return .message(line)
