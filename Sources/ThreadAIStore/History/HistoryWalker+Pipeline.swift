@@ -7,7 +7,7 @@ extension HistoryWalker {
     /// Then, in history order, the first object that fails is the error and each message's own
     /// parent must be the link that was followed (else the walk goes on one message at a time from
     /// the message's parent), so the result and the error are the one-by-one walk's. A walk shorter
-    /// than one batch starts no thread.
+    /// than two batches starts no thread.
     func pipelinedMessages(from id: ObjectID, limit: Int?) throws(HistoryError) -> [(id: ObjectID, message: Message)] {
         let group = DispatchGroup()
         var batches: [PipelineBatch] = []
@@ -36,9 +36,16 @@ extension HistoryWalker {
                 let full = batch
                 batches.append(full)
                 batch = PipelineBatch()
-                DispatchQueue.global().async(group: group) { [objects] in full.check(objects) }
+                // The first batch waits for a second: a walk of under two batches (most threads'
+                // `log`, a fork's `diff`) is checked here, without starting the worker threads, which
+                // costs more than checking 64 messages.
+                guard batches.count > 1 else { continue }
+                for waiting in batches.count == 2 ? batches : [full] {
+                    DispatchQueue.global().async(group: group) { [objects] in waiting.check(objects) }
+                }
             }
         }
+        if batches.count == 1 { batches[0].check(objects) }
         if batch.count > 0 {
             batch.check(objects)
             batches.append(batch)

@@ -36,13 +36,15 @@ struct ContentWalkTests {
 
     @Test("a damaged or missing message is the error the one-by-one walk gives, wherever it lies")
     func damageFound() throws {
-        for damaged in [chain[2], chain[40], chain[68], chain[98], chain[99]] {
+        // From 99, four batches; from 45, a first batch that waits for a second and is checked here.
+        let cases = [chain[2], chain[40], chain[68], chain[98], chain[99]].map { (chain[99], $0) } + [(chain[45], chain[30]), (chain[45], chain[5])]
+        for (head, damaged) in cases {
             let path = repository.objects.path(of: damaged)
             let original = try Files.read(path)
             for damage in [Array("---\nparent: 0\n---\nnot the message\n".utf8), original.dropLast() + [0x20, 0x0A], nil] {
                 if let damage { try Files.write(Array(damage), to: path) } else { try Files.remove(path) }
-                let walked = #expect(throws: HistoryError.self) { try oneByOne(chain[99], limit: nil) }
-                let read = #expect(throws: HistoryError.self) { try repository.walker().messages(from: chain[99]) }
+                let walked = #expect(throws: HistoryError.self) { try oneByOne(head, limit: nil) }
+                let read = #expect(throws: HistoryError.self) { try repository.walker().messages(from: head) }
                 #expect(read.map(String.init(describing:)) == walked.map(String.init(describing:)))
                 #expect(read.map(String.init(describing:))?.contains(damaged.hex) == true)
             }
