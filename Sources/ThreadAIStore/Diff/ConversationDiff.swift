@@ -42,6 +42,10 @@ public struct AlignedTurn: Sendable, Equatable {
 
 /// Lines up two branches of a conversation after their fork point, turn by turn.
 public enum ConversationDiff {
+    /// Below this many bytes in the differing pairs, `align` compares them on this thread: 32 KiB is
+    /// about what starting dispatch's worker threads costs (docs/PERFORMANCE.md).
+    public static let defaultParallelBytes = 32 * 1024
+
     /// Aligns `left` and `right` and diffs each pair's content `by` words or lines.
     ///
     /// The rule:
@@ -60,7 +64,8 @@ public enum ConversationDiff {
     ///
     /// - Returns: the aligned turns in conversation order; empty when both sides are empty.
     public static func align(
-        _ left: [DiffTurn], _ right: [DiffTurn], by granularity: TextDiffGranularity, minimal: Bool = false
+        _ left: [DiffTurn], _ right: [DiffTurn], by granularity: TextDiffGranularity, minimal: Bool = false,
+        parallelBytes: Int = defaultParallelBytes
     ) -> [AlignedTurn] {
         let steps = RoleAlignment.align(left.map(\.role), right.map(\.role))
         let sides = steps.map { step -> (DiffTurn?, DiffTurn?) in
@@ -71,13 +76,15 @@ public enum ConversationDiff {
             }
         }
         // Only a pair of two different texts needs work: the rewrite test, then a token diff unless it
-        // is a rewrite. Where there are several, they run on every core at once and are taken back in
-        // order; a lone one runs here.
-        let differing = sides.count { differ($0.0, $0.1) }
+        // is a rewrite. Where there are several with enough text between them, they run on every core
+        // at once and are taken back in order; otherwise here, since starting the worker threads costs
+        // as much as comparing some tens of kilobytes.
+        let differing = sides.filter { differ($0.0, $0.1) }
+        let differingBytes = differing.reduce(0) { $0 + ($1.0?.content.utf8.count ?? 0) + ($1.1?.content.utf8.count ?? 0) }
         @Sendable func turn(_ index: Int) -> AlignedTurn {
             pair(sides[index].0, sides[index].1, by: granularity, minimal: minimal)
         }
-        guard differing > 1 else { return steps.indices.map(turn) }
+        guard differing.count > 1, differingBytes >= parallelBytes else { return steps.indices.map(turn) }
         var turns: [AlignedTurn] = []
         turns.reserveCapacity(steps.count)
         OrderedParallel.forEach(count: steps.count, window: steps.count, produce: turn) { turns.append($0) }
