@@ -34,6 +34,24 @@ struct JSONReader {
     private var consumed = 0
     /// For each open object or array, whether its next member is its first (no comma before it).
     private var atFirstMember: [Bool] = []
+    /// What the document may hold beyond RFC 8259, and how deep its containers may nest.
+    var leniency = Leniency.strict
+
+    /// `strict` reads RFC 8259 with no limit on nesting. `foundation` reads what Foundation's
+    /// `JSONSerialization` read, which the llm and Claude Code importers once used: a comma before an
+    /// object's or array's end, and at most 512 containers one inside the other (a deeper document is
+    /// refused, as it refused it, before the reader's own recursion could exhaust the stack). And it
+    /// reads strings as Foundation did: a U+FEFF (byte order mark) that begins a string, or follows
+    /// an escape in it, is dropped (it decoded each run between escapes with `String(bytes:encoding:)`,
+    /// which takes a leading U+FEFF for a byte order mark).
+    struct Leniency {
+        var trailingCommas: Bool
+        var maximumDepth: Int?
+        var dropsRunLeadingByteOrderMarks: Bool
+
+        static let strict = Leniency(trailingCommas: false, maximumDepth: nil, dropsRunLeadingByteOrderMarks: false)
+        static let foundation = Leniency(trailingCommas: true, maximumDepth: 512, dropsRunLeadingByteOrderMarks: true)
+    }
 
     /// Reads the document from `nextChunk`, which returns its bytes piece by piece and nil at the end.
     init(nextChunk: @escaping () throws -> [UInt8]?) {
@@ -54,8 +72,16 @@ struct JSONReader {
 
     // MARK: Walking containers
 
-    mutating func beginObject() throws { try expect(UInt8(ascii: "{")); atFirstMember.append(true) }
-    mutating func beginArray() throws { try expect(UInt8(ascii: "[")); atFirstMember.append(true) }
+    mutating func beginObject() throws { try begin(UInt8(ascii: "{")) }
+    mutating func beginArray() throws { try begin(UInt8(ascii: "[")) }
+
+    private mutating func begin(_ opening: UInt8) throws {
+        if let maximum = leniency.maximumDepth, atFirstMember.count >= maximum {
+            throw failure("more than \(maximum) objects and arrays one inside the other")
+        }
+        try expect(opening)
+        atFirstMember.append(true)
+    }
 
     /// The next key of the innermost object (its value comes next), or nil at its end.
     mutating func nextKey() throws -> String? {
@@ -88,7 +114,14 @@ struct JSONReader {
             atFirstMember.removeLast()
             return false
         }
-        if !first { try expect(UInt8(ascii: ",")) }
+        if !first {
+            try expect(UInt8(ascii: ","))
+            if leniency.trailingCommas, try peek() == closing {
+                position += 1
+                atFirstMember.removeLast()
+                return false
+            }
+        }
         atFirstMember[atFirstMember.count - 1] = false
         return true
     }
@@ -141,8 +174,13 @@ struct JSONReader {
     /// Reads a string from its opening quote to its closing one, decoding it into `bytes` when `keeping`.
     private mutating func scanString(into bytes: inout [UInt8], keeping: Bool) throws {
         try expect(UInt8(ascii: "\""))
+        var atRunStart = true
         while true {
             if position == buffer.count, try !refill() { throw failure("the document ends inside a string") }
+            if atRunStart, leniency.dropsRunLeadingByteOrderMarks, buffer[position...].starts(with: [0xEF, 0xBB, 0xBF]) {
+                position += 3
+            }
+            atRunStart = false
             // The plain run up to the next quote, backslash or control character, taken at once.
             let start = position
             while position < buffer.count, buffer[position] != UInt8(ascii: "\""), buffer[position] != UInt8(ascii: "\\"),
@@ -157,6 +195,7 @@ struct JSONReader {
             if byte == UInt8(ascii: "\"") { return }
             guard byte == UInt8(ascii: "\\") else { throw failure("a control character inside a string") }
             try appendEscape(into: &bytes)
+            atRunStart = true
         }
     }
 
