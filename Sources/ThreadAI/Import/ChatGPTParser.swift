@@ -1,7 +1,7 @@
 import ThreadAIStore
 
 #if canImport(FoundationEssentials)
-import Foundation
+import FoundationEssentials
 #else
 import Foundation
 #endif
@@ -157,32 +157,24 @@ public enum ChatGPTParser {
                 if let text = part.string { return text }
                 let kind = part.object?["content_type"]?.string
                 return ImportPart.fenced(
-                    kind: kind == "image_asset_pointer" ? "image" : kind ?? "unknown", body: ImportPart.compactJSON(part.foundationObject))
+                    kind: kind == "image_asset_pointer" ? "image" : kind ?? "unknown", body: ImportPart.compactJSON(part.writtenAsChatGPT))
             }.filter { !$0.isEmpty }.joined(separator: "\n\n")
         case "code":
             return ImportPart.fenced(kind: "code", body: content["text"]?.string ?? "")
         case "execution_output":
             return ImportPart.fenced(kind: "execution-output", body: content["text"]?.string ?? "")
         case "thoughts":
-            return ImportPart.fenced(kind: "thoughts", body: ImportPart.compactJSON(content["thoughts"]?.foundationObject ?? [Any]()))
+            return ImportPart.fenced(kind: "thoughts", body: ImportPart.compactJSON((content["thoughts"] ?? .array([])).writtenAsChatGPT))
         default:
-            return ImportPart.fenced(kind: type, body: ImportPart.compactJSON(JSONReader.Value.object(content).foundationObject))
+            return ImportPart.fenced(kind: type, body: ImportPart.compactJSON(JSONReader.Value.object(content).writtenAsChatGPT))
         }
     }
 }
 
 extension JSONReader.Value {
-    /// The value as `JSONSerialization` gives it (numbers as `NSNumber`, null as `NSNull`), for the
-    /// parsers written against that shape.
-    var foundationObject: Any {
-        switch self {
-        case .string(let text): text
-        case .number(let text): Int(text).map { NSNumber(value: $0) } ?? NSNumber(value: Double(text) ?? .nan)
-        case .bool(let value): value
-        case .null: NSNull()
-        case .array(let elements): elements.map(\.foundationObject)
-        case .object(let members): members.mapValues(\.foundationObject)
-        }
+    /// The value with its numbers as the ChatGPT importer has always written them (`JSONNumberForm.chatGPT`).
+    var writtenAsChatGPT: JSONReader.Value {
+        mappingNumbers { JSONNumberForm.chatGPT($0) } ?? self
     }
 
     /// Strings only: nil when any element is something else, as a cast of the array to `[String]` is.

@@ -1,7 +1,7 @@
 import ThreadAIStore
 
 #if canImport(FoundationEssentials)
-import Foundation
+import FoundationEssentials
 #else
 import Foundation
 #endif
@@ -29,17 +29,17 @@ public enum ClaudeCodeParser {
             number += 1
             if text.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") }) { continue }
             let item = "\(name) line \(number)"
-            guard let object = (try? JSONSerialization.jsonObject(with: Data(text))) as? [String: Any] else {
+            guard let object = JSONReader.Value.readingLikeFoundation(text)?.object else {
                 throw ImportError(item: item, reason: "not a JSON object (a truncated or corrupt line?)")
             }
-            let type = object["type"] as? String ?? "unknown"
-            if type == "summary", title == nil { title = object["summary"] as? String }
-            guard ["user", "assistant", "system"].contains(type), let uuid = object["uuid"] as? String else {
-                if let uuid = object["uuid"] as? String, let parent = object["parentUuid"] as? String { passThrough[uuid] = parent }
+            let type = object["type"]?.string ?? "unknown"
+            if type == "summary", title == nil { title = object["summary"]?.string }
+            guard ["user", "assistant", "system"].contains(type), let uuid = object["uuid"]?.string else {
+                if let uuid = object["uuid"]?.string, let parent = object["parentUuid"]?.string { passThrough[uuid] = parent }
                 skipped[type, default: 0] += 1
                 continue
             }
-            sessionID = sessionID ?? object["sessionId"] as? String
+            sessionID = sessionID ?? object["sessionId"]?.string
             lines.append(try line(object, type: type, uuid: uuid, item: item))
         }
         guard let sessionID else {
@@ -61,8 +61,8 @@ public enum ClaudeCodeParser {
             skipped: skipped.sorted { $0.key < $1.key }.map { "\(name): \(CountedNoun.phrase($0.value, "\($0.key) line")) (not messages)" })
     }
 
-    static func line(_ object: [String: Any], type: String, uuid: String, item: String) throws(ImportError) -> Line {
-        let message = object["message"] as? [String: Any] ?? [:]
+    static func line(_ object: [String: JSONReader.Value], type: String, uuid: String, item: String) throws(ImportError) -> Line {
+        let message = object["message"]?.object ?? [:]
         var fields: [String: String] = [:]
         let role: Role
         switch type {
@@ -70,20 +70,20 @@ public enum ClaudeCodeParser {
         case "user": role = .user
         default:
             role = .system
-            fields["source-role"] = object["subtype"] as? String ?? "system"
+            fields["source-role"] = object["subtype"]?.string ?? "system"
         }
-        if let cwd = object["cwd"] as? String, !cwd.isEmpty { fields["cwd"] = cwd }
-        if let branch = object["gitBranch"] as? String, !branch.isEmpty { fields["git-branch"] = branch }
-        if object["isMeta"] as? Bool == true { fields["hidden"] = "true" }
-        if role == .assistant, let model = message["model"] as? String, !model.isEmpty { fields["model"] = model }
+        if let cwd = object["cwd"]?.string, !cwd.isEmpty { fields["cwd"] = cwd }
+        if let branch = object["gitBranch"]?.string, !branch.isEmpty { fields["git-branch"] = branch }
+        if object["isMeta"]?.truth == true { fields["hidden"] = "true" }
+        if role == .assistant, let model = message["model"]?.string, !model.isEmpty { fields["model"] = model }
         let (content, onlyToolResults) = text(message["content"] ?? object["content"])
         if role == .user && onlyToolResults { fields["source-role"] = "tool_result" }
         // A compaction boundary starts a new chain; `logicalParentUuid` names where it continues.
-        let parent = object["parentUuid"] as? String ?? object["logicalParentUuid"] as? String
+        let parent = object["parentUuid"]?.string ?? object["logicalParentUuid"]?.string
         return Line(
-            uuid: uuid, parent: parent, messageID: role == .assistant ? message["id"] as? String : nil,
+            uuid: uuid, parent: parent, messageID: role == .assistant ? message["id"]?.string : nil,
             node: ImportNode(sourceID: uuid, parentSourceID: parent, role: role, date: date(object["timestamp"]), content: content, fields: fields),
-            sidechain: object["isSidechain"] as? Bool == true)
+            sidechain: object["isSidechain"]?.truth == true)
     }
 
     /// Lines of one reply (sharing `message.id`, each the parent of the next) become one message,
@@ -117,27 +117,33 @@ public enum ClaudeCodeParser {
 
     /// The text of a message's content (a string or a list of blocks), non-text blocks in their
     /// textual form; and whether it held only tool results.
-    static func text(_ content: Any?) -> (String, Bool) {
-        if let string = content as? String { return (string, false) }
-        let blocks = content as? [Any] ?? []
+    static func text(_ content: JSONReader.Value?) -> (String, Bool) {
+        if let string = content?.string { return (string, false) }
+        let blocks = content?.array ?? []
         var onlyToolResults = !blocks.isEmpty
         let parts = blocks.map { element -> String in
-            let block = element as? [String: Any] ?? [:]
-            let type = block["type"] as? String ?? "unknown"
+            // A block that is not an object is written as an empty one, as it always was.
+            let block = element.object ?? [:]
+            let type = block["type"]?.string ?? "unknown"
             if type != "tool_result" { onlyToolResults = false }
             switch type {
-            case "text": return block["text"] as? String ?? ""
-            case "thinking": return ImportPart.fenced(kind: "thoughts", body: block["thinking"] as? String ?? "")
-            case "tool_use", "tool_result": return ImportPart.fenced(kind: type == "tool_use" ? "tool-use" : "tool-result", body: ImportPart.compactJSON(block))
-            default: return ImportPart.fenced(kind: type, body: ImportPart.compactJSON(block))
+            case "text": return block["text"]?.string ?? ""
+            case "thinking": return ImportPart.fenced(kind: "thoughts", body: block["thinking"]?.string ?? "")
+            case "tool_use", "tool_result":
+                return ImportPart.fenced(kind: type == "tool_use" ? "tool-use" : "tool-result", body: ImportPart.compactJSON(.object(block)))
+            default: return ImportPart.fenced(kind: type, body: ImportPart.compactJSON(.object(block)))
             }
         }
         return (parts.filter { !$0.isEmpty }.joined(separator: "\n\n"), onlyToolResults)
     }
 
     /// `2025-06-01T10:00:00.123Z` → the second, in UTC; nil for anything else.
-    static func date(_ value: Any?) -> Timestamp? {
-        guard let text = value as? String, text.hasSuffix("Z"), text.count >= 20 else { return nil }
+    static func date(_ value: JSONReader.Value?) -> Timestamp? {
+        date(value?.string)
+    }
+
+    static func date(_ text: String?) -> Timestamp? {
+        guard let text, text.hasSuffix("Z"), text.count >= 20 else { return nil }
         return try? Timestamp(rfc3339: String(text.prefix(19)) + "Z")
     }
 }

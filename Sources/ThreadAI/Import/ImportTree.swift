@@ -1,7 +1,7 @@
 import ThreadAIStore
 
 #if canImport(FoundationEssentials)
-import Foundation
+import FoundationEssentials
 #else
 import Foundation
 #endif
@@ -75,12 +75,9 @@ enum ImportPart {
         FencedBlock.text(info: "part:" + kind, body: body)
     }
 
-    /// A structured part as compact JSON with sorted keys, so the same part always gives the same bytes.
-    static func compactJSON(_ value: Any) -> String {
-        guard JSONSerialization.isValidJSONObject([value]),
-            let data = try? JSONSerialization.data(withJSONObject: [value], options: [.sortedKeys, .withoutEscapingSlashes])
-        else { return String(describing: value) }
-        // Wrapped in an array so that strings and numbers serialize too; unwrap the brackets.
-        return String(decoding: data.dropFirst().dropLast(), as: UTF8.self)
+    /// A structured part as compact JSON with sorted keys (`JSONText`), so the same part always
+    /// gives the same bytes; its numbers already in their written form (`JSONNumberForm`).
+    static func compactJSON(_ value: JSONReader.Value) -> String {
+        JSONText.compact(value)
     }
 }

@@ -1,7 +1,7 @@
 import ThreadAIStore
 
 #if canImport(FoundationEssentials)
-import Foundation
+import FoundationEssentials
 #else
 import Foundation
 #endif
@@ -44,7 +44,7 @@ enum LLMMessageStore {
     struct Message {
         var parent: String?
         var role: String
-        var parts: [[String: Any]] = []
+        var parts: [LLMRow] = []
         var date: Timestamp?
         var fields: [String: String] = [:]
     }
@@ -55,8 +55,8 @@ enum LLMMessageStore {
         guard let messageRows = results["messages"] else { return Parsed() }
         var messages: [String: Message] = [:]
         for row in try LLMRows.parse(messageRows, name: name) {
-            guard let hash = row["hash"] as? String else { throw ImportError(item: name, reason: "a message has no hash") }
-            messages[hash] = Message(parent: row["parent_hash"] as? String, role: row["role"] as? String ?? "unknown")
+            guard let hash = row["hash"]?.string else { throw ImportError(item: name, reason: "a message has no hash") }
+            messages[hash] = Message(parent: row["parent_hash"]?.string, role: row["role"]?.string ?? "unknown")
         }
         for (hash, rows) in try LLMRows.grouped(results["parts"], by: "message_hash", name: name) {
             messages[hash]?.parts = rows
@@ -68,14 +68,14 @@ enum LLMMessageStore {
             fragments: try LLMRows.grouped(results["store_fragments"], by: "id", name: name),
             attachments: try LLMRows.grouped(results["store_attachments"], by: "id", name: name))
         var parsed = Parsed()
-        parsed.turnIDs = Set(turns.compactMap { $0["id"] as? String })
-        parsed.threadIDs = Set(threads.compactMap { $0["id"] as? String })
+        parsed.turnIDs = Set(turns.compactMap { $0["id"]?.string })
+        parsed.threadIDs = Set(threads.compactMap { $0["id"]?.string })
         for family in try families(threads, name: name) {
             parsed.conversations.append(try conversation(family, messages: messages, content: content, name: name))
         }
-        for turn in turns where !parsed.threadIDs.contains(turn["thread_id"] as? String ?? "") {
-            guard let id = turn["id"] as? String, let tip = turn["tip_message_hash"] as? String else { continue }
-            let alone: [String: Any] = ["id": id, "tip_message_hash": tip, "datetime_utc": turn["datetime_utc"] ?? NSNull()]
+        for turn in turns where !parsed.threadIDs.contains(turn["thread_id"]?.string ?? "") {
+            guard let id = turn["id"]?.string, let tip = turn["tip_message_hash"]?.string else { continue }
+            let alone: LLMRow = ["id": .string(id), "tip_message_hash": .string(tip), "datetime_utc": turn["datetime_utc"] ?? .null]
             parsed.conversations.append(try conversation([alone], messages: messages, content: content, name: name))
         }
         return parsed
@@ -84,18 +84,18 @@ enum LLMMessageStore {
     /// Each turn's date on the messages it added (and on its prompt, the message it continued from),
     /// its model on the replies, its tokens and latency on its last message. Messages no turn added
     /// take their parent's date when written.
-    static func date(_ messages: inout [String: Message], from turns: [[String: Any]], name: String) throws(ImportError) {
+    static func date(_ messages: inout [String: Message], from turns: [LLMRow], name: String) throws(ImportError) {
         for turn in turns {
             let date = LLMRows.date(turn["datetime_utc"])
-            let stop = turn["parent_message_hash"] as? String
-            var hash = turn["tip_message_hash"] as? String
+            let stop = turn["parent_message_hash"]?.string
+            var hash = turn["tip_message_hash"]?.string
             var isTip = true
             while let current = hash, current != stop, var message = messages[current] {
                 if message.date == nil { message.date = date }
-                if message.role == "assistant", let model = turn["model"] as? String, !model.isEmpty { message.fields["model"] = model }
+                if message.role == "assistant", let model = turn["model"]?.string, !model.isEmpty { message.fields["model"] = model }
                 if isTip {
                     for (column, key) in [("input_tokens", "input-tokens"), ("output_tokens", "output-tokens"), ("duration_ms", "latency-ms")] {
-                        if let value = turn[column] as? Int, value >= 0 { message.fields[key] = String(value) }
+                        if let value = turn[column]?.integer, value >= 0 { message.fields[key] = String(value) }
                     }
                 }
                 messages[current] = message
@@ -107,49 +107,49 @@ enum LLMMessageStore {
     }
 
     /// Threads grouped with their forks (through `forked_from`), the thread they came from first.
-    static func families(_ threads: [[String: Any]], name: String) throws(ImportError) -> [[[String: Any]]] {
-        var byID: [String: [String: Any]] = [:]
+    static func families(_ threads: [LLMRow], name: String) throws(ImportError) -> [[LLMRow]] {
+        var byID: [String: LLMRow] = [:]
         for thread in threads {
-            guard let id = thread["id"] as? String else { throw ImportError(item: name, reason: "a thread has no id") }
+            guard let id = thread["id"]?.string else { throw ImportError(item: name, reason: "a thread has no id") }
             byID[id] = thread
         }
-        var families: [String: [[String: Any]]] = [:]
+        var families: [String: [LLMRow]] = [:]
         var order: [String] = []
         for thread in threads {
             var root = thread
             var seen = Set<String>()
-            while let from = root["forked_from"] as? String {
-                let id = root["id"] as? String ?? ""
+            while let from = root["forked_from"]?.string {
+                let id = root["id"]?.string ?? ""
                 guard seen.insert(id).inserted else { throw ImportError(item: "\(name) thread \(id)", reason: "its forked_from chain loops") }
                 guard let parent = byID[from] else {
                     throw ImportError(item: "\(name) thread \(id)", reason: "it was forked from thread \(from), which is missing")
                 }
                 root = parent
             }
-            let key = root["id"] as? String ?? ""
+            let key = root["id"]?.string ?? ""
             if families[key] == nil { order.append(key) }
             families[key, default: []].append(thread)
         }
         // The root thread first, its forks in the order they were made.
         return order.compactMap { key in
-            families[key].map { members in members.filter { $0["id"] as? String == key } + members.filter { $0["id"] as? String != key } }
+            families[key].map { members in members.filter { $0["id"]?.string == key } + members.filter { $0["id"]?.string != key } }
         }
     }
 
     /// The conversation of `family` (a thread and its forks): every message on their chains, root
     /// first; the first thread's tip is the current node, every other tip a fork.
     static func conversation(
-        _ family: [[String: Any]], messages: [String: Message], content: Content, name: String
+        _ family: [LLMRow], messages: [String: Message], content: Content, name: String
     ) throws(ImportError) -> ImportConversation {
         let root = family[0]
-        let id = root["id"] as? String ?? ""
+        let id = root["id"]?.string ?? ""
         let item = "\(name) thread \(id)"
         var nodes: [ImportNode] = []
         var written = Set<String>()
         var skipped: [String] = []
         for thread in family {
-            guard let tip = thread["tip_message_hash"] as? String else {
-                skipped.append("llm thread \(thread["id"] as? String ?? ""): no messages")
+            guard let tip = thread["tip_message_hash"]?.string else {
+                skipped.append("llm thread \(thread["id"]?.string ?? ""): no messages")
                 continue
             }
             var chain: [String] = []
@@ -163,7 +163,7 @@ enum LLMMessageStore {
                 hash = message.parent
             }
             if chain.isEmpty {
-                skipped.append("llm thread \(thread["id"] as? String ?? ""): a fork with no messages of its own (its tip is in an earlier thread)")
+                skipped.append("llm thread \(thread["id"]?.string ?? ""): a fork with no messages of its own (its tip is in an earlier thread)")
                 continue
             }
             for hash in chain.reversed() {
@@ -173,8 +173,8 @@ enum LLMMessageStore {
             }
         }
         return ImportConversation(
-            format: "llm", id: id, title: root["name"] as? String, date: LLMRows.date(root["datetime_utc"]), nodes: nodes,
-            currentNode: root["tip_message_hash"] as? String, skipped: skipped)
+            format: "llm", id: id, title: root["name"]?.string, date: LLMRows.date(root["datetime_utc"]), nodes: nodes,
+            currentNode: root["tip_message_hash"]?.string, skipped: skipped)
     }
 
     static func node(_ hash: String, _ message: Message, content: Content, item: String) throws(ImportError) -> ImportNode {
@@ -201,50 +201,64 @@ enum LLMMessageStore {
 
     /// What the parts' references point at: fragments and attachments by id.
     struct Content {
-        var fragments: [String: [[String: Any]]]
-        var attachments: [String: [[String: Any]]]
+        var fragments: [String: [LLMRow]]
+        var attachments: [String: [LLMRow]]
 
         /// A part's textual form: text as it is (with fragments it borrows as `part:fragment` blocks
         /// in their place), reasoning as `part:thoughts`, tool calls and results as
         /// `part:tool-use`/`part:tool-result` (their payload as compact JSON), attachments as
         /// `part:attachment`, anything else as `part:TYPE`.
-        func text(of row: [String: Any], item: String) throws(ImportError) -> String {
-            let type = row["type"] as? String ?? "unknown"
-            var payload: [String: Any] = [:]
-            if let text = row["payload"] as? String {
-                guard let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] else {
-                    throw ImportError(item: "\(item) part \(row["position"] ?? "")", reason: "its payload is not a JSON object")
+        func text(of row: LLMRow, item: String) throws(ImportError) -> String {
+            let type = row["type"]?.string ?? "unknown"
+            var payload: LLMRow = [:]
+            if let text = row["payload"]?.string {
+                guard let object = JSONReader.Value.readingLikeFoundation(text.utf8)?.object else {
+                    throw ImportError(item: "\(item) part \(row["position"]?.text ?? "")", reason: "its payload is not a JSON object")
                 }
                 payload = object
             }
-            if let name = row["tool_name"] as? String, payload["name"] == nil { payload["name"] = name }
-            let text = (row["text"] as? String).map { [$0] } ?? (payload["text"] as? String).map { [$0] } ?? textRef(payload["text_ref"])
+            if let name = row["tool_name"]?.string, payload["name"] == nil { payload["name"] = .string(name) }
+            let text = row["text"]?.string.map { [$0] } ?? payload["text"]?.string.map { [$0] } ?? textRef(payload["text_ref"])
             switch type {
             case "text": return LLMParts.joined(text)
             case "reasoning" where payload.keys.allSatisfy({ $0 == "text" || $0 == "text_ref" }):
                 return ImportPart.fenced(kind: "thoughts", body: text.joined())
             case "reasoning":
-                payload["text"] = text.joined()
+                payload["text"] = .string(text.joined())
                 payload.removeValue(forKey: "text_ref")
-                return ImportPart.fenced(kind: "thoughts", body: ImportPart.compactJSON(payload))
-            case "tool_call": return ImportPart.fenced(kind: "tool-use", body: ImportPart.compactJSON(payload))
-            case "tool_result": return ImportPart.fenced(kind: "tool-result", body: ImportPart.compactJSON(payload))
+                return ImportPart.fenced(kind: "thoughts", body: ImportPart.compactJSON(.object(payload)))
+            case "tool_call": return ImportPart.fenced(kind: "tool-use", body: ImportPart.compactJSON(.object(payload)))
+            case "tool_result": return ImportPart.fenced(kind: "tool-result", body: ImportPart.compactJSON(.object(payload)))
             case "attachment":
-                let id = (payload["attachment"] as? [String: Any])?["id"] as? String ?? payload["attachment_id"] as? String
+                let id = payload["attachment"]?.object?["id"]?.string ?? payload["attachment_id"]?.string
                 if let id, let row = attachments[id]?.first { return LLMParts.attachment(row) }
-                return ImportPart.fenced(kind: "attachment", body: ImportPart.compactJSON(payload["attachment"] ?? payload))
-            default: return ImportPart.fenced(kind: type, body: ImportPart.compactJSON(payload))
+                return ImportPart.fenced(kind: "attachment", body: ImportPart.compactJSON(payload["attachment"] ?? .object(payload)))
+            default: return ImportPart.fenced(kind: type, body: ImportPart.compactJSON(.object(payload)))
             }
         }
 
         /// Text stored as literals and fragment references: each literal as it is (its edge newlines,
         /// which only join it to the fragments, left out), each fragment a `part:fragment` block.
-        private func textRef(_ value: Any?) -> [String] {
-            (value as? [[String: Any]] ?? []).map { piece in
-                if let literal = piece["literal"] as? String { return literal.trimmingCharacters(in: .newlines) }
-                let id = piece["fragment"].map { "\($0)" } ?? ""
-                return fragments[id]?.first.map(LLMParts.fragment) ?? ImportPart.fenced(kind: "fragment", body: ImportPart.compactJSON(piece))
+        private func textRef(_ value: JSONReader.Value?) -> [String] {
+            // Pieces only when every one is an object, as Foundation's cast of the array to rows was.
+            let pieces = value?.array?.map(\.object) ?? []
+            return (pieces.contains { $0 == nil } ? [] : pieces.compactMap { $0 }).map { piece in
+                if let literal = piece["literal"]?.string { return LLMMessageStore.trimmingNewlines(literal) }
+                let id = piece["fragment"]?.text ?? ""
+                return fragments[id]?.first.map(LLMParts.fragment) ?? ImportPart.fenced(kind: "fragment", body: ImportPart.compactJSON(.object(piece)))
             }
         }
+    }
+
+    /// The text without leading and trailing line breaks: U+000A–U+000D, U+0085, U+2028 and U+2029
+    /// (Foundation's `CharacterSet.newlines`, which FoundationEssentials lacks).
+    static func trimmingNewlines(_ text: String) -> String {
+        let isLineBreak = { (scalar: Unicode.Scalar) in
+            (0x0A...0x0D).contains(scalar.value) || scalar.value == 0x85 || scalar.value == 0x2028 || scalar.value == 0x2029
+        }
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isLineBreak($0) }), let last = scalars.lastIndex(where: { !isLineBreak($0) })
+        else { return "" }
+        return String(scalars[first...last])
     }
 }

@@ -1,7 +1,7 @@
 import ThreadAIStore
 
 #if canImport(FoundationEssentials)
-import Foundation
+import FoundationEssentials
 #else
 import Foundation
 #endif
@@ -16,7 +16,7 @@ public enum LLMParser {
 
     /// The table names in `tablesQuery`'s output.
     public static func tables(_ data: Data, name: String) throws(ImportError) -> Set<String> {
-        Set(try LLMRows.parse(data, name: name).compactMap { $0["name"] as? String })
+        Set(try LLMRows.parse(data, name: name).compactMap { $0["name"]?.string })
     }
 
     /// The queries to run, by key, for a database holding `tables`; an error when it holds neither
@@ -60,8 +60,8 @@ public enum LLMParser {
         let store = try LLMMessageStore.parse(results, name: name)
         guard let responses = results["responses"] else { return store.conversations }
         let rows = try LLMRows.parse(responses, name: name).filter { row in
-            guard let id = row["id"] as? String else { return true }
-            return !store.turnIDs.contains(id) && !store.threadIDs.contains(row["conversation_id"] as? String ?? id)
+            guard let id = row["id"]?.string else { return true }
+            return !store.turnIDs.contains(id) && !store.threadIDs.contains(row["conversation_id"]?.string ?? id)
         }
         let extras = try Extras(results, name: name)
         return store.conversations + (try conversations(rows, extras: extras, name: name))
@@ -69,10 +69,10 @@ public enum LLMParser {
 
     /// The tool calls, tool results, fragments and attachments of each response.
     struct Extras {
-        var toolCalls: [String: [[String: Any]]] = [:]
-        var toolResults: [String: [[String: Any]]] = [:]
-        var fragments: [String: [[String: Any]]] = [:]
-        var attachments: [String: [[String: Any]]] = [:]
+        var toolCalls: [String: [LLMRow]] = [:]
+        var toolResults: [String: [LLMRow]] = [:]
+        var fragments: [String: [LLMRow]] = [:]
+        var attachments: [String: [LLMRow]] = [:]
 
         init(_ results: [String: Data], name: String) throws(ImportError) {
             toolCalls = try LLMRows.grouped(results["tool_calls"], by: "response_id", name: name)
@@ -82,28 +82,28 @@ public enum LLMParser {
         }
     }
 
-    static func conversations(_ rows: [[String: Any]], extras: Extras, name: String) throws(ImportError) -> [ImportConversation] {
+    static func conversations(_ rows: [LLMRow], extras: Extras, name: String) throws(ImportError) -> [ImportConversation] {
         var conversations: [ImportConversation] = []
         for row in rows {
-            guard let id = row["id"] as? String else { throw ImportError(item: name, reason: "a response has no id") }
-            let conversationID = row["conversation_id"] as? String ?? id
+            guard let id = row["id"]?.string else { throw ImportError(item: name, reason: "a response has no id") }
+            let conversationID = row["conversation_id"]?.string ?? id
             if conversations.last?.id != conversationID {
                 conversations.append(ImportConversation(
-                    format: "llm", id: conversationID, title: row["conversation_name"] as? String, date: nil, nodes: [], currentNode: nil))
+                    format: "llm", id: conversationID, title: row["conversation_name"]?.string, date: nil, nodes: [], currentNode: nil))
             }
             let date = LLMRows.date(row["datetime_utc"])
             var parent = conversations[conversations.count - 1].nodes.last?.sourceID
             var nodes: [ImportNode] = []
             let fragments = extras.fragments[id] ?? []
             let system = LLMParts.joined(
-                fragments.filter { $0["kind"] as? String == "system" }.map(LLMParts.fragment) + [row["system"] as? String ?? ""])
+                fragments.filter { $0["kind"]?.string == "system" }.map(LLMParts.fragment) + [row["system"]?.string ?? ""])
             if parent == nil, !system.isEmpty {
                 nodes.append(ImportNode(sourceID: id + ".system", parentSourceID: nil, role: .system, date: date, content: system))
                 parent = id + ".system"
             }
-            let prompt = row["prompt"] as? String ?? ""
+            let prompt = row["prompt"]?.string ?? ""
             let results = (extras.toolResults[id] ?? []).map(LLMParts.legacyToolResult)
-            let promptParts = fragments.filter { $0["kind"] as? String == "prompt" }.map(LLMParts.fragment) + [prompt]
+            let promptParts = fragments.filter { $0["kind"]?.string == "prompt" }.map(LLMParts.fragment) + [prompt]
                 + (extras.attachments[id] ?? []).map(LLMParts.attachment) + results
             var promptFields: [String: String] = [:]
             if prompt.isEmpty && !results.isEmpty && promptParts.count == results.count + 1 { promptFields["source-role"] = "tool" }
@@ -111,12 +111,12 @@ public enum LLMParser {
                 sourceID: id + ".prompt", parentSourceID: parent, role: .user, date: date,
                 content: LLMParts.joined(promptParts), fields: promptFields))
             var fields: [String: String] = [:]
-            if let model = row["model"] as? String, !model.isEmpty { fields["model"] = model }
+            if let model = row["model"]?.string, !model.isEmpty { fields["model"] = model }
             for (column, key) in [("input_tokens", "input-tokens"), ("output_tokens", "output-tokens"), ("duration_ms", "latency-ms")] {
-                if let value = row[column] as? Int, value >= 0 { fields[key] = String(value) }
+                if let value = row[column]?.integer, value >= 0 { fields[key] = String(value) }
             }
-            let reasoning = (row["reasoning"] as? String).flatMap { $0.isEmpty ? nil : ImportPart.fenced(kind: "thoughts", body: $0) }
-            let reply = [reasoning ?? "", row["response"] as? String ?? ""] + (extras.toolCalls[id] ?? []).map(LLMParts.legacyToolCall)
+            let reasoning = row["reasoning"]?.string.flatMap { $0.isEmpty ? nil : ImportPart.fenced(kind: "thoughts", body: $0) }
+            let reply = [reasoning ?? "", row["response"]?.string ?? ""] + (extras.toolCalls[id] ?? []).map(LLMParts.legacyToolCall)
             nodes.append(ImportNode(sourceID: id, parentSourceID: id + ".prompt", role: .assistant, date: date, content: LLMParts.joined(reply), fields: fields))
             conversations[conversations.count - 1].nodes += nodes
             conversations[conversations.count - 1].currentNode = id
@@ -125,24 +125,27 @@ public enum LLMParser {
     }
 }
 
+/// One row as `sqlite3 -json` prints it: its columns' values by name.
+typealias LLMRow = [String: JSONReader.Value]
+
 /// Rows as `sqlite3 -json` prints them: a JSON array of objects, or nothing at all for no rows.
 enum LLMRows {
-    static func parse(_ data: Data, name: String) throws(ImportError) -> [[String: Any]] {
+    static func parse(_ data: Data, name: String) throws(ImportError) -> [LLMRow] {
         if data.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\n") }) { return [] }
-        guard let rows = (try? JSONSerialization.jsonObject(with: data)) as? [[String: Any]] else {
+        let rows = JSONReader.Value.readingLikeFoundation(data)?.array?.map(\.object)
+        guard let rows, !rows.contains(where: { $0 == nil }) else {
             throw ImportError(item: name, reason: "sqlite3 did not print the rows as a JSON array")
         }
-        return rows
+        return rows.compactMap { $0 }
     }
 
     /// The rows of `data` (none when nil) by the value in their `column` (a number as its digits),
     /// each group in the query's order.
-    static func grouped(_ data: Data?, by column: String, name: String) throws(ImportError) -> [String: [[String: Any]]] {
+    static func grouped(_ data: Data?, by column: String, name: String) throws(ImportError) -> [String: [LLMRow]] {
         guard let data else { return [:] }
-        var groups: [String: [[String: Any]]] = [:]
+        var groups: [String: [LLMRow]] = [:]
         for row in try parse(data, name: name) {
-            guard let value = row[column], !(value is NSNull) else { continue }
-            let key = value as? String ?? "\(value)"
+            guard let key = row[column]?.text else { continue }
             groups[key, default: []].append(row)
         }
         return groups
@@ -150,8 +153,8 @@ enum LLMRows {
 
     /// llm writes `2023-07-11T17:14:05.373339` (older versions a space for the T; 0.32 `+00:00` at
     /// the end), in UTC: the second it names.
-    static func date(_ value: Any?) -> Timestamp? {
-        guard let text = value as? String, text.count >= 19 else { return nil }
-        return ClaudeCodeParser.date(String(text.prefix(19)).replacingOccurrences(of: " ", with: "T") + "Z")
+    static func date(_ value: JSONReader.Value?) -> Timestamp? {
+        guard let text = value?.string, text.count >= 19 else { return nil }
+        return ClaudeCodeParser.date(String(text.prefix(19).map { $0 == " " ? "T" : $0 }) + "Z")
     }
 }

@@ -1,5 +1,5 @@
 #if canImport(FoundationEssentials)
-import Foundation
+import FoundationEssentials
 #else
 import Foundation
 #endif
@@ -13,41 +13,38 @@ enum LLMParts {
     }
 
     /// A fragment (text llm stored once and referred to): `{"content", "source"}`.
-    static func fragment(_ row: [String: Any]) -> String {
-        var part: [String: Any] = ["content": row["content"] ?? NSNull()]
-        if let source = row["source"] as? String, !source.isEmpty { part["source"] = source }
-        return ImportPart.fenced(kind: "fragment", body: ImportPart.compactJSON(part))
+    static func fragment(_ row: LLMRow) -> String {
+        var part: LLMRow = ["content": row["content"] ?? .null]
+        if let source = row["source"]?.string, !source.isEmpty { part["source"] = .string(source) }
+        return ImportPart.fenced(kind: "fragment", body: ImportPart.compactJSON(.object(part)))
     }
 
     /// An attachment as the `attachments` table describes it; its bytes stay in logs.db, so the
     /// part says how many there are (`bytes`) and where they came from (`path`, `url`).
-    static func attachment(_ row: [String: Any]) -> String {
-        var part: [String: Any] = [:]
-        for key in ["id", "type", "path", "url", "bytes"] {
-            if let value = row[key], !(value is NSNull) { part[key] = value }
-        }
-        return ImportPart.fenced(kind: "attachment", body: ImportPart.compactJSON(part))
+    static func attachment(_ row: LLMRow) -> String {
+        ImportPart.fenced(kind: "attachment", body: ImportPart.compactJSON(.object(picked(row, ["id", "type", "path", "url", "bytes"]))))
     }
 
     /// A row of the older `tool_calls` table: `{"arguments", "name", "tool_call_id"}`, the
     /// arguments as the JSON they are.
-    static func legacyToolCall(_ row: [String: Any]) -> String {
+    static func legacyToolCall(_ row: LLMRow) -> String {
         var part = picked(row, ["name", "tool_call_id"])
-        if let arguments = row["arguments"] as? String {
-            part["arguments"] = (try? JSONSerialization.jsonObject(with: Data(arguments.utf8), options: [.fragmentsAllowed])) ?? arguments
+        if let arguments = row["arguments"]?.string {
+            part["arguments"] = JSONReader.Value.readingLikeFoundation(arguments.utf8) ?? .string(arguments)
         }
-        return ImportPart.fenced(kind: "tool-use", body: ImportPart.compactJSON(part))
+        return ImportPart.fenced(kind: "tool-use", body: ImportPart.compactJSON(.object(part)))
     }
 
     /// A row of the older `tool_results` table: `{"exception", "name", "output", "tool_call_id"}`.
-    static func legacyToolResult(_ row: [String: Any]) -> String {
-        ImportPart.fenced(kind: "tool-result", body: ImportPart.compactJSON(picked(row, ["name", "output", "tool_call_id", "exception"])))
+    static func legacyToolResult(_ row: LLMRow) -> String {
+        ImportPart.fenced(kind: "tool-result", body: ImportPart.compactJSON(.object(picked(row, ["name", "output", "tool_call_id", "exception"]))))
     }
 
-    private static func picked(_ row: [String: Any], _ keys: [String]) -> [String: Any] {
-        var part: [String: Any] = [:]
-        for key in keys {
-            if let value = row[key], !(value is NSNull) { part[key] = value }
+    /// The row's values under `keys`, those that are null left out.
+    private static func picked(_ row: LLMRow, _ keys: [String]) -> LLMRow {
+        var part: LLMRow = [:]
+        for key in keys where !JSONReader.Value.isAbsent(row[key]) {
+            part[key] = row[key]
         }
         return part
     }

@@ -1,7 +1,7 @@
 import ThreadAIStore
 
 #if canImport(FoundationEssentials)
-import Foundation
+import FoundationEssentials
 #else
 import Foundation
 #endif
@@ -13,16 +13,22 @@ public enum ThreadAIJSON {
     public static let version = 1
 
     public static func export(_ repository: Repository) throws -> Data {
-        var messages: [[String: Any]] = []
+        var messages: [JSONReader.Value] = []
         for id in try repository.objects.allIDs().sorted(by: { $0.hex < $1.hex }) {
-            messages.append(["id": id.hex, "object": String(decoding: try repository.objects.bytes(of: id), as: UTF8.self)])
+            let object = String(decoding: try repository.objects.bytes(of: id), as: UTF8.self)
+            messages.append(.object(["id": .string(id.hex), "object": .string(object)]))
         }
-        var threads: [[String: Any]] = []
+        var threads: [JSONReader.Value] = []
         for name in try repository.refs.names().sorted(by: { $0.rawValue.utf8.lexicographicallyPrecedes($1.rawValue.utf8) }) {
-            threads.append(["name": name.rawValue, "heads": try repository.refs.heads(of: name).map(\.hex)])
+            let heads = try repository.refs.heads(of: name).map { JSONReader.Value.string($0.hex) }
+            threads.append(.object(["name": .string(name.rawValue), "heads": .array(heads)]))
         }
-        let document: [String: Any] = ["format": "threadai-json", "version": version, "messages": messages, "threads": threads]
-        var data = try JSONSerialization.data(withJSONObject: document, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
+        let document = JSONReader.Value.object([
+            "format": .string("threadai-json"), "version": .number(String(version)), "messages": .array(messages),
+            "threads": .array(threads),
+        ])
+        // Pretty-printed as Foundation's JSONSerialization printed it, so exports stay byte-identical.
+        var data = Data(JSONText.pretty(document))
         data.append(UInt8(ascii: "\n"))
         return data
     }
