@@ -10,13 +10,14 @@ import PackageDescription
 //   ThreadAI           composes the two for an app: conversations, send, configuration
 //   ThreadAICLI        the `threadai` commands and terminal rendering
 //   threadai           the executable: a few lines that hand over to ThreadAICLI
-// On Linux the release executable carries the Swift runtime and Foundation: resolving their symbols
+// On Linux the release executable carries the Swift runtime and FoundationEssentials (no module
+// imports full Foundation: docs/DESIGN.md): resolving their symbols
 // across a dozen shared libraries at every start cost more than most commands (docs/PERFORMANCE.md).
 // `-static-stdlib` for the executable alone, in release builds (a debug build's tests link the
 // executable's code with the shared Swift Testing): the modules are compiled against the shared
 // runtime, so the libraries stay usable as dependencies, which leaves out the static archives' own
 // dependencies; they are named here, in one group so their order does not matter. The C++ runtime
-// that the Swift runtime, libdispatch and ICU need is linked statically too (a linker script named
+// that the Swift runtime and libdispatch need is linked statically too (a linker script named
 // libstdc++.so in Sources/threadai/Linker, searched first, and -static-libgcc): loading libstdc++.so
 // and binding 768 of its symbols cost about a fifth of a start. And it is linked at a fixed address
 // (`-no-pie`): as a position-independent executable, its 79,000 pointers in metadata were relocated at
@@ -24,8 +25,8 @@ import PackageDescription
 // executable's own code then loses address randomisation; the libraries it loads keep it.
 let staticRuntimeOnLinux = ["-static-stdlib", "-L", Context.packageDirectory + "/Sources/threadai/Linker"]
     + ["-Xclang-linker", "-static-libgcc", "-Xlinker", "--start-group"]
-    + ["Foundation", "FoundationInternationalization", "FoundationEssentials", "CoreFoundation", "_FoundationICU",
-       "_FoundationCShims", "_FoundationCollections", "swiftSynchronization", "swiftDispatch", "dispatch", "BlocksRuntime"]
+    + ["FoundationEssentials", "_FoundationCShims", "_FoundationCollections", "swiftSynchronization", "swiftDispatch",
+       "dispatch", "BlocksRuntime"]
         .flatMap { ["-Xlinker", "-l\($0)"] }
     + ["-Xlinker", "--end-group", "-Xlinker", "-lstdc++", "-Xclang-linker", "-no-pie"]
 

@@ -107,7 +107,7 @@ enum ImportCommand: Command {
         do {
             below = try FileManager.default.subpathsOfDirectory(atPath: path)
         } catch {
-            throw CLIError(TerminalSafe.text("cannot read the folder \(path): \(error.localizedDescription)"))
+            throw CLIError(TerminalSafe.text("cannot read the folder \(path): one of its folders cannot be listed (permissions?)."))
         }
         let folder = path.hasSuffix("/") ? String(path.dropLast()) : path
         return below.filter { $0.hasSuffix(".jsonl") }.sorted().map { folder + "/" + $0 }
@@ -129,9 +129,9 @@ enum ImportCommand: Command {
 
     static func contents(of path: String) throws -> Data {
         do {
-            return try Data(contentsOf: URL(fileURLWithPath: path))
+            return Data(try FilePaths.read(path))
         } catch {
-            throw CLIError(TerminalSafe.text("cannot read \(path): \(error.localizedDescription); nothing was imported from it."))
+            throw CLIError(TerminalSafe.text("cannot read \(path): \(error); nothing was imported from it."))
         }
     }
 }

@@ -67,7 +67,7 @@ enum TagCommand: Command {
         }
         let width = tags.map(\.name.rawValue.count).max() ?? 0
         for tag in tags {
-            let padded = tag.name.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
+            let padded = tag.name.rawValue + String(repeating: " ", count: width - tag.name.rawValue.count)
             let note = tag.note.map { "  " + TerminalSafe.text($0) } ?? ""
             context.output.line(context.style.thread(TerminalSafe.text(padded)) + "  " + context.style.id(tag.target.short) + note)
         }

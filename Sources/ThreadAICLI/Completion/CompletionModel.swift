@@ -101,7 +101,7 @@ struct CompletionModel {
 
     /// The first sentence of a help text, without its full stop: what a shell shows beside a word.
     static func summary(_ text: String) -> String {
-        guard let end = text.range(of: ". ") else { return text.hasSuffix(".") ? String(text.dropLast()) : text }
+        guard let end = text.firstRange(of: ". ") else { return text.hasSuffix(".") ? String(text.dropLast()) : text }
         return String(text[..<end.lowerBound])
     }
 }

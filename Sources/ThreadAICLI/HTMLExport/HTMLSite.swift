@@ -129,7 +129,7 @@ struct HTMLSite {
         do {
             try body()
         } catch {
-            let reason = (error as? FileSystemError)?.description ?? error.localizedDescription
+            let reason = (error as? FileSystemError)?.description ?? String(describing: error)
             throw CLIError(TerminalSafe.text("cannot \(what): \(reason)"))
         }
     }

@@ -70,7 +70,7 @@ enum MarkdownList {
             var body = MarkdownHTML.renderBlocks(item[...])
             if body.hasPrefix("<p>"), body.hasSuffix("</p>\n"), body.components(separatedBy: "<p>").count == 2 {
                 body = String(body.dropFirst(3).dropLast(5))
-            } else if body.hasPrefix("<p>"), let end = body.range(of: "</p>\n") {
+            } else if body.hasPrefix("<p>"), let end = body.firstRange(of: "</p>\n") {
                 // A tight item: its first paragraph without <p>, nested blocks after it.
                 body = String(body[body.index(body.startIndex, offsetBy: 3)..<end.lowerBound]) + "\n" + body[end.upperBound...]
             }

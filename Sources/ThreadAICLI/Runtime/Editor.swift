@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import ThreadAI
+import ThreadAIStore
 
 /// Asks for text in the user's editor (`$VISUAL`, then `$EDITOR`, then `vi`), like `git commit`.
 enum Editor {
@@ -44,9 +45,9 @@ enum Editor {
             .appendingPathComponent("threadai-message-\(ProcessInfo.processInfo.processIdentifier).md")
         defer { try? FileManager.default.removeItem(at: file) }  // A leftover temp file harms nothing.
         do {
-            try Data(initial.utf8).write(to: file)
+            try TempFile.writeUnflushed(Array(initial.utf8), to: file.path)
         } catch {
-            throw CLIError("cannot create a file for the editor: \(error.localizedDescription)")
+            throw CLIError("cannot create a file for the editor: \(error)")
         }
         // The editor setting may carry arguments ("code --wait"), so the shell splits it, as git does.
         guard let child = ProcessSpawn.start(
@@ -58,13 +59,13 @@ enum Editor {
         guard status == 0 else {
             throw CLIError("the editor '\(editor)' exited with status \(status); nothing was sent.")
         }
-        let saved: Data
+        let saved: [UInt8]
         do {
-            saved = try Data(contentsOf: file)
+            saved = try FilePaths.read(file.path)
         } catch {
-            throw CLIError("cannot read what the editor saved (\(file.path)): \(error.localizedDescription); nothing was sent.")
+            throw CLIError("cannot read what the editor saved (\(file.path)): \(error); nothing was sent.")
         }
-        return try decodeUTF8(Array(saved), from: "what the editor saved")
+        return try decodeUTF8(saved, from: "what the editor saved")
     }
     #endif
 

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The default transport: `SocketHTTPTransport` for plain `http` URLs, which keeps the CPU
 /// idle while a local model thinks; for `https`, `CurlHTTPTransport` on Linux (URLSession there

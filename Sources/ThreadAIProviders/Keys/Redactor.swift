@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ThreadAISupport
 
 /// Removes API keys from text before it is kept anywhere: error messages, stored error bodies,

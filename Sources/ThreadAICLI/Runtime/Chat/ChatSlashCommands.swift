@@ -65,7 +65,7 @@ enum ChatSlashCommands {
         case "help":
             let width = all.map(\.usage.count).max() ?? 0
             for entry in all {
-                context.errors.line("  " + entry.usage.padding(toLength: width + 2, withPad: " ", startingAt: 0) + entry.help)
+                context.errors.line("  " + entry.usage + String(repeating: " ", count: width + 2 - entry.usage.count) + entry.help)
             }
             context.errors.line("  A line that is only \"\"\" starts a message of several lines; another \"\"\" ends it.")
         case "exit", "quit":

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ThreadAISupport
 
 /// A transport for plain `http://` URLs that speaks HTTP/1.1 over a POSIX socket.
