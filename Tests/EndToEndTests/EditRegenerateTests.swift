@@ -101,6 +101,22 @@ struct EditRegenerateTests {
         #expect(unchanged.status == 2 && unchanged.stderr.contains("unchanged"), "\(unchanged)")
     }
 
+    @Test("the editor's draft is readable by its owner only, and removed after the editor fails")
+    func draftIsPrivate() throws {
+        let sandbox = try CLISandbox.initialized(sending: "first line")
+        let editor = sandbox.home + "/editor.sh"
+        let record = sandbox.home + "/draft.txt"
+        try "#!/bin/sh\nstat -c %a \"$1\" > '\(record)'\necho \"$1\" >> '\(record)'\nexit 5\n"
+            .write(toFile: editor, atomically: true, encoding: .utf8)
+        #expect(chmod(editor, 0o755) == 0)
+        let result = try sandbox.run(["edit"], environment: ["EDITOR": editor])
+        #expect(result.status == 1 && result.stderr.contains("exited with status 5"), "\(result)")
+        let lines = try String(contentsOfFile: record, encoding: .utf8).split(separator: "\n").map(String.init)
+        try #require(lines.count == 2)
+        #expect(lines[0] == "600")
+        #expect(!FileManager.default.fileExists(atPath: lines[1]))
+    }
+
     @Test("bad edits and regenerations are refused and write nothing",
           arguments: [
             (["edit", "HEAD"], Int32(2), "is an answer"),

@@ -38,4 +38,17 @@ struct ToolRunTests {
         let killed = try #require(ToolRun.run("/bin/sh", ["-c", "kill -TERM $$"]))
         #expect(killed.status == 128 + 15)
     }
+
+    @Test("a tool is looked up as a shell does: a folder or a file that may not be run of its name is passed over")
+    func lookUp() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("toolrun-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for folder in ["a/tool", "b", "c"] {
+            try FileManager.default.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
+        }
+        #expect(FileManager.default.createFile(atPath: root + "/b/tool", contents: Data("#!/bin/sh\n".utf8), attributes: [.posixPermissions: 0o644]))
+        #expect(FileManager.default.createFile(atPath: root + "/c/tool", contents: Data("#!/bin/sh\n".utf8), attributes: [.posixPermissions: 0o755]))
+        #expect(ToolRun.executable(named: "tool", path: "\(root)/a:\(root)/b:\(root)/c") == root + "/c/tool")
+        #expect(ToolRun.executable(named: "tool", path: "\(root)/a:\(root)/b") == nil)
+    }
 }

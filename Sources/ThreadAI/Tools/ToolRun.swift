@@ -61,11 +61,14 @@ public struct ToolRun: Sendable {
     }
 
     /// The first executable file called `name` in the folders of `path` (a `PATH` value; default: the
-    /// usual system folders).
+    /// usual system folders). As a shell looks: a folder or a file without execute permission of
+    /// that name is passed over; a link is followed.
     public static func executable(named name: String, path: String?) -> String? {
         for folder in (path ?? "/usr/bin:/bin:/usr/local/bin").split(separator: ":") {
             let candidate = folder + "/" + name
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            var status = stat()
+            guard stat(candidate, &status) == 0, status.st_mode & S_IFMT == S_IFREG, access(candidate, X_OK) == 0 else { continue }
+            return candidate
         }
         return nil
     }

@@ -3,6 +3,13 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ThreadAI
 import ThreadAIStore
 
@@ -45,13 +52,26 @@ enum Editor {
             .appendingPathComponent("threadai-message-\(ProcessInfo.processInfo.processIdentifier).md")
         defer { try? FileManager.default.removeItem(at: file) }  // A leftover temp file harms nothing.
         do {
-            try TempFile.writeUnflushed(Array(initial.utf8), to: file.path)
+            // Readable by its owner only: a draft is nobody else's.
+            try TempFile.writeUnflushed(Array(initial.utf8), to: file.path, mode: 0o600)
         } catch {
             throw CLIError("cannot create a file for the editor: \(error)")
         }
+        // The editor reads the terminal even when this process's input was a pipe (`echo ' ' | threadai
+        // edit`): that pipe is spent, and an editor on it cannot work.
+        let terminal = isatty(0) == 1 ? -1 : controllingTerminal()
+        defer { if terminal >= 0 { close(terminal) } }
+        // Ctrl-C and Ctrl-\ belong to the editor while it runs, as in git: this process waits, then
+        // reports how the editor ended (and removes the draft).
+        let (interrupt, quit) = (signal(SIGINT, SIG_IGN), signal(SIGQUIT, SIG_IGN))
+        defer {
+            signal(SIGINT, interrupt)
+            signal(SIGQUIT, quit)
+        }
         // The editor setting may carry arguments ("code --wait"), so the shell splits it, as git does.
         guard let child = ProcessSpawn.start(
-            "/bin/sh", ["sh", "-c", "\(editor) \"$1\"", "threadai-editor", file.path], standard: .init())
+            "/bin/sh", ["sh", "-c", "\(editor) \"$1\"", "threadai-editor", file.path],
+            standard: .init(input: terminal >= 0 ? terminal : nil))
         else {
             throw CLIError("cannot start the editor '\(editor)': /bin/sh cannot be run. Set EDITOR, or pass the text as an argument.")
         }
@@ -75,4 +95,9 @@ enum Editor {
             .joined(separator: "\n")
             .trimmed(of: [" ", "\n", "\t"])
     }
+}
+
+/// The controlling terminal, opened to read and write, or -1 when there is none (a job without one).
+private func controllingTerminal() -> Int32 {
+    open("/dev/tty", O_RDWR | O_CLOEXEC)
 }

@@ -20,7 +20,8 @@ enum SQLiteQuery {
             throw CLIError(TerminalSafe.text("cannot import \(database): cannot run \(tool). \(missingTool)"))
         }
         guard result.status == 0 else {
-            let reason = result.errorText.trimmingWhitespace()
+            let said = result.errorText.trimmingWhitespace()
+            let reason = said.isEmpty ? "it exited with status \(result.status) and said nothing" : said
             throw CLIError(TerminalSafe.text("cannot import \(database): sqlite3 cannot read it (\(reason)); is it llm's logs.db? Nothing was imported from it."))
         }
         return result.output
