@@ -243,18 +243,40 @@ struct JSONReader {
             text.append(byte)
             position += 1
         }
+        if Self.isNumber(text) { return .number(String(decoding: text, as: UTF8.self)) }
         switch String(decoding: text, as: UTF8.self) {
         case "true": return .bool(true)
         case "false": return .bool(false)
         case "null": return .null
-        case let number where Self.isNumber(number): return .number(number)
         case "": throw failure(try peekRaw() == nil ? "the document ends early (truncated?)" : "expected a value")
         case let other: throw failure("expected a value, found \(other)")
         }
     }
 
-    private static func isNumber(_ text: String) -> Bool {
-        text.wholeMatch(of: /-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/) != nil
+    /// Whether `text` is a number as RFC 8259 writes one: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`,
+    /// checked byte by byte (a regular expression cost a seventh of an llm import).
+    static func isNumber(_ text: [UInt8]) -> Bool {
+        var index = 0
+        func skipDigits() -> Int {
+            let start = index
+            while index < text.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(text[index]) { index += 1 }
+            return index - start
+        }
+        func skip(_ bytes: UInt8...) -> Bool {
+            guard index < text.count, bytes.contains(text[index]) else { return false }
+            index += 1
+            return true
+        }
+        _ = skip(UInt8(ascii: "-"))
+        if !skip(UInt8(ascii: "0")) {
+            guard index < text.count, text[index] != UInt8(ascii: "0"), skipDigits() > 0 else { return false }
+        }
+        if skip(UInt8(ascii: ".")) { guard skipDigits() > 0 else { return false } }
+        if skip(UInt8(ascii: "e"), UInt8(ascii: "E")) {
+            _ = skip(UInt8(ascii: "+"), UInt8(ascii: "-"))
+            guard skipDigits() > 0 else { return false }
+        }
+        return index == text.count
     }
 
     // MARK: Bytes
