@@ -103,6 +103,26 @@ struct PagerTests {
         let lowered = screen.lowercased()
         #expect(!lowered.contains("pipe") && !lowered.contains("error") && !lowered.contains("threadai:"), "\(screen)")
     }
+
+    @Test("killed while less shows its output, threadai waits for less to quit, then dies of the signal (no pager left behind)")
+    func killedWhilePaging() throws {
+        let paging = try Paging(sending: (1...40).map { "message \($0)" })
+        let terminal = try paging.terminal(["LESS": "FRX", "NO_COLOR": ""])
+        let pidFile = paging.marks + "/threadai.pid"
+        // `exec` keeps the shell's pid, written first: the pid of this test's threadai, whatever else runs.
+        try terminal.line("sh -c 'echo $$ > \"$1\"; exec \"$2\" log' x '\(pidFile)' '\(try ThreadAIBinary.path())'; echo EXIT=$?")
+        try terminal.waitFor("less waiting at its prompt") { $0.contains("\n:") && !$0.contains("\nEXIT=") }
+        let text = try String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let pid = try #require(pid_t(text))
+        #expect(kill(pid, SIGTERM) == 0)
+        Thread.sleep(forTimeInterval: 0.5)
+        // Still there, waiting for less, which still has the terminal.
+        #expect(kill(pid, 0) == 0)
+        #expect(!(try terminal.screen()).contains("\nEXIT="))
+        try terminal.keys("q")
+        let screen = try terminal.waitFor("the exit status") { $0.contains("\nEXIT=") }
+        #expect(screen.contains("EXIT=143"), "\(screen)")
+    }
 }
 
 extension TmuxTerminal {

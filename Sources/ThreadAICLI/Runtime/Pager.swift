@@ -47,13 +47,15 @@ final class PagerProcess: Paging {
     private var process: pid_t?
     private var savedDescriptors: [(target: Int32, saved: Int32)] = []
     private var savedInterruptHandler: sighandler_t?
+    private var savedEndHandlers: [(Int32, sighandler_t?)] = []
 
     func start(_ command: String, environment: [String: String]) {
         guard process == nil else { return }
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { return }
         let (readEnd, writeEnd) = (ends[0], ends[1])
-        _ = fcntl(writeEnd, F_SETFD, FD_CLOEXEC)  // The pager must not hold its own input open.
+        // The pager must not hold its own input open, nor a second copy of its reading end.
+        for end in [readEnd, writeEnd] { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         guard let child = ProcessSpawn.start(
             "/bin/sh", ["sh", "-c", command], environment: PagerChoice.environment(environment), standard: .init(input: readEnd))
         else {
@@ -74,6 +76,10 @@ final class PagerProcess: Paging {
         close(writeEnd)
         // Ctrl-C belongs to the pager (less stops following input); quitting it ends this output.
         savedInterruptHandler = signal(SIGINT, SIG_IGN)
+        // Killed while the pager shows (SIGTERM, SIGHUP), this process waits for the pager to quit before
+        // it dies, as git does: a pager left behind would read the shell's next keystrokes.
+        pagerToWaitFor = child
+        savedEndHandlers = [SIGTERM, SIGHUP].map { ($0, signal($0, waitForPagerThenDie)) }
     }
 
     /// Closes the pager's input (the caller flushed what it wrote) and waits until it exits.
@@ -86,6 +92,23 @@ final class PagerProcess: Paging {
         savedDescriptors = []
         _ = ProcessSpawn.wait(child)
         process = nil
+        for (number, handler) in savedEndHandlers { signal(number, handler) }
+        savedEndHandlers = []
+        pagerToWaitFor = 0
         if let savedInterruptHandler { signal(SIGINT, savedInterruptHandler) }
     }
+}
+
+/// The pager a signal handler waits for; 0 for none. Written only while no such handler is set.
+nonisolated(unsafe) private var pagerToWaitFor: pid_t = 0
+
+/// Ends the pager's input, waits for the user to quit it, then dies of `signalNumber` as if
+/// unhandled. Only async-signal-safe calls.
+private func waitForPagerThenDie(_ signalNumber: Int32) {
+    close(1)
+    close(2)
+    var status: Int32 = 0
+    while pagerToWaitFor > 0, waitpid(pagerToWaitFor, &status, 0) < 0, errno == EINTR {}
+    signal(signalNumber, SIG_DFL)
+    raise(signalNumber)
 }
