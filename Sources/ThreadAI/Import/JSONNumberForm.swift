@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import ThreadAISupport
 
 /// How a number of a source is written in a structured part (docs/FORMAT.md §4.6, "Compact JSON"):
 /// not as the source spelled it but as Foundation's `JSONSerialization` wrote the value it had read,
@@ -31,7 +32,7 @@ enum JSONNumberForm {
             return decimal.description
         }
         guard let double = Double(text), double.isFinite else { return nil }
-        return written(double)
+        return double.jsonText
     }
 
     /// As the ChatGPT importer wrote it (its own reader's text, then an `Int` or a `Double`): an
@@ -40,13 +41,6 @@ enum JSONNumberForm {
     static func chatGPT(_ text: String) -> String {
         if let integer = Int(text) { return String(integer) }
         guard let double = Double(text), double.isFinite else { return text }
-        return written(double)
-    }
-
-    /// A `Double` as `JSONSerialization` wrote it: its shortest round-tripping `description`
-    /// (`1e-07`, `1e+16`, `0.1`), without a trailing `.0` (`1`, `-0`, `1000000000000000`).
-    static func written(_ double: Double) -> String {
-        let text = double.description
-        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+        return double.jsonText
     }
 }

@@ -41,20 +41,13 @@ public struct ToolRun: Sendable {
             executable, [executable] + arguments,
             standard: .init(input: inputPipe?.reading ?? nothing, output: output.writing, error: errors.writing))
         // The child holds its own copies now; ours must go, or the reads below never see the end.
+        // (`PipeEnds` closes the other ends when it goes.)
         output.closeWriting()
         errors.closeWriting()
         inputPipe?.closeReading()
-        guard let child else {
-            output.closeReading()
-            errors.closeReading()
-            inputPipe?.closeWriting()
-            return nil
-        }
+        guard let child else { return nil }
         let exchanged = PipeExchange.run(
             input: input.map { Array($0) } ?? [], to: inputPipe, output: output.reading, errors: errors.reading)
-        output.closeReading()
-        errors.closeReading()
-        inputPipe?.closeWriting()
         let status = ProcessSpawn.wait(child)
         return ToolRun(status: status, output: Data(exchanged.output), errorText: String(decoding: exchanged.errors, as: UTF8.self))
         #endif

@@ -46,8 +46,8 @@ final class NoPaging: Paging {
 final class PagerProcess: Paging {
     private var process: pid_t?
     private var savedDescriptors: [(target: Int32, saved: Int32)] = []
-    private var savedInterruptHandler: sighandler_t?
-    private var savedEndHandlers: [(Int32, sighandler_t?)] = []
+    /// The handlers `start` replaced, by signal, for `finish` to put back.
+    private var savedHandlers: [(Int32, sighandler_t?)] = []
 
     func start(_ command: String, environment: [String: String]) {
         guard process == nil else { return }
@@ -75,11 +75,11 @@ final class PagerProcess: Paging {
         }
         close(writeEnd)
         // Ctrl-C belongs to the pager (less stops following input); quitting it ends this output.
-        savedInterruptHandler = signal(SIGINT, SIG_IGN)
         // Killed while the pager shows (SIGTERM, SIGHUP), this process waits for the pager to quit before
         // it dies, as git does: a pager left behind would read the shell's next keystrokes.
         pagerToWaitFor = child
-        savedEndHandlers = [SIGTERM, SIGHUP].map { ($0, signal($0, waitForPagerThenDie)) }
+        savedHandlers = [(SIGINT, signal(SIGINT, SIG_IGN))]
+            + [SIGTERM, SIGHUP].map { ($0, signal($0, waitForPagerThenDie)) }
     }
 
     /// Closes the pager's input (the caller flushed what it wrote) and waits until it exits.
@@ -92,10 +92,9 @@ final class PagerProcess: Paging {
         savedDescriptors = []
         _ = ProcessSpawn.wait(child)
         process = nil
-        for (number, handler) in savedEndHandlers { signal(number, handler) }
-        savedEndHandlers = []
+        for (number, handler) in savedHandlers { signal(number, handler) }
+        savedHandlers = []
         pagerToWaitFor = 0
-        if let savedInterruptHandler { signal(SIGINT, savedInterruptHandler) }
     }
 }
 

@@ -72,7 +72,7 @@ enum LooseJSON: Decodable, Equatable {
         switch self {
         case .string(let text): text.isEmpty ? nil : text
         case .integer(let whole): String(whole)
-        case .number(let number): number.description.hasSuffix(".0") ? String(number.description.dropLast(2)) : number.description
+        case .number(let number): number.jsonText
         case .object, .other: nil
         }
     }
