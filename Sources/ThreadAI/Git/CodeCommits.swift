@@ -35,7 +35,8 @@ public enum CodeCommits {
     }
 
     private static func outsideGit(_ arguments: [String], path: String) -> GitError {
-        GitError(purpose: "looking for code commits", arguments: arguments, status: 128, message: "",
-                 advice: "\(path) is not inside a git work tree (or git is not installed)")
+        GitError(purpose: "looking for code commits", arguments: arguments,
+                 status: GitCommand.isInstalled ? 128 : nil, message: "",
+                 advice: GitCommand.whyNoRepository(path))
     }
 }

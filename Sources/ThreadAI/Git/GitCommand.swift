@@ -10,21 +10,43 @@ public struct GitError: Error, CustomStringConvertible, Sendable {
     /// What ThreadAI was doing, as a phrase: "reading where the code stands".
     public var purpose: String
     public var arguments: [String]
-    public var status: Int32
+    /// git's exit status; nil when git could not be run at all.
+    public var status: Int32?
     public var message: String
     /// What the user may do about it, a sentence; empty for nothing particular.
     public var advice: String
 
     public var description: String {
         let command = arguments.first { !$0.hasPrefix("-") } ?? ""
-        let said = message.trimmingWhitespace()
-        return "git \(command) failed (exit \(status)) \(purpose)" + (advice.isEmpty ? "" : "; " + advice)
-            + (said.isEmpty ? "." : ". git said: " + said)
+        let failed = status.map { "git \(command) failed (exit \($0))" } ?? "could not run git \(command)"
+        let said = Self.firstLines(of: message.trimmingWhitespace())
+        return "\(failed) \(purpose)" + (advice.isEmpty ? "" : "; " + advice) + (said.isEmpty ? "." : ". git said: " + said)
+    }
+
+    /// git's first lines, which say what failed; its usage hints and long listings after them are
+    /// counted, not copied.
+    static func firstLines(of text: String, limit: Int = 4) -> String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.count > limit else { return text }
+        return lines.prefix(limit).joined(separator: "\n") + "\n(\(lines.count - limit) more lines)"
     }
 }
 
 /// The one seam through which ThreadAI runs git: `git -C FOLDER ARGUMENTS`, output read whole.
 public enum GitCommand {
+    /// Why `run` found no repository around `folder`, as a clause: git is missing, or the folder is
+    /// outside every git work tree.
+    public static func whyNoRepository(_ folder: String) -> String {
+        isInstalled ? "\(folder) is not inside a git work tree" : "git is not installed (no git on PATH)"
+    }
+
+    /// Whether a `git` executable is on PATH.
+    public static var isInstalled: Bool { executable != nil }
+
+    private static var executable: String? {
+        ToolRun.executable(named: "git", path: ProcessInfo.processInfo.environment["PATH"])
+    }
+
     /// Runs git and returns its standard output.
     /// - Parameters:
     ///   - purpose: what ThreadAI is doing, for the error ("reading where the code stands").
@@ -35,7 +57,7 @@ public enum GitCommand {
     public static func run(
         _ arguments: [String], in folder: URL, purpose: String, advice: String = "", input: Data? = nil
     ) throws(GitError) -> String? {
-        guard let git = ToolRun.executable(named: "git", path: ProcessInfo.processInfo.environment["PATH"]),
+        guard let git = executable,
               let result = ToolRun.run(git, ["-C", folder.path] + arguments, input: input)
         else { return nil }
         if result.status == 0 { return result.outputText }

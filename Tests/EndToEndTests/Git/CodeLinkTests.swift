@@ -140,4 +140,19 @@ struct CodeLinkTests {
         #expect((json["rightCode"] as? [String: Any])?["commit"] as? String == after)
         #expect((json["leftCode"] as? [String: Any])?["dirty"] as? Bool == false)
     }
+
+    @Test("outside git, log --for-commit and hooks say whether git is missing or the folder is outside a work tree")
+    func withoutGit() throws {
+        let sandbox = try CLISandbox.initialized(sending: "a question")
+        let outside = try sandbox.run(["log", "--for-commit", "HEAD"])
+        #expect(outside.status != 0)
+        #expect(outside.stderr.contains("is not inside a git work tree"), "\(outside.stderr)")
+        #expect(!outside.stderr.contains("not installed"), "\(outside.stderr)")
+        for arguments in [["log", "--for-commit", "HEAD"], ["hooks", "install"]] {
+            let missing = try sandbox.run(arguments, environment: ["PATH": "/nonexistent"])
+            #expect(missing.status != 0)
+            #expect(missing.stderr.contains("git is not installed (no git on PATH)"), "\(missing.stderr)")
+            #expect(!missing.stderr.contains("exit 128"), "\(missing.stderr)")
+        }
+    }
 }
