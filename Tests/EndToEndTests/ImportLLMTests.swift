@@ -48,4 +48,27 @@ struct ImportLLMTests {
         #expect(result.status == 1)
         #expect(result.stderr.contains("needs the sqlite3 command-line tool: install it"))
     }
+
+    @Test("responses far longer than a pipe's read are imported exact, conversation by conversation")
+    func longResponses() throws {
+        let sandbox = try CLISandbox.initialized()
+        // Each reply: 100,000 letters between JSON's own characters, which sqlite3 escapes.
+        let reply = #"'{"q": "[x]\' || printf('%.*c', 100000, 'y') || '}'"#
+        var extra = "insert into conversations values ('c2', 'Long', 'm'), ('c3', 'Longer', 'm');\n"
+        for (index, conversation) in ["c2", "c2", "c3", "c3", "c3"].enumerated() {
+            extra += "insert into responses (id, model, prompt, response, conversation_id, datetime_utc) values "
+                + "('r\(index)', 'm', 'question \(index)', \(reply), '\(conversation)', '2024-06-0\(index + 1)T10:00:00');\n"
+        }
+        let database = try Self.database(in: sandbox, extra: extra)
+        let result = try sandbox.succeed(["import", database])
+        #expect(result.stderr.contains("imported 4 conversations: 17 messages (17 new)"), "\(result.stderr)")
+        let expected = #"{"q": "[x]\"# + String(repeating: "y", count: 100_000) + "}"
+        let thread = try #require(try sandbox.succeed(["threads"]).stdout.split(separator: "\n")
+            .compactMap { $0.split(separator: " ").first { $0.hasPrefix("llm/longer-") } }.first)
+        for back in [0, 2, 4] {
+            let content = try sandbox.succeed(["show", "--raw", "\(thread)~\(back)"]).stdout
+            #expect(content.hasSuffix("---\n" + expected + "\n") || content.hasSuffix("---\n" + expected), "\(thread)~\(back)")
+        }
+        #expect(try sandbox.succeed(["log", "--oneline", String(thread)]).stdout.split(separator: "\n").count == 6)
+    }
 }

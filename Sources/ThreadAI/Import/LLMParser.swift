@@ -25,7 +25,7 @@ public enum LLMParser {
         var queries: [String: String] = [:]
         if tables.contains("responses") {
             let conversations = tables.contains("conversations")
-            queries["responses"] = "select r.*, \(conversations ? "c.name" : "null") as conversation_name from responses r "
+            queries[responsesKey] = "select r.*, \(conversations ? "c.name" : "null") as conversation_name from responses r "
                 + (conversations ? "left join conversations c on c.id = r.conversation_id " : "")
                 + "order by r.conversation_id, r.datetime_utc, r.id"
             if tables.contains("tool_calls") { queries["tool_calls"] = "select * from tool_calls order by id" }
@@ -53,74 +53,20 @@ public enum LLMParser {
         return queries
     }
 
+    /// The key of the `responses` query in `queries(for:)`: its rows can be many, so a caller may
+    /// read them one at a time (`LLMReading`) instead of handing them to `parse` whole.
+    public static let responsesKey = "responses"
+
     /// Every conversation in the rows of `queries(for:)`: those of the message store first, then
     /// those of the `responses` table that the store does not hold (llm 0.32 reuses a conversation's
     /// id for its thread, and wrote some responses to both).
     public static func parse(_ results: [String: Data], name: String) throws(ImportError) -> [ImportConversation] {
-        let store = try LLMMessageStore.parse(results, name: name)
-        guard let responses = results["responses"] else { return store.conversations }
-        let rows = try LLMRows.parse(responses, name: name).filter { row in
-            guard let id = row["id"]?.string else { return true }
-            return !store.turnIDs.contains(id) && !store.threadIDs.contains(row["conversation_id"]?.string ?? id)
+        var reading = try LLMReading(results, name: name)
+        var conversations = reading.takeStoreConversations()
+        for row in try LLMRows.parse(results[responsesKey] ?? Data(), name: name) {
+            if let finished = try reading.add(row) { conversations.append(finished) }
         }
-        let extras = try Extras(results, name: name)
-        return store.conversations + (try conversations(rows, extras: extras, name: name))
-    }
-
-    /// The tool calls, tool results, fragments and attachments of each response.
-    struct Extras {
-        var toolCalls: [String: [LLMRow]] = [:]
-        var toolResults: [String: [LLMRow]] = [:]
-        var fragments: [String: [LLMRow]] = [:]
-        var attachments: [String: [LLMRow]] = [:]
-
-        init(_ results: [String: Data], name: String) throws(ImportError) {
-            toolCalls = try LLMRows.grouped(results["tool_calls"], by: "response_id", name: name)
-            toolResults = try LLMRows.grouped(results["tool_results"], by: "response_id", name: name)
-            fragments = try LLMRows.grouped(results["fragments"], by: "response_id", name: name)
-            attachments = try LLMRows.grouped(results["attachments"], by: "response_id", name: name)
-        }
-    }
-
-    static func conversations(_ rows: [LLMRow], extras: Extras, name: String) throws(ImportError) -> [ImportConversation] {
-        var conversations: [ImportConversation] = []
-        for row in rows {
-            guard let id = row["id"]?.string else { throw ImportError(item: name, reason: "a response has no id") }
-            let conversationID = row["conversation_id"]?.string ?? id
-            if conversations.last?.id != conversationID {
-                conversations.append(ImportConversation(
-                    format: "llm", id: conversationID, title: row["conversation_name"]?.string, date: nil, nodes: [], currentNode: nil))
-            }
-            let date = LLMRows.date(row["datetime_utc"])
-            var parent = conversations[conversations.count - 1].nodes.last?.sourceID
-            var nodes: [ImportNode] = []
-            let fragments = extras.fragments[id] ?? []
-            let system = LLMParts.joined(
-                fragments.filter { $0["kind"]?.string == "system" }.map(LLMParts.fragment) + [row["system"]?.string ?? ""])
-            if parent == nil, !system.isEmpty {
-                nodes.append(ImportNode(sourceID: id + ".system", parentSourceID: nil, role: .system, date: date, content: system))
-                parent = id + ".system"
-            }
-            let prompt = row["prompt"]?.string ?? ""
-            let results = (extras.toolResults[id] ?? []).map(LLMParts.legacyToolResult)
-            let promptParts = fragments.filter { $0["kind"]?.string == "prompt" }.map(LLMParts.fragment) + [prompt]
-                + (extras.attachments[id] ?? []).map(LLMParts.attachment) + results
-            var promptFields: [String: String] = [:]
-            if prompt.isEmpty && !results.isEmpty && promptParts.count == results.count + 1 { promptFields["source-role"] = "tool" }
-            nodes.append(ImportNode(
-                sourceID: id + ".prompt", parentSourceID: parent, role: .user, date: date,
-                content: LLMParts.joined(promptParts), fields: promptFields))
-            var fields: [String: String] = [:]
-            if let model = row["model"]?.string, !model.isEmpty { fields["model"] = model }
-            for (column, key) in [("input_tokens", "input-tokens"), ("output_tokens", "output-tokens"), ("duration_ms", "latency-ms")] {
-                if let value = row[column]?.integer, value >= 0 { fields[key] = String(value) }
-            }
-            let reasoning = row["reasoning"]?.string.flatMap { $0.isEmpty ? nil : ImportPart.fenced(kind: "thoughts", body: $0) }
-            let reply = [reasoning ?? "", row["response"]?.string ?? ""] + (extras.toolCalls[id] ?? []).map(LLMParts.legacyToolCall)
-            nodes.append(ImportNode(sourceID: id, parentSourceID: id + ".prompt", role: .assistant, date: date, content: LLMParts.joined(reply), fields: fields))
-            conversations[conversations.count - 1].nodes += nodes
-            conversations[conversations.count - 1].currentNode = id
-        }
+        if let last = reading.lastConversation() { conversations.append(last) }
         return conversations
     }
 }
@@ -133,10 +79,18 @@ enum LLMRows {
     static func parse(_ data: Data, name: String) throws(ImportError) -> [LLMRow] {
         if data.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\n") }) { return [] }
         let rows = JSONReader.Value.readingLikeFoundation(data)?.array?.map(\.object)
-        guard let rows, !rows.contains(where: { $0 == nil }) else {
-            throw ImportError(item: name, reason: "sqlite3 did not print the rows as a JSON array")
-        }
+        guard let rows, !rows.contains(where: { $0 == nil }) else { throw notRows(name) }
         return rows.compactMap { $0 }
+    }
+
+    /// One row: the bytes of one object of `sqlite3 -json`'s array (`JSONArrayElements`).
+    static func row(_ bytes: [UInt8], name: String) throws(ImportError) -> LLMRow {
+        guard let row = JSONReader.Value.readingLikeFoundation(bytes)?.object else { throw notRows(name) }
+        return row
+    }
+
+    static func notRows(_ name: String) -> ImportError {
+        ImportError(item: name, reason: "sqlite3 did not print the rows as a JSON array")
     }
 
     /// The rows of `data` (none when nil) by the value in their `column` (a number as its digits),

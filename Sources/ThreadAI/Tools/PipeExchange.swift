@@ -31,10 +31,15 @@ final class PipeEnds {
 /// Feeds a child's standard input and drains its output and error together, with `poll`, until
 /// both outputs end: neither side can wait on the other with a full pipe.
 enum PipeExchange {
-    /// - Parameter inputPipe: the pipe to the child's standard input, its reading end closed; its
-    ///   writing end is closed once `input` is written (or the child stops reading), so the child
-    ///   sees the end of its input.
-    static func run(input: [UInt8], to inputPipe: PipeEnds?, output: Int32, errors: Int32) -> (output: [UInt8], errors: [UInt8]) {
+    /// - Parameters:
+    ///   - inputPipe: the pipe to the child's standard input, its reading end closed; its writing end
+    ///     is closed once `input` is written (or the child stops reading), so the child sees the end
+    ///     of its input.
+    ///   - outputSink: when given, receives the standard output piece by piece as it arrives, and the
+    ///     output returned is empty: a tool's long output is never held whole.
+    static func run(
+        input: [UInt8], to inputPipe: PipeEnds?, output: Int32, errors: Int32, outputSink: ((ArraySlice<UInt8>) -> Void)? = nil
+    ) -> (output: [UInt8], errors: [UInt8]) {
         var collected: [[UInt8]] = [[], []]
         var open = [output, errors]
         var writeEnd = inputPipe?.writing ?? -1
@@ -68,7 +73,9 @@ enum PipeExchange {
             guard poll(&watched, nfds_t(watched.count), -1) >= 0 || errno == EINTR else { break }
             for index in 0..<2 where open[index] >= 0 && watched[index].revents != 0 {
                 let count = buffer.withUnsafeMutableBytes { read(open[index], $0.baseAddress, $0.count) }
-                if count > 0 {
+                if count > 0, index == 0, let outputSink {
+                    outputSink(buffer[0..<count])
+                } else if count > 0 {
                     collected[index].append(contentsOf: buffer[0..<count])
                 } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
                     open[index] = -1  // the end (the caller closes the descriptor)

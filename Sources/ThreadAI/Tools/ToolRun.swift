@@ -29,6 +29,21 @@ public struct ToolRun: Sendable {
     /// - Returns: nil when the executable cannot be started (absent, not executable), or on a
     ///   platform that starts no processes (iOS).
     public static func run(_ executable: String, _ arguments: [String], input: Data? = nil) -> ToolRun? {
+        run(executable, arguments, input: input, outputSink: nil)
+    }
+
+    /// `run`, with the tool's standard output handed to `output` piece by piece as it arrives instead
+    /// of collected (the result's `output` is empty): for a tool that prints more than should be held
+    /// at once. `output` runs on the calling thread, between reads; the tool waits while it works.
+    public static func run(
+        _ executable: String, _ arguments: [String], input: Data? = nil, streamingOutput output: (ArraySlice<UInt8>) -> Void
+    ) -> ToolRun? {
+        withoutActuallyEscaping(output) { output in run(executable, arguments, input: input, outputSink: output) }
+    }
+
+    private static func run(
+        _ executable: String, _ arguments: [String], input: Data?, outputSink: ((ArraySlice<UInt8>) -> Void)?
+    ) -> ToolRun? {
         #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
         return nil
         #else
@@ -47,7 +62,7 @@ public struct ToolRun: Sendable {
         inputPipe?.closeReading()
         guard let child else { return nil }
         let exchanged = PipeExchange.run(
-            input: input.map { Array($0) } ?? [], to: inputPipe, output: output.reading, errors: errors.reading)
+            input: input.map { Array($0) } ?? [], to: inputPipe, output: output.reading, errors: errors.reading, outputSink: outputSink)
         let status = ProcessSpawn.wait(child)
         return ToolRun(status: status, output: Data(exchanged.output), errorText: String(decoding: exchanged.errors, as: UTF8.self))
         #endif

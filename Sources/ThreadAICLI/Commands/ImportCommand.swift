@@ -68,7 +68,7 @@ enum ImportCommand: Command {
                         continue
                     }
                     if detected == "llm" {
-                        for conversation in try SQLiteQuery.llmConversations(database: file, path: context.environment["PATH"]) {
+                        try SQLiteQuery.forEachLLMConversation(database: file, path: context.environment["PATH"]) { conversation in
                             try importer.write(try conversation.applying(secrets), into: &summary)
                             progress.update(summary)
                         }

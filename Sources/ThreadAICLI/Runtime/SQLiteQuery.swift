@@ -13,27 +13,71 @@ enum SQLiteQuery {
 
     /// The rows `query` selects from `database`, as `sqlite3 -json` prints them (nothing for no rows).
     static func json(_ query: String, database: String, path: String?) throws -> Data {
-        guard let tool = ToolRun.executable(named: "sqlite3", path: path) else {
-            throw CLIError(TerminalSafe.text("cannot import \(database): \(missingTool)"))
-        }
-        guard let result = ToolRun.run(tool, ["-readonly", "-json", database, query]) else {
-            throw CLIError(TerminalSafe.text("cannot import \(database): cannot run \(tool). \(missingTool)"))
-        }
-        guard result.status == 0 else {
-            let said = result.errorText.trimmingWhitespace()
-            let reason = said.isEmpty ? "it exited with status \(result.status) and said nothing" : said
-            throw CLIError(TerminalSafe.text("cannot import \(database): sqlite3 cannot read it (\(reason)); is it llm's logs.db? Nothing was imported from it."))
-        }
+        let tool = try sqlite3(database: database, path: path)
+        let result = try started(ToolRun.run(tool, arguments(query, database)), tool: tool, database: database)
+        try check(result, database: database, importedBefore: false)
         return result.output
     }
 
-    /// Every conversation in llm's `logs.db` at `database`: its tables first, then the queries they call for.
-    static func llmConversations(database: String, path: String?) throws -> [ImportConversation] {
+    /// Every conversation in llm's `logs.db` at `database`, handed to `body` one by one: its tables
+    /// first, then the queries they call for, the rows of `responses` read one at a time as sqlite3
+    /// prints them (`LLMReading`), so that memory holds one conversation of them, never all.
+    static func forEachLLMConversation(database: String, path: String?, _ body: (ImportConversation) throws -> Void) throws {
         let tables = try LLMParser.tables(try json(LLMParser.tablesQuery, database: database, path: path), name: database)
+        let queries = try LLMParser.queries(for: tables, name: database)
         var results: [String: Data] = [:]
-        for (key, query) in try LLMParser.queries(for: tables, name: database) {
+        for (key, query) in queries where key != LLMParser.responsesKey {
             results[key] = try json(query, database: database, path: path)
         }
-        return try LLMParser.parse(results, name: database)
+        var reading = try LLMReading(results, name: database)
+        var handedOn = false
+        for conversation in reading.takeStoreConversations() {
+            handedOn = true
+            try body(conversation)
+        }
+        guard let query = queries[LLMParser.responsesKey] else { return }
+        var failure: (any Error)?
+        let tool = try sqlite3(database: database, path: path)
+        let run = ToolRun.run(tool, arguments(query, database)) { piece in
+            // After a failure the rest of the output is drained unread, so that sqlite3 can end.
+            guard failure == nil else { return }
+            do {
+                try reading.add(output: piece) { conversation in
+                    handedOn = true
+                    try body(conversation)
+                }
+            } catch {
+                failure = error
+            }
+        }
+        let result = try started(run, tool: tool, database: database)
+        if let failure { throw failure }
+        try check(result, database: database, importedBefore: handedOn)
+        if let last = try reading.finish() { try body(last) }
+    }
+
+    private static func sqlite3(database: String, path: String?) throws -> String {
+        guard let tool = ToolRun.executable(named: "sqlite3", path: path) else {
+            throw CLIError(TerminalSafe.text("cannot import \(database): \(missingTool)"))
+        }
+        return tool
+    }
+
+    private static func arguments(_ query: String, _ database: String) -> [String] {
+        ["-readonly", "-json", database, query]
+    }
+
+    private static func started(_ run: ToolRun?, tool: String, database: String) throws -> ToolRun {
+        guard let run else { throw CLIError(TerminalSafe.text("cannot import \(database): cannot run \(tool). \(missingTool)")) }
+        return run
+    }
+
+    /// Fails when sqlite3 did: saying whether conversations read before the failure were imported.
+    private static func check(_ result: ToolRun, database: String, importedBefore: Bool) throws {
+        guard result.status != 0 else { return }
+        let said = result.errorText.trimmingWhitespace()
+        let reason = said.isEmpty ? "it exited with status \(result.status) and said nothing" : said
+        let outcome = importedBefore ? "The conversations read before it were imported whole." : "Nothing was imported from it."
+        throw CLIError(TerminalSafe.text("cannot import \(database): sqlite3 cannot read it (\(reason)); is it llm's logs.db? \(outcome)"))
     }
 }
