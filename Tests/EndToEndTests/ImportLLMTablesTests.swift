@@ -149,6 +149,14 @@ struct ImportLLMTablesTests {
              "logs.db thread 01k0th6: it was forked from thread 01k0th9, which is missing"),
             ("message-store.sql", "update parts set payload = '{\"name\": ' where message_hash = 'b2:m04';",
              "logs.db thread 01k0th1 message b2:m04 part 0: its payload is not a JSON object"),
+            ("message-store.sql", """
+                insert into messages values ('b2:x1', 'b2:x2', 'user', null), ('b2:x2', 'b2:x1', 'assistant', null);
+                insert into threads values ('01k0th7', 'Loop', 'b2:x2', null, '2025-08-02 10:00:00');
+                """, "logs.db thread 01k0th7 message b2:x2: its chain of parents loops back to it"),
+            ("message-store.sql", """
+                insert into messages values ('b2:x1', 'b2:x2', 'user', null), ('b2:x2', 'b2:x1', 'assistant', null);
+                insert into turns (id, thread_id, tip_message_hash, datetime_utc) values ('01k0tu9', null, 'b2:x2', '2025-08-02 10:00:00');
+                """, "logs.db turn 01k0tu9: the chain of parents of its messages loops"),
             ("logs.sql", "drop table responses; create table log (id integer primary key, prompt text);",
              "logs.db: not an llm logs.db: it has neither a responses table nor a turns table (an unknown version?)"),
         ]
@@ -167,5 +175,31 @@ struct ImportLLMTablesTests {
         #expect(damaged.status == 1)
         #expect(damaged.stderr.contains("cannot import \(truncated): sqlite3 cannot read it ("), "\(damaged)")
         #expect(try DirectorySnapshot(sandbox.repository) == before)
+    }
+
+    @Test("a message store larger than one read of its parts: every conversation whole, every message its own content")
+    func manyStoreMessages() throws {
+        let sandbox = try CLISandbox.initialized()
+        // Five threads of 500 messages each: more than one query's worth of parts (2,000 messages).
+        let numbers = "with recursive n(i) as (select 0 union all select i + 1 from n where i < 2499)"
+        let database = try ImportLLMTests.database(in: sandbox, script: "message-store.sql", extra: """
+            \(numbers) insert into messages select 'big:' || i, case when i % 500 = 0 then null else 'big:' || (i - 1) end,
+              case when i % 2 = 0 then 'user' else 'assistant' end, null from n;
+            \(numbers) insert into parts (message_hash, position, type, text) select 'big:' || i, 0, 'text', 'big message ' || i from n;
+            \(numbers) insert into threads select 'big' || i, 'Big ' || i, 'big:' || (i * 500 + 499), null, '2025-09-01 10:00:00'
+              from n where i < 5;
+            """)
+        let result = try sandbox.succeed(["import", database])
+        #expect(result.stderr.contains("imported 8 conversations: 2510 messages (2510 new)"), "\(result.stderr)")
+        for thread in 0..<5 {
+            let name = "llm/big-\(thread)-big\(thread)"
+            #expect(try sandbox.succeed(["log", "--oneline", name]).stdout.split(separator: "\n").count == 500)
+            for back in [0, 1, 499] {
+                let raw = try sandbox.succeed(["show", "--raw", "\(name)~\(back)"]).stdout
+                #expect(raw.hasSuffix("---\nbig message \(thread * 500 + 499 - back)\n"), "\(name)~\(back): \(raw)")
+            }
+        }
+        let weather = try sandbox.succeed(["show", "--raw", "llm/weather-tools-01k0th1-2"]).stdout
+        #expect(weather.hasSuffix("---\nI cannot look that up.\n"))
     }
 }

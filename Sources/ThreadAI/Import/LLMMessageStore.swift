@@ -1,4 +1,5 @@
 import ThreadAIStore
+import ThreadAISupport
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -11,11 +12,13 @@ import Foundation
 /// `forked_from`), and `turns`, one model call each, delimiting the messages it added
 /// (docs/CLI.md, `import`).
 enum LLMMessageStore {
+    static let partsKey = "parts"
+
     static func queries(for tables: Set<String>) -> [String: String] {
         guard tables.isSuperset(of: ["messages", "parts", "turns"]) else { return [:] }
         var queries = [
             "messages": "select hash, parent_hash, role from messages",
-            "parts": "select message_hash, position, type, tool_name, text, payload from parts order by message_hash, position",
+            partsKey: "select message_hash, position, type, tool_name, text, payload from parts order by message_hash, position",
             "turns": """
                 select id, thread_id, parent_message_hash, tip_message_hash, model, input_tokens, output_tokens, \
                 duration_ms, datetime_utc from turns order by datetime_utc, id
@@ -35,12 +38,6 @@ enum LLMMessageStore {
         return queries
     }
 
-    struct Parsed {
-        var conversations: [ImportConversation] = []
-        var turnIDs = Set<String>()
-        var threadIDs = Set<String>()
-    }
-
     struct Message {
         var parent: String?
         var role: String
@@ -49,36 +46,81 @@ enum LLMMessageStore {
         var fields: [String: String] = [:]
     }
 
-    /// One conversation per thread that is not a fork, its forks' messages with it; one per turn
-    /// that belongs to no thread.
-    static func parse(_ results: [String: Data], name: String) throws(ImportError) -> Parsed {
-        guard let messageRows = results["messages"] else { return Parsed() }
+    /// One conversation of the store before its parts' content is read: which messages it writes.
+    struct Outline {
+        var id: String
+        var title: String?
+        var date: Timestamp?
+        var currentNode: String?
+        /// The messages to write, each once, every parent before its children.
+        var hashes: [String]
+        var skipped: [String]
+        /// How errors name the conversation.
+        var item: String
+    }
+
+    /// The store read without its parts (the bulk of it): every message's place, date and model, the
+    /// conversations as outlines, and the fragments and attachments parts may refer to.
+    struct Plan {
         var messages: [String: Message] = [:]
+        var outlines: [Outline] = []
+        var content = Content(fragments: [:], attachments: [:])
+        var turnIDs = Set<String>()
+        var threadIDs = Set<String>()
+    }
+
+    /// One conversation per thread that is not a fork, its forks' messages with it; one per turn
+    /// that belongs to no thread. Every structural error (a missing parent, a loop of forks) is
+    /// found here, before any content is read.
+    static func plan(_ results: [String: Data], name: String) throws(ImportError) -> Plan {
+        var plan = Plan()
+        guard let messageRows = results["messages"] else { return plan }
         for row in try LLMRows.parse(messageRows, name: name) {
             guard let hash = row["hash"]?.string else { throw ImportError(item: name, reason: "a message has no hash") }
-            messages[hash] = Message(parent: row["parent_hash"]?.string, role: row["role"]?.string ?? "unknown")
-        }
-        for (hash, rows) in try LLMRows.grouped(results["parts"], by: "message_hash", name: name) {
-            messages[hash]?.parts = rows
+            plan.messages[hash] = Message(parent: row["parent_hash"]?.string, role: row["role"]?.string ?? "unknown")
         }
         let turns = try LLMRows.parse(results["turns"] ?? Data(), name: name)
-        try date(&messages, from: turns, name: name)
+        try date(&plan.messages, from: turns, name: name)
         let threads = try LLMRows.parse(results["threads"] ?? Data(), name: name)
-        let content = Content(
+        plan.content = Content(
             fragments: try LLMRows.grouped(results["store_fragments"], by: "id", name: name),
             attachments: try LLMRows.grouped(results["store_attachments"], by: "id", name: name))
-        var parsed = Parsed()
-        parsed.turnIDs = Set(turns.compactMap { $0["id"]?.string })
-        parsed.threadIDs = Set(threads.compactMap { $0["id"]?.string })
+        plan.turnIDs = Set(turns.compactMap { $0["id"]?.string })
+        plan.threadIDs = Set(threads.compactMap { $0["id"]?.string })
         for family in try families(threads, name: name) {
-            parsed.conversations.append(try conversation(family, messages: messages, content: content, name: name))
+            plan.outlines.append(try outline(family, messages: plan.messages, name: name))
         }
-        for turn in turns where !parsed.threadIDs.contains(turn["thread_id"]?.string ?? "") {
+        for turn in turns where !plan.threadIDs.contains(turn["thread_id"]?.string ?? "") {
             guard let id = turn["id"]?.string, let tip = turn["tip_message_hash"]?.string else { continue }
             let alone: LLMRow = ["id": .string(id), "tip_message_hash": .string(tip), "datetime_utc": turn["datetime_utc"] ?? .null]
-            parsed.conversations.append(try conversation([alone], messages: messages, content: content, name: name))
+            plan.outlines.append(try outline([alone], messages: plan.messages, name: name))
         }
-        return parsed
+        return plan
+    }
+
+    /// The query for the parts of `hashes` (given on sqlite3's standard input: a long list does
+    /// not fit in one argument), in the order `conversation` reads them.
+    static func partsQuery(for hashes: some Sequence<String>) -> String {
+        let list = hashes.map { "'" + $0.replacingEvery("'", with: "''") + "'" }.joined(separator: ",")
+        return "select message_hash, position, type, tool_name, text, payload from parts where message_hash in (\(list)) "
+            + "order by message_hash, position;\n"
+    }
+
+    /// The conversation `outline` describes, its messages' content from `parts` (rows of the parts
+    /// query, by message hash).
+    static func conversation(
+        _ outline: Outline, plan: Plan, parts: [String: [LLMRow]]
+    ) throws(ImportError) -> ImportConversation {
+        var nodes: [ImportNode] = []
+        nodes.reserveCapacity(outline.hashes.count)
+        for hash in outline.hashes {
+            guard var message = plan.messages[hash] else { continue }
+            message.parts = parts[hash] ?? []
+            nodes.append(try node(hash, message, content: plan.content, item: outline.item))
+        }
+        return ImportConversation(
+            format: "llm", id: outline.id, title: outline.title, date: outline.date, nodes: nodes,
+            currentNode: outline.currentNode, skipped: outline.skipped)
     }
 
     /// Each turn's date on the messages it added (and on its prompt, the message it continued from),
@@ -90,7 +132,12 @@ enum LLMMessageStore {
             let stop = turn["parent_message_hash"]?.string
             var hash = turn["tip_message_hash"]?.string
             var isTip = true
+            var steps = 0
             while let current = hash, current != stop, var message = messages[current] {
+                steps += 1
+                guard steps <= messages.count else {
+                    throw ImportError(item: "\(name) turn \(turn["id"]?.text ?? "")", reason: "the chain of parents of its messages loops")
+                }
                 if message.date == nil { message.date = date }
                 if message.role == "assistant", let model = turn["model"]?.string, !model.isEmpty { message.fields["model"] = model }
                 if isTip {
@@ -136,15 +183,13 @@ enum LLMMessageStore {
         }
     }
 
-    /// The conversation of `family` (a thread and its forks): every message on their chains, root
+    /// The outline of `family` (a thread and its forks): every message on their chains, root
     /// first; the first thread's tip is the current node, every other tip a fork.
-    static func conversation(
-        _ family: [LLMRow], messages: [String: Message], content: Content, name: String
-    ) throws(ImportError) -> ImportConversation {
+    static func outline(_ family: [LLMRow], messages: [String: Message], name: String) throws(ImportError) -> Outline {
         let root = family[0]
         let id = root["id"]?.string ?? ""
         let item = "\(name) thread \(id)"
-        var nodes: [ImportNode] = []
+        var hashes: [String] = []
         var written = Set<String>()
         var skipped: [String] = []
         for thread in family {
@@ -153,11 +198,15 @@ enum LLMMessageStore {
                 continue
             }
             var chain: [String] = []
+            var onChain = Set<String>()
             var hash: String? = tip
             while let current = hash, !written.contains(current) {
                 guard let message = messages[current] else {
                     let child = chain.last.map { "message \($0)" } ?? "its tip"
                     throw ImportError(item: "\(item) \(child)", reason: "its parent \(current) is missing from the messages table")
+                }
+                guard onChain.insert(current).inserted else {
+                    throw ImportError(item: "\(item) message \(current)", reason: "its chain of parents loops back to it")
                 }
                 chain.append(current)
                 hash = message.parent
@@ -167,14 +216,13 @@ enum LLMMessageStore {
                 continue
             }
             for hash in chain.reversed() {
-                guard let message = messages[hash] else { continue }
                 written.insert(hash)
-                nodes.append(try node(hash, message, content: content, item: item))
+                hashes.append(hash)
             }
         }
-        return ImportConversation(
-            format: "llm", id: id, title: root["name"]?.string, date: LLMRows.date(root["datetime_utc"]), nodes: nodes,
-            currentNode: root["tip_message_hash"]?.string, skipped: skipped)
+        return Outline(
+            id: id, title: root["name"]?.string, date: LLMRows.date(root["datetime_utc"]), currentNode: root["tip_message_hash"]?.string,
+            hashes: hashes, skipped: skipped, item: item)
     }
 
     static func node(_ hash: String, _ message: Message, content: Content, item: String) throws(ImportError) -> ImportNode {

@@ -57,12 +57,17 @@ public enum LLMParser {
     /// read them one at a time (`LLMReading`) instead of handing them to `parse` whole.
     public static let responsesKey = "responses"
 
+    /// The key of the message store's `parts` query in `queries(for:)`, which holds its content: a
+    /// caller may leave it out and read the parts a few conversations at a time
+    /// (`LLMReading.forEachStoreConversation`).
+    public static let partsKey = LLMMessageStore.partsKey
+
     /// Every conversation in the rows of `queries(for:)`: those of the message store first, then
     /// those of the `responses` table that the store does not hold (llm 0.32 reuses a conversation's
     /// id for its thread, and wrote some responses to both).
     public static func parse(_ results: [String: Data], name: String) throws(ImportError) -> [ImportConversation] {
         var reading = try LLMReading(results, name: name)
-        var conversations = reading.takeStoreConversations()
+        var conversations = try reading.storeConversations(parts: results[LLMMessageStore.partsKey])
         for row in try LLMRows.parse(results[responsesKey] ?? Data(), name: name) {
             if let finished = try reading.add(row) { conversations.append(finished) }
         }

@@ -9,11 +9,9 @@ import Foundation
 /// so a database of years of responses is imported holding one conversation, not all of them. The
 /// other queries' rows (the message store, tool calls, fragments, attachments) are read whole first.
 public struct LLMReading {
-    /// The message store's conversations (`LLMMessageStore`), which come before those of `responses`.
-    public private(set) var storeConversations: [ImportConversation]
-    /// The turns and threads of the message store, whose rows `responses` repeats.
-    private let storeTurnIDs: Set<String>
-    private let storeThreadIDs: Set<String>
+    /// The message store read without its parts' content (`LLMMessageStore.plan`); its conversations
+    /// come before those of `responses`.
+    private var store: LLMMessageStore.Plan
     private let extras: Extras
     private let name: String
     private var current: ImportConversation?
@@ -21,16 +19,43 @@ public struct LLMReading {
 
     /// Reads every query's rows in `results` but those of `LLMParser.responsesKey`.
     public init(_ results: [String: Data], name: String) throws(ImportError) {
-        let store = try LLMMessageStore.parse(results, name: name)
-        (storeConversations, storeTurnIDs, storeThreadIDs) = (store.conversations, store.turnIDs, store.threadIDs)
+        store = try LLMMessageStore.plan(results, name: name)
         extras = try Extras(results, name: name)
         self.name = name
     }
 
-    /// The message store's conversations, handed over once: this reading keeps none of them.
-    public mutating func takeStoreConversations() -> [ImportConversation] {
-        defer { storeConversations = [] }
-        return storeConversations
+    /// How many messages' parts one query of the message store reads: its memory, at most.
+    static let partsBatch = 2_000
+
+    /// The message store's conversations, handed to `body` one by one, their content read a few
+    /// thousand messages at a time: `readParts` runs the query it is given (on sqlite3's standard
+    /// input) and returns what `sqlite3 -json` printed. Called once; the reading then holds no
+    /// conversation of the store.
+    public mutating func forEachStoreConversation(
+        readParts: (String) throws -> Data, _ body: (ImportConversation) throws -> Void
+    ) throws {
+        var batch: [LLMMessageStore.Outline] = []
+        var hashes = Set<String>()
+        for (index, outline) in store.outlines.enumerated() {
+            batch.append(outline)
+            hashes.formUnion(outline.hashes)
+            guard hashes.count >= Self.partsBatch || index == store.outlines.count - 1 else { continue }
+            let rows = hashes.isEmpty ? Data() : try readParts(LLMMessageStore.partsQuery(for: hashes.sorted()))
+            let parts = try LLMRows.grouped(rows, by: "message_hash", name: name)
+            for outline in batch { try body(LLMMessageStore.conversation(outline, plan: store, parts: parts)) }
+            batch.removeAll()
+            hashes.removeAll()
+        }
+        store.outlines = []
+    }
+
+    /// The message store's conversations, their parts from the rows of the whole parts query.
+    mutating func storeConversations(parts rows: Data?) throws(ImportError) -> [ImportConversation] {
+        let parts = try LLMRows.grouped(rows, by: "message_hash", name: name)
+        var conversations: [ImportConversation] = []
+        for outline in store.outlines { conversations.append(try LLMMessageStore.conversation(outline, plan: store, parts: parts)) }
+        store.outlines = []
+        return conversations
     }
 
     /// Takes the next piece of what `sqlite3 -json` prints for the `responses` query, calling `body`
@@ -57,7 +82,7 @@ public struct LLMReading {
         guard let id = row["id"]?.string else { throw ImportError(item: name, reason: "a response has no id") }
         let conversationID = row["conversation_id"]?.string ?? id
         // Written to the message store too (llm 0.32): read from there.
-        if storeTurnIDs.contains(id) || storeThreadIDs.contains(conversationID) { return nil }
+        if store.turnIDs.contains(id) || store.threadIDs.contains(conversationID) { return nil }
         var finished: ImportConversation?
         if current?.id != conversationID {
             finished = current

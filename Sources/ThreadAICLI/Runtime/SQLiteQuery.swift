@@ -12,26 +12,35 @@ enum SQLiteQuery {
     static let missingTool = "reading llm's logs.db needs the sqlite3 command-line tool: install it (apt-get install sqlite3, dnf install sqlite, brew install sqlite) and run the import again."
 
     /// The rows `query` selects from `database`, as `sqlite3 -json` prints them (nothing for no rows).
-    static func json(_ query: String, database: String, path: String?) throws -> Data {
+    /// - Parameter onInput: give the query on sqlite3's standard input rather than as an argument
+    ///   (a query longer than an argument may be); `importedBefore` says whether conversations were
+    ///   imported before it, for the error.
+    static func json(_ query: String, database: String, path: String?, onInput: Bool = false, importedBefore: Bool = false) throws -> Data {
         let tool = try sqlite3(database: database, path: path)
-        let result = try started(ToolRun.run(tool, arguments(query, database)), tool: tool, database: database)
-        try check(result, database: database, importedBefore: false)
+        let run = onInput
+            ? ToolRun.run(tool, arguments(nil, database), input: Data(query.utf8))
+            : ToolRun.run(tool, arguments(query, database))
+        let result = try started(run, tool: tool, database: database)
+        try check(result, database: database, importedBefore: importedBefore)
         return result.output
     }
 
     /// Every conversation in llm's `logs.db` at `database`, handed to `body` one by one: its tables
-    /// first, then the queries they call for, the rows of `responses` read one at a time as sqlite3
-    /// prints them (`LLMReading`), so that memory holds one conversation of them, never all.
+    /// first, then the queries they call for; the message store's content a few thousand messages
+    /// at a time, the rows of `responses` one at a time as sqlite3 prints them (`LLMReading`), so
+    /// that memory holds a few conversations' content, never the database's.
     static func forEachLLMConversation(database: String, path: String?, _ body: (ImportConversation) throws -> Void) throws {
         let tables = try LLMParser.tables(try json(LLMParser.tablesQuery, database: database, path: path), name: database)
         let queries = try LLMParser.queries(for: tables, name: database)
         var results: [String: Data] = [:]
-        for (key, query) in queries where key != LLMParser.responsesKey {
+        for (key, query) in queries where key != LLMParser.responsesKey && key != LLMParser.partsKey {
             results[key] = try json(query, database: database, path: path)
         }
         var reading = try LLMReading(results, name: database)
         var handedOn = false
-        for conversation in reading.takeStoreConversations() {
+        try reading.forEachStoreConversation { query in
+            try json(query, database: database, path: path, onInput: true, importedBefore: handedOn)
+        } _: { conversation in
             handedOn = true
             try body(conversation)
         }
@@ -63,8 +72,8 @@ enum SQLiteQuery {
         return tool
     }
 
-    private static func arguments(_ query: String, _ database: String) -> [String] {
-        ["-readonly", "-json", database, query]
+    private static func arguments(_ query: String?, _ database: String) -> [String] {
+        ["-readonly", "-json", database] + (query.map { [$0] } ?? [])
     }
 
     private static func started(_ run: ToolRun?, tool: String, database: String) throws -> ToolRun {
