@@ -109,6 +109,55 @@ struct ImportChatGPTTests {
         #expect(try DirectorySnapshot(sandbox.repository) == before)
     }
 
+    /// A mapping node with a text message, for the hand-made exports below.
+    static func node(_ id: String, parent: String?, children: [String], role: String, text: String) -> String {
+        let parentJSON = parent.map { "\"\($0)\"" } ?? "null"
+        let childrenJSON = children.map { "\"\($0)\"" }.joined(separator: ", ")
+        return """
+            "\(id)": {"id": "\(id)", "parent": \(parentJSON), "children": [\(childrenJSON)], "message": {"author": {"role": "\(role)"}, \
+            "create_time": 1700000000, "content": {"content_type": "text", "parts": ["\(text)"]}}}
+            """
+    }
+
+    @Test("a loop of parents is refused, naming it, even after a sound conversation; nothing is written")
+    func parentLoop() throws {
+        let sandbox = try CLISandbox.initialized()
+        let broken = sandbox.work + "/loop.json"
+        try """
+            [{"id": "c0", "title": "fine", "current_node": "a", "mapping": {\(Self.node("a", parent: nil, children: [], role: "user", text: "hi"))}},
+             {"id": "c1", "title": "t", "current_node": "b", "mapping": {
+              \(Self.node("a", parent: "b", children: ["b"], role: "user", text: "hi")),
+              \(Self.node("b", parent: "a", children: ["a"], role: "assistant", text: "yo"))}}]
+            """.write(toFile: broken, atomically: false, encoding: .utf8)
+        let before = try DirectorySnapshot(sandbox.repository)
+        let result = try sandbox.run(["import", broken])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("conversation #2 (c1) node a: its parents loop (a → b → a)"), "\(result.stderr)")
+        #expect(try DirectorySnapshot(sandbox.repository) == before)
+    }
+
+    @Test("a node its parent does not list among its children is imported below it; a conversation of no message is skipped, said")
+    func unlistedChildAndEmptyConversation() throws {
+        let sandbox = try CLISandbox.initialized()
+        let export = sandbox.work + "/odd.json"
+        try """
+            [{"id": "c1", "title": "odd", "current_node": "b", "mapping": {
+              "r": {"id": "r", "parent": null, "children": ["a"], "message": null},
+              \(Self.node("a", parent: "r", children: ["b"], role: "user", text: "question")),
+              \(Self.node("b", parent: "a", children: [], role: "assistant", text: "listed answer")),
+              \(Self.node("x", parent: "a", children: [], role: "assistant", text: "unlisted answer"))}},
+             {"id": "c2", "title": "empty", "current_node": "r", "mapping": {"r": {"id": "r", "parent": null, "children": [], "message": null}}}]
+            """.write(toFile: export, atomically: false, encoding: .utf8)
+        let result = try sandbox.succeed(["import", export])
+        #expect(result.stderr == """
+            skipped chatgpt conversation c2: no messages
+            imported 1 conversation: 3 messages (3 new), 1 fork, 2 threads created or moved, 1 item skipped
+
+            """)
+        #expect(try sandbox.succeed(["show", "chatgpt/odd-c1-2"]).stdout.contains("unlisted answer"))
+        #expect(try sandbox.succeed(["show", "chatgpt/odd-c1"]).stdout.contains("listed answer"))
+    }
+
     @Test("an unknown export version (no mapping), a top level that is not an array: refused, naming the item, changing nothing")
     func unknownVersion() throws {
         try CLISandbox.initialized().expectImportsRefused([

@@ -81,6 +81,12 @@ public enum ChatGPTParser {
             }
             parentOf[key] = parent
         }
+        // A node whose parent does not list it among its children still hangs below it: after the
+        // listed children, in the order of their keys.
+        var unlistedChildren: [String: [String]] = [:]
+        for (key, parent) in parentOf where !(entries[parent]?["children"]?.strings ?? []).contains(key) {
+            unlistedChildren[parent, default: []].append(key)
+        }
         var stack = entries.keys.filter { parentOf[$0] == nil }.sorted().reversed().map { ($0, String?.none) }
         var keptParent: [String: String?] = [:]
         while let (key, keptAncestor) = stack.popLast() {
@@ -91,8 +97,18 @@ public enum ChatGPTParser {
                 kept = key
             }
             keptParent[key] = keptAncestor
-            let children = (entry["children"]?.strings ?? []).filter { parentOf[$0] == key }
+            let children = (entry["children"]?.strings ?? []).filter { parentOf[$0] == key } + (unlistedChildren[key]?.sorted() ?? [])
             stack.append(contentsOf: children.reversed().map { ($0, kept) })
+        }
+        // A node the walk did not reach hangs below a loop of parents: the mapping is damaged.
+        if let lost = entries.keys.filter({ keptParent[$0] == nil }).min() {
+            var path = [lost]
+            var next = parentOf[lost]
+            while let key = next, !path.contains(key) {
+                path.append(key)
+                next = parentOf[key]
+            }
+            throw ImportError(item: "\(item) node \(lost)", reason: "its parents loop (\((path + [next ?? lost]).joined(separator: " → ")))")
         }
         // The current node may be one that was skipped: its nearest kept ancestor stands for it.
         var current = object["current_node"]?.string

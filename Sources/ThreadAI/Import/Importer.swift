@@ -28,6 +28,10 @@ public struct Importer: Sendable {
     /// moves), then creates or moves its threads.
     public mutating func write(_ conversation: ImportConversation, into summary: inout Summary) throws(ImportError) {
         let item = "\(conversation.format) conversation \(conversation.id)"
+        guard !conversation.nodes.isEmpty else {
+            summary.skipped.append("\(item): no messages")
+            return
+        }
         let main = try Self.threadName(for: conversation)
         let owners = try Self.owners(of: conversation, main: main)
         var ids: [String: ObjectID] = [:]
