@@ -62,7 +62,7 @@ public enum ThreadAICLI {
 
     private static func runLive() async -> Int32 {
         let output = FileDescriptorOutput(descriptor: 1)
-        let errors = FileDescriptorOutput(descriptor: 2)
+        let errors = FileDescriptorOutput(descriptor: 2, unbufferedAfter: output)
         defer {
             output.flush()
             errors.flush()

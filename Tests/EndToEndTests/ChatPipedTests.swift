@@ -46,6 +46,20 @@ struct ChatPipedTests {
         #expect(try sandbox.succeed(["status"]).stdout.hasPrefix("On thread main-3"))
     }
 
+    @Test("with output and errors on one pipe, each note comes where it was written: the switch before the reply on the new thread")
+    func notesInOrder() throws {
+        let sandbox = try CLISandbox.initialized()
+        let script = "printf 'Hi\\n/edit Hello instead\\n' | \"$1\" chat"
+        let run = try ExternalProgram.run(
+            ["sh", "-c", script, "sh", try ThreadAIBinary.path()], in: sandbox.work, environment: sandbox.environment([:]))
+        #expect(run.status == 0, "\(run.output)")
+        let lines = run.output.split(separator: "\n").map(String.init)
+        let switched = try #require(lines.firstIndex { $0.hasPrefix("Switched to a new thread 'main-2'") }, "\(run.output)")
+        let edited = try #require(lines.firstIndex { $0.contains("Your last message: “Hello instead”") }, "\(run.output)")
+        let first = try #require(lines.firstIndex { $0.contains("Your last message: “Hi”") }, "\(run.output)")
+        #expect(first < switched && switched < edited, "\(run.output)")
+    }
+
     @Test("-f and /file attach files to the next message as send -f does; a file that cannot go is refused at once")
     func attachedFiles() throws {
         let sandbox = try CLISandbox.initialized()

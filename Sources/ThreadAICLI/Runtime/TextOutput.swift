@@ -35,35 +35,56 @@ extension TextOutput {
 
 /// Writes to a file descriptor through a buffer that is flushed when it grows, on `flush()`,
 /// and when the output goes away. A closed pipe (`threadai log | head`) ends writing quietly.
+///
+/// Standard error is made `unbuffered(after:)` standard output: each write goes out at once, after
+/// what standard output holds, so that where both reach one terminal or file (`2>&1`) a note reads
+/// where it was written: "Switched to a new thread" before the reply that follows it, not after.
 final class FileDescriptorOutput: TextOutput {
     private let descriptor: Int32
     private var buffer: [UInt8] = []
     private var isBroken = false
+    /// For an unbuffered output, the output flushed before each of its writes.
+    private let before: FileDescriptorOutput?
+    private let isUnbuffered: Bool
 
     init(descriptor: Int32) {
         self.descriptor = descriptor
+        before = nil
+        isUnbuffered = false
         buffer.reserveCapacity(1 << 16)
+    }
+
+    /// An output that writes each piece at once, after flushing `other`.
+    init(descriptor: Int32, unbufferedAfter other: FileDescriptorOutput) {
+        self.descriptor = descriptor
+        before = other
+        isUnbuffered = true
     }
 
     func write(_ text: String) {
         buffer.append(contentsOf: text.utf8)
-        flushWhenFull()
+        flushWhenDue()
     }
 
     func line(_ text: String) {
         buffer.append(contentsOf: text.utf8)
         buffer.append(0x0A)
-        flushWhenFull()
+        flushWhenDue()
     }
 
     func write(bytes: [UInt8]) {
         buffer.append(contentsOf: bytes)
-        flushWhenFull()
+        flushWhenDue()
     }
 
-    /// Writes the buffer out once it holds 64 KiB.
-    private func flushWhenFull() {
-        if buffer.count >= 1 << 16 { flush() }
+    /// Writes the buffer out once it holds 64 KiB, or at once when unbuffered.
+    private func flushWhenDue() {
+        if isUnbuffered {
+            before?.flush()
+            flush()
+        } else if buffer.count >= 1 << 16 {
+            flush()
+        }
     }
 
     func flush() {
