@@ -71,4 +71,19 @@ struct ImportLLMTests {
         }
         #expect(try sandbox.succeed(["log", "--oneline", String(thread)]).stdout.split(separator: "\n").count == 6)
     }
+
+    @Test("a bad row after good conversations: the error says they were imported, and they are whole")
+    func badRowPartWay() throws {
+        let sandbox = try CLISandbox.initialized()
+        let database = try Self.database(in: sandbox, extra: """
+            insert into responses (id, model, prompt, response, conversation_id, datetime_utc)
+              values (null, 'm', 'q', 'a', 'zz', '2024-06-01T10:00:00');
+            """)
+        let result = try sandbox.run(["import", database])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("a response has no id; the conversations read before it were imported whole"), "\(result.stderr)")
+        let threads = try sandbox.succeed(["threads"]).stdout
+        #expect(threads.contains("llm/untitled-01hx0r3"), "the response without a conversation comes first and was imported")
+        #expect(try sandbox.succeed(["log", "--oneline", "llm/untitled-01hx0r3"]).stdout.split(separator: "\n").count == 2)
+    }
 }

@@ -30,6 +30,33 @@ enum SQLiteQuery {
     /// at a time, the rows of `responses` one at a time as sqlite3 prints them (`LLMReading`), so
     /// that memory holds a few conversations' content, never the database's.
     static func forEachLLMConversation(database: String, path: String?, _ body: (ImportConversation) throws -> Void) throws {
+        var handedOn = false
+        func handOn(_ conversation: ImportConversation) throws {
+            do {
+                try body(conversation)
+            } catch {
+                throw FromBody(error: error)
+            }
+            handedOn = true
+        }
+        do {
+            try readLLMConversations(database: database, path: path, importedBefore: { handedOn }, handOn)
+        } catch let error as FromBody {
+            throw error.error
+        } catch let error as ImportError where handedOn {
+            // Parsing failed part way: the conversations handed on before it are in the repository.
+            throw ImportError(item: error.item, reason: error.reason + "; the conversations read before it were imported whole")
+        }
+    }
+
+    /// An error `forEachLLMConversation`'s body threw, passed on as it is.
+    private struct FromBody: Error {
+        var error: any Error
+    }
+
+    private static func readLLMConversations(
+        database: String, path: String?, importedBefore: () -> Bool, _ body: (ImportConversation) throws -> Void
+    ) throws {
         let tables = try LLMParser.tables(try json(LLMParser.tablesQuery, database: database, path: path), name: database)
         let queries = try LLMParser.queries(for: tables, name: database)
         var results: [String: Data] = [:]
@@ -37,11 +64,9 @@ enum SQLiteQuery {
             results[key] = try json(query, database: database, path: path)
         }
         var reading = try LLMReading(results, name: database)
-        var handedOn = false
         try reading.forEachStoreConversation { query in
-            try json(query, database: database, path: path, onInput: true, importedBefore: handedOn)
+            try json(query, database: database, path: path, onInput: true, importedBefore: importedBefore())
         } _: { conversation in
-            handedOn = true
             try body(conversation)
         }
         guard let query = queries[LLMParser.responsesKey] else { return }
@@ -51,17 +76,14 @@ enum SQLiteQuery {
             // After a failure the rest of the output is drained unread, so that sqlite3 can end.
             guard failure == nil else { return }
             do {
-                try reading.add(output: piece) { conversation in
-                    handedOn = true
-                    try body(conversation)
-                }
+                try reading.add(output: piece, body)
             } catch {
                 failure = error
             }
         }
         let result = try started(run, tool: tool, database: database)
         if let failure { throw failure }
-        try check(result, database: database, importedBefore: handedOn)
+        try check(result, database: database, importedBefore: importedBefore())
         if let last = try reading.finish() { try body(last) }
     }
 

@@ -39,6 +39,8 @@ struct CodeLinkTests {
         #expect(atFirst.count == 4, "both threads: \(atFirst)")
         #expect(atFirst.filter { $0.contains("user: ") }.map { String($0.split(separator: ":").last ?? "") }.sorted()
             == [" about one", " side question about one"])
+        // Newest first; a reply written in the second of its question still comes before it.
+        #expect(atFirst.map { $0.contains(" user: ") ? "user" : "reply" } == ["reply", "user", "reply", "user"], "\(atFirst)")
         let onMain = try clones.threadai(["log", "--at-code", first, "main"], in: "a").stdout.split(separator: "\n")
         #expect(onMain.count == 2)
 
