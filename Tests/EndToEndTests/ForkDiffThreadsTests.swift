@@ -86,6 +86,12 @@ struct ForkDiffThreadsTests {
         let kinds = Set((first["runs"] as? [[String: Any]] ?? []).compactMap { $0["kind"] as? String })
         #expect(kinds.isSuperset(of: ["removed", "added"]))
         #expect(first["identical"] as? Bool == false)
+
+        let stat = try JSON.object(try sandbox.succeed(["diff", "--json", "--stat", "main", "alt-deep"]))
+        let statTurns = try #require(stat["turns"] as? [[String: Any]])
+        #expect(statTurns.count == 4 && statTurns.allSatisfy { $0["runs"] == nil }, "--stat: the counts without the runs")
+        #expect(statTurns.map { $0["wordsAdded"] as? Int } == turns.map { $0["wordsAdded"] as? Int })
+        #expect(statTurns.map { $0["wordsRemoved"] as? Int } == turns.map { $0["wordsRemoved"] as? Int })
     }
 
     @Test("checkout switches threads, and send continues the checked-out thread")

@@ -43,7 +43,7 @@ enum DiffCommand: Command {
             comparison = try ThreadComparison(a, b, names: names, repository: repository, walker: walker, by: granularity, minimal: minimal)
         }
         if arguments.flag("json") {
-            try JSONOutput.write(DiffJSON(comparison), to: context.output)
+            try JSONOutput.write(DiffJSON(comparison, statOnly: arguments.flag("stat")), to: context.output)
         } else {
             DiffRenderer(style: context.style, statOnly: arguments.flag("stat"), granularity: granularity)
                 .write(comparison, to: context.output)

@@ -121,7 +121,8 @@ struct DiffJSON: Encodable {
         var rewritten: Bool?
         var wordsAdded: Int
         var wordsRemoved: Int
-        var runs: [Run]
+        /// Absent with `--stat`: the counts alone.
+        var runs: [Run]?
     }
 
     var left: String
@@ -135,7 +136,8 @@ struct DiffJSON: Encodable {
     var leftCode: CodeAnchorJSON?
     var rightCode: CodeAnchorJSON?
 
-    init(_ comparison: ThreadComparison) {
+    /// - Parameter statOnly: `--stat`: each turn's counts without its runs.
+    init(_ comparison: ThreadComparison, statOnly: Bool = false) {
         left = comparison.names.left
         right = comparison.names.right
         leftId = comparison.ids.left.hex
@@ -149,7 +151,7 @@ struct DiffJSON: Encodable {
             return Turn(
                 left: turn.left.map { Side(id: $0.id, role: $0.role) }, right: turn.right.map { Side(id: $0.id, role: $0.role) },
                 identical: turn.isIdentical, rewritten: turn.isRewritten ? true : nil, wordsAdded: stat.wordsAdded, wordsRemoved: stat.wordsRemoved,
-                runs: turn.runs.map { Run(kind: "\($0.kind)", text: $0.text) })
+                runs: statOnly ? nil : turn.runs.map { Run(kind: "\($0.kind)", text: $0.text) })
         }
     }
 }
