@@ -29,7 +29,8 @@ public struct Importer: Sendable {
     public mutating func write(_ conversation: ImportConversation, into summary: inout Summary) throws(ImportError) {
         let item = "\(conversation.format) conversation \(conversation.id)"
         guard !conversation.nodes.isEmpty else {
-            summary.skipped.append("\(item): no messages")
+            // Nothing to write: what the parser left out says why, or this does.
+            summary.skipped += conversation.skipped.isEmpty ? ["\(item): no messages"] : conversation.skipped
             return
         }
         let main = try Self.threadName(for: conversation)
