@@ -28,6 +28,20 @@ struct HostileTextTests {
         }
     }
 
+    @Test("a reply, streamed or not, shows control characters visibly too (the offline model repeats the message)", arguments: [
+        [String](), ["--no-stream"],
+    ])
+    func replyIsNeutralised(_ options: [String]) throws {
+        let sandbox = try CLISandbox()
+        try sandbox.succeed(["init"])
+        let output = try sandbox.succeed(["send"] + options + [Self.hostile]).stdoutBytes
+        #expect(!output.contains(0x1B) && !output.contains(0x07) && !output.contains(0x0D), "a control byte reached the terminal")
+        let text = String(decoding: output, as: UTF8.self)
+        #expect(!text.unicodeScalars.contains { $0.value == 0x9B || $0.value == 0x202E })
+        #expect(text.contains("^[]0;pwned^G") && text.contains("<U+202E>txt.exe"), "\(text)")
+        #expect(try sandbox.succeed(["show", "--raw"]).stdout.contains("\u{1B}]0;pwned"), "the stored reply keeps the exact text")
+    }
+
     @Test("--raw and --json keep the exact bytes")
     func rawAndJSONStayExact() throws {
         let sandbox = try CLISandbox()

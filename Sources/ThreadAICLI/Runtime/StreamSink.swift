@@ -13,9 +13,12 @@ final class StreamSink: @unchecked Sendable {
         self.live = live
     }
 
+    /// Writes a piece of the reply, its control characters made visible as every view of message
+    /// text shows them (`TerminalSafe`): a model's reply must not drive the terminal either. A piece
+    /// is whole scalars, so escaping it alone escapes the reply exactly.
     func write(_ piece: String) {
         guard !piece.isEmpty else { return }
-        output.write(piece)
+        output.write(TerminalSafe.text(piece))
         wroteAnything = true
         endsWithNewline = piece.hasSuffix("\n")
         if live { output.flush() }
