@@ -12,13 +12,19 @@ extension Repository {
         }
         try checkNewThreadName(new, ignoring: old)
         var renames = try renamesOrThrow()
-        moveReflog(of: old, to: new)
+        setAsideDeletedReflog(of: new)
+        let moved = moveReflog(of: old, to: new)
         do {
             try refs.update(new, to: tip, expecting: .absent, reflogMessage: "rename: from \(old)")
             try renames.record(from: old, to: new)
             try refs.update(old, to: nil, expecting: .head(tip), reflogMessage: "rename: to \(new)")
         } catch {
             throw ThreadError(wrapping: error)
+        }
+        // Removing the old ref logged it in a new reflog of the old name, which the rename has
+        // no more use for (FORMAT.md §7); a crash before this leaves that one line, which is harmless.
+        if moved, (try? refs.reflog(of: old).entries().count) == 1 {
+            try? FilePaths.remove(refs.reflog(of: old).path)
         }
         if case .thread(let current) = try currentHead(), current == old {
             try checkout(.thread(new), reflogMessage: "rename: \(old) to \(new)")
@@ -84,13 +90,27 @@ extension Repository {
 
     /// Moves the reflog with its thread. A reflog that cannot move stays under the old name,
     /// where it still finds the messages; the rename itself has succeeded.
-    private func moveReflog(of old: ThreadName, to new: ThreadName) {
+    /// Moves `old`'s reflog to `new`'s name, when there is one and the name is free.
+    /// - Returns: whether it moved.
+    private func moveReflog(of old: ThreadName, to new: ThreadName) -> Bool {
         let source = refs.reflog(of: old).path
         let destination = refs.reflog(of: new).path
         guard FilePaths.exists(source, followingLinks: true), !FilePaths.exists(destination, followingLinks: true) else {
-            return
+            return false
         }
         try? FilePaths.makeDirectories(FilePaths.directoryName(of: destination))
-        try? FilePaths.rename(source, to: destination)
+        return (try? FilePaths.rename(source, to: destination)) != nil
+    }
+
+    /// Moves the reflog a deleted thread left under `name` to `logs/deleted/FILE.N` (FORMAT.md §7),
+    /// so that a thread renamed to `name` starts its own.
+    private func setAsideDeletedReflog(of name: ThreadName) {
+        let reflog = refs.reflog(of: name).path
+        guard FilePaths.exists(reflog, followingLinks: false) else { return }
+        let folder = directory + "/logs/deleted"
+        let file = String(reflog.split(separator: "/").last ?? "")
+        guard let number = (1...10_000).first(where: { !FilePaths.exists(folder + "/\(file).\($0)") }) else { return }
+        try? FilePaths.makeDirectories(folder)
+        try? FilePaths.rename(reflog, to: folder + "/\(file).\(number)")
     }
 }

@@ -39,6 +39,25 @@ struct RenameDeleteTests {
         #expect(try repository.renames().currentName(of: "b2") == "a")
     }
 
+    @Test("a rename leaves the old name no reflog; onto a deleted thread's name, that thread's reflog is set aside, not continued")
+    func renameOntoDeletedName() throws {
+        try repository.renameThread(name("a"), to: name("b2"))
+        #expect(!FilePaths.exists(repository.refs.reflog(of: try name("a")).path), "the old name keeps no reflog")
+        try repository.renameThread(name("b2"), to: name("a"))
+        let back = try repository.refs.reflog(of: name("a")).entries()
+        #expect(back.suffix(2).map(\.message) == ["rename: from a", "rename: from b2"])
+        #expect(!back.contains { $0.message.hasPrefix("rename: to") })
+
+        let deletedHead = try #require(try repository.singleHead(of: name("b")))
+        try repository.deleteThread(name("b"), force: true)
+        try repository.renameThread(name("a"), to: name("b"))
+        let reflog = try repository.refs.reflog(of: name("b")).entries()
+        #expect(reflog.last?.message == "rename: from a")
+        #expect(!reflog.contains { $0.message == "delete" || $0.new == deletedHead }, "only the renamed thread's own history")
+        let aside = try Files.readText(root + "/logs/deleted/b.1")
+        #expect(aside.contains("\tdelete\n") && aside.contains(deletedHead.hex), "the deleted thread's reflog is kept aside")
+    }
+
     @Test("a chain of renames A→B→C keeps every message owned")
     func renameChain() throws {
         try repository.renameThread(name("a"), to: name("b2"))
