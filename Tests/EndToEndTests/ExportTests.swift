@@ -10,8 +10,10 @@ struct ExportTests {
     /// A repository with sends, a fork, and both imports in it.
     static func populated() throws -> CLISandbox {
         let sandbox = try CLISandbox.initialized(sending: "one", "two")
-        try sandbox.succeed(["checkout", "-b", "side", "HEAD~2"])
+        try sandbox.succeed(["tag", "-m", "the first answer", "first", "HEAD~2"])
+        try sandbox.succeed(["checkout", "-b", "draft", "HEAD~2"])
         try sandbox.succeed(["send", "three"])
+        try sandbox.succeed(["threads", "rename", "draft", "side"])
         try sandbox.succeed(["import", fixtures.appendingPathComponent("chatgpt/conversations.json").path])
         try sandbox.succeed(["import", fixtures.appendingPathComponent("claude-code/session.jsonl").path])
         return sandbox
@@ -30,7 +32,9 @@ struct ExportTests {
         let objects = { (sandbox: CLISandbox) throws -> DirectorySnapshot in try DirectorySnapshot(sandbox.repository + "/objects") }
         #expect(try objects(copy) == objects(source))
         try copy.succeed(["checkout", "side"])  // HEAD is local: not in the export.
-        #expect(try copy.succeed(["threads"]).stdout == source.succeed(["threads"]).stdout)
+        #expect(try copy.succeed(["threads"]).stdout == source.succeed(["threads"]).stdout, "renames come along: side owns its messages")
+        #expect(try copy.succeed(["tag"]).stdout == source.succeed(["tag"]).stdout)
+        #expect(try String(contentsOfFile: copy.repository + "/renames", encoding: .utf8) == "draft\tside\n")
         let again = try copy.succeed(["import", "threadai-json", file])
         #expect(again.stderr.contains("(0 new)"))
     }
@@ -48,6 +52,8 @@ struct ExportTests {
             (String(export.prefix(export.count / 2)), "truncated"),
             (export.replacingOccurrences(of: "\"version\" : 1", with: "\"version\" : 7"), "unknown threadai-json version 7"),
             (try Self.withoutRoots(export), "is neither in the export nor in this repository"),
+            (export.replacingOccurrences(of: "\"draft\\tside\\n\"", with: "\"draft side\\n\""), "renames line 1: is not two thread names"),
+            (export.replacingOccurrences(of: "\\nnote: ", with: "\\nnote "), "tag #1 (first): line 3 is malformed"),
         ], format: "threadai-json")
     }
 

@@ -23,10 +23,12 @@ public enum ThreadAIJSON {
             let heads = try repository.refs.heads(of: name).map { JSONReader.Value.string($0.hex) }
             threads.append(.object(["name": .string(name.rawValue), "heads": .array(heads)]))
         }
-        let document = JSONReader.Value.object([
+        var members: [String: JSONReader.Value] = [
             "format": .string("threadai-json"), "version": .number(String(version)), "messages": .array(messages),
             "threads": .array(threads),
-        ])
+        ]
+        members.merge(try sharedState(of: repository)) { old, _ in old }
+        let document = JSONReader.Value.object(members)
         // Pretty-printed as Foundation's JSONSerialization printed it, so exports stay byte-identical.
         var data = Data(JSONText.pretty(document))
         data.append(UInt8(ascii: "\n"))
@@ -64,6 +66,9 @@ public enum ThreadAIJSON {
         for thread in threads where !parents.holds(thread.head) && !repository.objects.contains(thread.head) {
             throw ImportError(item: "\(path) thread #\(thread.index) (\(thread.name))", reason: "its head \(thread.head.hex) is not among the messages")
         }
+        for tag in threads.shared.tags where !parents.holds(tag.target) && !repository.objects.contains(tag.target) {
+            throw ImportError(item: "\(path) tag \(tag.name)", reason: "its message \(tag.target.hex) is not among the messages")
+        }
         let outside = parents.outside
         if !outside.isEmpty {
             var reader = try reader()
@@ -77,6 +82,7 @@ public enum ThreadAIJSON {
         for thread in threads where !repository.objects.contains(thread.head) {
             throw ImportError(item: "\(path) thread #\(thread.index) (\(thread.name))", reason: "its head \(thread.head.hex) is not among the messages")
         }
+        try place(threads.shared, repository: repository, name: path, summary: &summary)
         for thread in threads {
             try importer.moveRef(thread.name, to: thread.head, item: path, summary: &summary)
         }
@@ -87,6 +93,7 @@ public enum ThreadAIJSON {
     private struct Threads: Sequence {
         var placed: [(index: Int, name: ThreadName, head: ObjectID)] = []
         var diverged: [String] = []
+        var shared = SharedState()
         func makeIterator() -> IndexingIterator<[(index: Int, name: ThreadName, head: ObjectID)]> { placed.makeIterator() }
     }
 
@@ -110,6 +117,14 @@ public enum ThreadAIJSON {
                     while try reader.nextElement() {
                         index += 1
                         try thread(try reader.readValue(), index: index, name: name, into: &threads)
+                    }
+                case "renames": threads.shared.renames = try renames(try reader.readValue(), name: name)
+                case "tags":
+                    try reader.beginArray()
+                    var index = 0
+                    while try reader.nextElement() {
+                        index += 1
+                        threads.shared.tags.append(try tag(try reader.readValue(), index: index, name: name, secrets: secrets))
                     }
                 case "messages":
                     try forEachMessage(&reader) { (index, entry) throws(ImportError) in

@@ -50,6 +50,31 @@ public struct Renames: Sendable {
         currentName(of: name.rawValue) != name.rawValue
     }
 
+    /// Appends, under the file's lock, each of `lines` (`OLD TAB NEW`) the file does not hold yet, in
+    /// order: renames brought by an import (docs/FORMAT.md §11), as git's union merge would bring them.
+    /// - Returns: how many were appended.
+    mutating func recordMissing(_ lines: [String]) throws(LockError) -> Int {
+        let lock = try LockFile.acquire(for: path)
+        var bytes: [UInt8]
+        do {
+            bytes = try FilePaths.read(path)
+        } catch {
+            guard error.isNotFound else { throw .fileSystem(error) }
+            bytes = []
+        }
+        let held = Set(String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init))
+        let missing = lines.filter { !held.contains($0) }
+        guard !missing.isEmpty else { return 0 }
+        for line in missing {
+            bytes += Array((line + "\n").utf8)
+            let parts = line.split(separator: "\t")
+            if parts.count == 2 { apply(from: String(parts[0]), to: String(parts[1])) }
+        }
+        try lock.commit(bytes)
+        cacheKey = nil
+        return missing.count
+    }
+
     /// Appends a rename under the file's lock, so concurrent renames do not interleave.
     mutating func record(from old: ThreadName, to new: ThreadName) throws(LockError) {
         let lock = try LockFile.acquire(for: path)

@@ -34,6 +34,31 @@ extension Repository {
         return (tag, replaced)
     }
 
+    /// Places a tag brought by an import (docs/FORMAT.md §11) as it is, date, note and all: created
+    /// when absent; nothing when the repository has it at the same message.
+    /// - Returns: whether it was created.
+    /// - Throws: `TagError` when it clashes with a thread or another tag, is here at another
+    ///   message (`tagExists`), or its message is missing; nothing is written then.
+    public func placeImportedTag(_ tag: Tag) throws(TagError) -> Bool {
+        let threads: [ThreadName]
+        do {
+            threads = try refs.names()
+        } catch {
+            throw .refs(error)
+        }
+        if let thread = threads.first(where: { $0 == tag.name }) ?? tag.name.conflict(among: threads) {
+            throw .threadNamed(tag.name, existing: thread)
+        }
+        if let existing = try tags.tag(tag.name) {
+            guard existing.target == tag.target else { throw .tagExists(tag.name, at: existing.target) }
+            return false
+        }
+        if let clash = tag.name.conflict(among: try tags.names()) { throw .conflictingName(tag.name, existing: clash) }
+        guard objects.contains(tag.target) else { throw .missingMessage(tag.name, tag.target) }
+        try tags.write(tag, replacing: nil)
+        return true
+    }
+
     /// Deletes the tag `name` and returns what it was, so it can be made again.
     @discardableResult
     public func deleteTag(_ name: ThreadName) throws(TagError) -> Tag {

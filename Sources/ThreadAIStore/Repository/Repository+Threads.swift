@@ -139,3 +139,17 @@ public enum ThreadError: Error, CustomStringConvertible, Sendable {
         }
     }
 }
+
+extension Repository {
+    /// Appends to `renames` each of `lines` (`OLD TAB NEW`, both valid thread names) it does not hold
+    /// yet, in order: the renames an import brings (docs/FORMAT.md §11).
+    /// - Returns: how many were appended.
+    public func recordImportedRenames(_ lines: [String]) throws(ThreadError) -> Int {
+        var renames = try renamesOrThrow()
+        do {
+            return try renames.recordMissing(lines)
+        } catch {
+            throw ThreadError(wrapping: error)
+        }
+    }
+}
