@@ -46,6 +46,23 @@ struct SecretsTests {
         #expect(both.status == 2)
     }
 
+    @Test("a tag's note is checked as a message is: refused, redacted or allowed, and scan finds an allowed one")
+    func tagNotes() throws {
+        let sandbox = try CLISandbox.initialized(sending: "hello")
+        let before = try DirectorySnapshot(sandbox.repository)
+        let refused = try sandbox.run(["tag", "-m", "key \(Self.canary)", "t"])
+        #expect(refused.status == 1 && refused.stderr.contains("the note of tag 't' holds what looks like an Anthropic API key"), "\(refused)")
+        #expect(!refused.stderr.contains("CANARY"))
+        #expect(try DirectorySnapshot(sandbox.repository) == before)
+        try sandbox.succeed(["tag", "--redact", "-m", "key \(Self.canary)", "redacted"])
+        #expect(try sandbox.succeed(["tag"]).stdout.contains("redacted  ") && !(try sandbox.succeed(["tag"]).stdout.contains("CANARY")))
+        #expect(try sandbox.run(["scan"]).status == 0)
+        try sandbox.succeed(["tag", "--allow-secrets", "-m", Self.canary, "allowed"])
+        let found = try sandbox.run(["scan"])
+        #expect(found.status == 1 && found.stdout.contains("tag allowed note: an Anthropic API key"), "\(found)")
+        #expect(found.stderr.contains("2 messages and 2 tag notes scanned") && !found.stdout.contains("CANARY"), "\(found)")
+    }
+
     @Test("import refuses a conversation holding a key unless --redact or --allow-secrets")
     func importRefused() throws {
         let sandbox = try CLISandbox.initialized()

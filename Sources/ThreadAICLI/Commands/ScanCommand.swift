@@ -6,7 +6,7 @@ enum ScanCommand: Command {
         name: "scan",
         abstract: "Look for credentials (API keys, private keys, tokens) in stored messages.",
         discussion: """
-            Reads every message in the repository (or, with --staged, those git's index is about to commit) \
+            Reads every message and tag note in the repository (or, with --staged, those git's index is about to commit) \
             and prints one line for each credential found: the message, its thread and role, the kind and the \
             position. The credential itself is never printed. Exits 1 when something is found, 0 otherwise; \
             the pre-commit hook of 'threadai hooks install --pre-commit' runs 'threadai scan --staged --quiet'.
@@ -20,13 +20,17 @@ enum ScanCommand: Command {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
         let repository = try context.repository()
         let ids: [ObjectID]
+        let tags: [ThreadName]
         if arguments.flag("staged") {
-            guard let staged = try StagedObjects.ids(threadaiDirectory: repository.directory) else {
-                throw CLIError("--staged needs the repository to be inside a git work tree.")
+            guard let staged = try StagedObjects.ids(threadaiDirectory: repository.directory),
+                  let stagedTags = try StagedObjects.tagNames(threadaiDirectory: repository.directory) else {
+                throw CLIError("--staged needs the repository inside a git work tree: \(GitCommand.whyNoRepository(repository.directory)).")
             }
             ids = staged
+            tags = stagedTags.compactMap { try? ThreadName($0) }
         } else {
             ids = try repository.objects.allIDs()
+            tags = try repository.tags.names()
         }
         var holding = 0
         for id in ids.sorted(by: { $0.hex < $1.hex }) {
@@ -39,14 +43,28 @@ enum ScanCommand: Command {
                     "\(context.style.id(id.short)) \(message.thread) \(message.role.rawValue): \(finding)"))
             }
         }
-        let scanned = "\(CountedNoun.phrase(ids.count, "message")) scanned"
+        // A tag's note is shared through git as a message is.
+        var tagsHolding = 0
+        for name in tags.sorted(by: { $0.rawValue < $1.rawValue }) {
+            guard let note = try repository.tags.tag(name)?.note else { continue }
+            let findings = SecretScanner.findings(in: note)
+            guard !findings.isEmpty else { continue }
+            holding += 1
+            tagsHolding += 1
+            for finding in findings {
+                context.output.line(TerminalSafe.text("tag \(name) note: \(finding)"))
+            }
+        }
+        let scanned = CountedNoun.phrase(ids.count, "message")
+            + (tags.isEmpty ? "" : " and \(CountedNoun.phrase(tags.count, "tag note"))") + " scanned"
         guard holding > 0 else {
             if !arguments.flag("quiet") { context.note("\(scanned); no credentials found.") }
             return .success
         }
         context.note("\(scanned); \(holding) hold what looks like a credential. A stored message cannot change "
             + "(its id is its hash): rotate the credential, and keep the thread out of git with 'threadai local NAME' "
-            + "before it is committed (or remove its objects from the commit).")
+            + "before it is committed (or remove its objects from the commit)."
+            + (tagsHolding > 0 ? " A tag's note can go: 'threadai tag -d NAME', then tag again without it." : ""))
         return .failure
     }
 }

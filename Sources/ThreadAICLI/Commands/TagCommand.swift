@@ -19,6 +19,7 @@ enum TagCommand: Command {
             .flag("force", short: "f", help: "Move an existing tag NAME to REV instead of refusing."),
             .flag("json", help: "With -l: a JSON array of {name, id, date, note, thread, role, title}."),
             .positional("name", valueName: "NAME", arity: .optional, help: "The tag's name (thread-name rules, docs/FORMAT.md §5.2)."),
+        ] + SecretFlags.arguments + [
             .positional("revision", valueName: "REV", arity: .optional, help: "The message to tag (default: HEAD)."),
         ],
         examples: [
@@ -50,8 +51,11 @@ enum TagCommand: Command {
         }
         let tagName = try ThreadName(name)
         let target = try repository.resolve(revision ?? "HEAD")
-        let (tag, replaced) = try repository.createTag(
-            tagName, at: target, note: arguments.option("message"), force: arguments.flag("force"))
+        // A note travels through git like a message: a credential in it is refused or redacted alike.
+        let note = try arguments.option("message").map { note in
+            try SecretFlags.policy(arguments).apply(to: note, item: "the note of tag '\(name)'")
+        }
+        let (tag, replaced) = try repository.createTag(tagName, at: target, note: note, force: arguments.flag("force"))
         let moved = replaced.map { " (was \(context.style.id($0.target.short)))" } ?? ""
         context.errors.line("Tagged \(context.style.id(tag.target.short)) as '\(TerminalSafe.text(name))'\(moved)")
         return .success
