@@ -32,9 +32,15 @@ final class CommandContext {
     }
 
     /// The repository this command works on (docs/FORMAT.md §1.1).
+    /// The repository the command works on. When `HEAD` names a thread that a pull renamed away,
+    /// `HEAD` follows it first and a note says so (docs/CLI.md, `threads rename`).
     func repository() throws -> Repository {
-        try Repository.discover(
+        let repository = try Repository.discover(
             explicit: repositoryOverride, environment: environment, currentDirectory: currentDirectory)
+        if let followed = repository.followRenamedHead() {
+            note(TerminalSafe.text("thread '\(followed.from)' was renamed to '\(followed.to)' (in another clone?); HEAD now follows it."))
+        }
+        return repository
     }
 
     /// Resolves a path the user typed against the current directory.

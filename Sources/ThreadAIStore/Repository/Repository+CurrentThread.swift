@@ -37,6 +37,20 @@ extension Repository {
         return (name, nil)
     }
 
+    /// When `HEAD` names a thread that a `git pull` renamed away (its ref gone, `renames` naming a
+    /// thread that exists), points `HEAD` at the new name, as `currentThreadForWriting` does, so that
+    /// every command, reading ones too, sees the thread where it went.
+    /// - Returns: the old and the new name when `HEAD` moved; nil when there was nothing to follow,
+    ///   or `HEAD` could not be read or written (the command then reports what it finds).
+    public func followRenamedHead() -> (from: ThreadName, to: ThreadName)? {
+        guard case .thread(let name)? = try? head.read(), !refs.exists(name),
+              let renames = try? renames(), renames.isRenamedAway(name),
+              let newName = try? ThreadName(renames.currentName(of: name.rawValue)), refs.exists(newName),
+              (try? head.write(.thread(newName), from: nil, to: nil, reflogMessage: "follow rename: \(name) to \(newName)")) != nil
+        else { return nil }
+        return (name, newName)
+    }
+
     /// The newest head the reflog of `name` records, if any.
     func lastKnownHead(of name: ThreadName) -> ObjectID? {
         // A reflog is advisory: an unreadable one knows of no head.
