@@ -126,5 +126,13 @@ struct InitSendLogTests {
         #expect(after.stderr.contains("'at-question' ended with a question that had no answer; the model is sent both."), "\(after.stderr)")
         #expect(after.stderr.contains("('threadai retry' answers such a question alone, before another is sent.)"), "\(after.stderr)")
     }
-}
 
+    @Test("-N is --max-count N for log and reflog, as in git; other commands refuse it")
+    func countShorthand() throws {
+        let sandbox = try CLISandbox.initialized(sending: "one", "two")
+        let two = try sandbox.succeed(["log", "--oneline", "-2"]).stdout
+        #expect(two == (try sandbox.succeed(["log", "--oneline", "-n", "2"]).stdout) && two.split(separator: "\n").count == 2)
+        #expect(try sandbox.succeed(["reflog", "-1", "main"]).stdout.split(separator: "\n").count == 1)
+        #expect(try sandbox.run(["show", "-3"]).status == 2)
+    }
+}

@@ -51,5 +51,13 @@ struct ReflogRevisionTests {
         let log = try sandbox.succeed(["reflog", "HEAD"]).stdout
         #expect(log.contains("HEAD@{0}: ") && log.contains("checkout: moving from main to "))
         #expect(try sandbox.succeed(["log", "--oneline", "--decorate", "-n", "1", "@{-1}"]).stdout.contains("main, fork: alt)"))
+        try sandbox.succeed(["checkout", "main"])
+        try sandbox.succeed(["send", "two"])
+        #expect(try sandbox.succeed(["show", "--raw", "HEAD@{0}"]).stdout == sandbox.succeed(["show", "--raw", "HEAD"]).stdout,
+                "HEAD@{0} is HEAD, though logs/HEAD records checkouts only")
+        for word in ["HEAD", "@"] {
+            #expect(try sandbox.succeed(["checkout", word]).stderr == "Already on 'main'\n", "\(word) names where HEAD is: no detaching")
+        }
+        #expect(try sandbox.succeed(["status"]).stdout.hasPrefix("On thread main"))
     }
 }

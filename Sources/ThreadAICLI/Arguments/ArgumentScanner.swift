@@ -37,11 +37,22 @@ struct ArgumentScanner {
                 if stoppingAtPositional { return index }
             } else if word.hasPrefix("--") {
                 index = try readLong(words, at: index)
+            } else if let count = Self.countShorthand(word), let spec = specs.first(where: { $0.name == "max-count" }) {
+                // `-3` is `--max-count 3`, as in git (`git log -3`).
+                try store(count, for: spec)
+                index += 1
             } else {
                 index = try readShortCluster(words, at: index)
             }
         }
         return index
+    }
+
+    /// The digits of `-N`, git's shorthand for `--max-count N`; nil for any other word.
+    private static func countShorthand(_ word: String) -> String? {
+        let digits = word.utf8.dropFirst()
+        guard word.utf8.first == UInt8(ascii: "-"), !digits.isEmpty, digits.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        return String(word.dropFirst())
     }
 
     /// Throws for the first required positional that was not given, unless help was asked for.

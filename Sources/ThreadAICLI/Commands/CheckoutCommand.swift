@@ -40,6 +40,11 @@ enum CheckoutCommand: Command {
         if let name = repository.threadNamed(target) ?? (try? ThreadName(target)).flatMap({ isUnbornCurrent($0, repository) ? $0 : nil }) {
             return try switchTo(.thread(name), repository, context)
         }
+        // `HEAD` and `@` alone name where HEAD is: on a thread, checking them out stays there, as in git.
+        if target == "HEAD" || target == "@", case .thread(let name) = try repository.head.read() {
+            context.errors.line("Already on '\(TerminalSafe.text(name.rawValue))'")
+            return .success
+        }
         return try switchTo(.detached(try repository.resolve(target)), repository, context)
     }
 

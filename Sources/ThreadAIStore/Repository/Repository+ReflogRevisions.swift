@@ -22,6 +22,8 @@ extension Repository {
 
     /// The message `base@{index}` names: the new value of the reflog's entry `index` back from the newest.
     func reflogValue(_ base: Revision.Base, index: Int, text: String) throws(RevisionError) -> ObjectID {
+        // `logs/HEAD` records checkouts, not sends: HEAD@{0} is HEAD now, as in git.
+        if case .head = base, index == 0 { return try resolve("HEAD") }
         let (label, log) = try reflog(forRevisionBase: base)
         let entries = try entriesNewestFirst(log)
         guard index < entries.count else { throw .beyondReflog(text, label: label, count: entries.count) }
