@@ -130,7 +130,11 @@ public enum ThreadAICLI {
             defer { context.keepLocalThreadsOut(after: command.spec.name) }
             if stdoutIsTerminal, pagedCommands.contains(command.spec.name), !globals.flag("no-pager"),
                let pager = PagerChoice.command(environment: environment) {
-                paging.start(pager, environment: environment)
+                if let missing = PagerChoice.missingProgram(in: pager, environment: environment) {
+                    context.note(TerminalSafe.text("cannot run the pager '\(missing)' (not found); showing the output without it."))
+                } else {
+                    paging.start(pager, environment: environment)
+                }
             }
             return try await command.run(arguments, context).rawValue
         } catch {

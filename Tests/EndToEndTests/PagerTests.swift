@@ -80,6 +80,19 @@ struct PagerTests {
         #expect(!paging.used("first"))
     }
 
+    @Test("a pager that cannot be found is named and the output shown without it, as git does", arguments: [
+        "no-such-pager", "no-such-pager -R", "/no/such/pager",
+    ])
+    func missingPager(pager: String) throws {
+        let paging = try Paging()
+        let terminal = try paging.terminal(["PAGER": pager])
+        let status = try terminal.run(["log"])
+        #expect(status == 0)
+        let screen = try terminal.screen()
+        #expect(screen.contains("cannot run the pager '\(pager.split(separator: " ")[0])' (not found); showing the output without it."), "\(screen)")
+        #expect(screen.contains("Hello pager"), "the output is shown: \(screen)")
+    }
+
     @Test("when standard output is not a terminal, no pager runs")
     func noPagerWhenPiped() throws {
         let paging = try Paging()

@@ -19,6 +19,18 @@ enum PagerChoice {
         return trimmed.isEmpty || trimmed == "cat" ? nil : trimmed
     }
 
+    /// The program a pager command line runs, when the line is one plain word or a word and its
+    /// arguments with nothing the shell would interpret, and no such program can be found (on `PATH`,
+    /// or at the path given): the output then goes on unpaged, with a warning, instead of into a
+    /// shell that cannot run it. Nil when the program exists, or the line is for the shell to judge.
+    static func missingProgram(in command: String, environment: [String: String]) -> String? {
+        let shellCharacters = Set("|&;<>()$`\\\"'*?[]#~=%{}")
+        guard !command.contains(where: shellCharacters.contains) else { return nil }
+        guard let program = command.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init) else { return nil }
+        if program.contains("/") { return FilePaths.exists(program, followingLinks: true) ? nil : program }
+        return ToolRun.executable(named: program, path: environment["PATH"]) == nil ? program : nil
+    }
+
     /// The pager's environment: `LESS=FRX` and `LV=-c` unless the user set them (git's defaults), so
     /// `less` quits when the text fits one screen, passes colours through and leaves the screen as it was.
     static func environment(_ environment: [String: String]) -> [String: String] {
