@@ -101,6 +101,8 @@ struct ExportTests {
         let side = try sandbox.succeed(["export", "md", "side"]).stdout
         #expect(side.contains("Forked from `main` at message"))
         #expect(side.contains("\nthree\n"))
+        try sandbox.succeed(["checkout", "side"])
+        #expect(try sandbox.succeed(["export", "md"]).stdout == side, "without a thread, the current one, titled by its name")
         let usage = try sandbox.run(["export", "pdf"])
         #expect(usage.status == 2)
     }

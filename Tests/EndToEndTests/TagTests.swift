@@ -22,6 +22,10 @@ struct TagTests {
         let json = try JSON.array(try sandbox.succeed(["tag", "-l", "--json"]))
         #expect(json.map { $0["name"] as? String } == ["good", "latest"])
         #expect(json.first?["note"] as? String == "the good answer")
+        try sandbox.succeed(["tag", "-m", "first line\nsecond line", "multi"])
+        let listed = try sandbox.succeed(["tag", "-l"]).stdout.split(separator: "\n")
+        #expect(listed.count == 3 && listed.contains { $0.hasSuffix("  first line …") }, "one line per tag: \(listed)")
+        try sandbox.succeed(["tag", "-d", "multi"])
         #expect(json.first?["role"] as? String == "assistant")
         #expect(try JSON.array(try sandbox.succeed(["log", "--json", "-n", "1"])).first?["tags"] as? [String] == ["latest"])
         // `checkout -b` forks at a tag; the tag stays where it was.

@@ -143,6 +143,8 @@ struct ConfigFileTests {
 
     @Test func unknownKeysAreNamed() {
         #expect(throws: ConfigurationError.unknownKey("modle", suggestion: nil)) { try ConfigKey.named("modle") }
+        // Ending in the letters "key" does not make a name a credential's.
+        #expect(throws: ConfigurationError.unknownKey("monkey", suggestion: nil)) { try ConfigKey.named("monkey") }
         #expect(ConfigKey.all.count == Set(ConfigKey.all.map(\.name)).count)
     }
 

@@ -127,10 +127,12 @@ public struct ConfigKey: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `anthropic.api-key`, `openai.key`, `secret`, `auth.bearer`…: names someone would give a credential.
+    /// A name whose last word is `key` counts (`openai.key`, `api_key`), not one that merely ends in
+    /// those letters (`monkey`).
     private static func looksLikeSecretName(_ name: String) -> Bool {
         let letters = name.filter(\.isLetter)
-        let words = ["apikey", "secret", "password", "credential", "bearer", "authorization", "accesstoken"]
-        return letters.hasSuffix("key") || words.contains { letters.contains($0) }
+        let fragments = ["apikey", "secret", "password", "credential", "bearer", "authorization", "accesstoken", "privatekey", "accesskey"]
+        return name.split(whereSeparator: { !$0.isLetter }).last == "key" || fragments.contains { letters.contains($0) }
     }
 }
 

@@ -39,7 +39,9 @@ enum ExportCommand: Command {
             if arguments.positional("thread") != nil { throw CLIError("export json takes no thread: it writes them all.", status: .usage) }
             context.output.write(bytes: Array(try ThreadAIJSON.export(repository)))
         case "md":
-            let revision = arguments.positional("thread") ?? "HEAD"
+            // Without a thread, the current one, by its name (a detached HEAD stays HEAD).
+            let current: String? = if case .thread(let name)? = try? repository.head.read() { name.rawValue } else { nil }
+            let revision = arguments.positional("thread") ?? current ?? "HEAD"
             let walker = repository.walker()
             let tip = try repository.resolve(revision, walker: walker)
             let history = try walker.messages(from: tip).reversed()

@@ -72,7 +72,11 @@ enum TagCommand: Command {
         let width = tags.map(\.name.rawValue.count).max() ?? 0
         for tag in tags {
             let padded = tag.name.rawValue + String(repeating: " ", count: width - tag.name.rawValue.count)
-            let note = tag.note.map { "  " + TerminalSafe.text($0) } ?? ""
+            // One line per tag: a note of several lines shows its first, marked as cut (--json holds it whole).
+            let note = tag.note.map { note in
+                let lines = note.split(separator: "\n", omittingEmptySubsequences: false)
+                return "  " + TerminalSafe.text(lines[0]) + (lines.count > 1 ? " …" : "")
+            } ?? ""
             context.output.line(context.style.thread(TerminalSafe.text(padded)) + "  " + context.style.id(tag.target.short) + note)
         }
         return .success
