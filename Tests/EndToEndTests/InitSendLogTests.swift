@@ -135,4 +135,15 @@ struct InitSendLogTests {
         #expect(try sandbox.succeed(["reflog", "-1", "main"]).stdout.split(separator: "\n").count == 1)
         #expect(try sandbox.run(["show", "-3"]).status == 2)
     }
+
+    @Test("a malformed HEAD is named with the way out, and checkout repairs it")
+    func malformedHead() throws {
+        let sandbox = try CLISandbox.initialized(sending: "one")
+        try "garbage\n".write(toFile: sandbox.repository + "/HEAD", atomically: false, encoding: .utf8)
+        let status = try sandbox.run(["status"])
+        #expect(status.status == 3 && status.stderr.contains("HEAD (") && status.stderr.contains("point it at a thread with 'threadai checkout NAME'"), "\(status)")
+        #expect(try sandbox.succeed(["checkout", "main"]).stderr == "Switched to thread 'main'\n")
+        #expect(try sandbox.succeed(["status"]).stdout.hasPrefix("On thread main"))
+        #expect(try sandbox.succeed(["reflog", "HEAD"]).stdout.contains("checkout: moving from a malformed HEAD to main"))
+    }
 }

@@ -80,7 +80,7 @@ extension ExitStatus {
         switch error {
         case .concurrentChange: return .conflict
         case .lock(let inner): return status(of: inner)
-        case .malformed, .notAFile: return .corrupt
+        case .malformed, .malformedHead, .notAFile: return .corrupt
         default: return .failure
         }
     }

@@ -64,6 +64,6 @@ public struct HeadStore: Sendable {
     }
 
     private func malformed(_ reason: String) -> RefError {
-        .malformed(.main, path: path, line: 1, reason: "HEAD is not valid: \(reason)")
+        .malformedHead(path: path, reason: reason)
     }
 }

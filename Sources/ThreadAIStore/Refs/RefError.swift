@@ -4,6 +4,8 @@ public enum RefError: Error, CustomStringConvertible, Sendable {
     case concurrentChange(ThreadName, expected: ExpectedRefValue, found: [ObjectID])
     /// The ref file exists but is not one or more ids, one per line (docs/FORMAT.md §5.1).
     case malformed(ThreadName, path: String, line: Int, reason: String)
+    /// `HEAD` is not `ref: refs/threads/NAME` or an id (docs/FORMAT.md §6).
+    case malformedHead(path: String, reason: String)
     case noSuchThread(ThreadName)
     case threadExists(ThreadName)
     case conflictingName(ThreadName, existing: ThreadName)
@@ -23,6 +25,9 @@ public enum RefError: Error, CustomStringConvertible, Sendable {
         case .malformed(let name, let path, let line, let reason):
             return "the ref of thread '\(name)' (\(path), line \(line)) is malformed: \(reason). "
                 + "Restore it from git or fix it with 'threadai threads' and 'threadai fsck'."
+        case .malformedHead(let path, let reason):
+            return "HEAD (\(path)) is malformed: \(reason). It is local to this working copy (git does not keep it): "
+                + "point it at a thread with 'threadai checkout NAME' ('threadai threads' lists them)."
         case .noSuchThread(let name):
             return "no thread named '\(name)'. 'threadai threads' lists them."
         case .threadExists(let name):

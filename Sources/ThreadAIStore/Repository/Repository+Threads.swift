@@ -40,18 +40,31 @@ extension Repository {
         do {
             // A diverged thread may be switched to (to look at it, or reconcile it); the reflog
             // records its first head.
-            let old = try currentHeads().tips.first
+            // A malformed HEAD is what a checkout repairs: it is then recorded as left from nowhere.
+            let current = try readableHead()
+            var old: ObjectID?
+            if current != nil { old = try currentHeads().tips.first }
             let new: ObjectID?
             switch head {
             case .detached(let id): new = id
             case .thread(let name): new = try refs.heads(of: name).first
             }
             // `checkout -` and `@{-N}` read where each checkout came from (`previousCheckout`).
-            let message = "checkout: moving from \(Self.checkoutLabel(try self.head.read())) to \(Self.checkoutLabel(head))"
+            let message = "checkout: moving from \(current.map(Self.checkoutLabel) ?? "a malformed HEAD") to \(Self.checkoutLabel(head))"
                 + (reflogMessage.map { " (\($0))" } ?? "")
             try self.head.write(head, from: old, to: new, reflogMessage: message)
         } catch {
             throw ThreadError(wrapping: error)
+        }
+    }
+
+    /// `HEAD`, or nil when it is malformed; any other failure to read it is thrown.
+    private func readableHead() throws(RefError) -> Head? {
+        do {
+            return try head.read()
+        } catch {
+            if case .malformedHead = error { return nil }
+            throw error
         }
     }
 
