@@ -146,4 +146,16 @@ struct InitSendLogTests {
         #expect(try sandbox.succeed(["status"]).stdout.hasPrefix("On thread main"))
         #expect(try sandbox.succeed(["reflog", "HEAD"]).stdout.contains("checkout: moving from a malformed HEAD to main"))
     }
+
+    @Test("a name renamed away points at the new name; reconcile of no thread says there is none")
+    func namesThatAreGone() throws {
+        let sandbox = try CLISandbox.initialized(sending: "one")
+        try sandbox.succeed(["threads", "rename", "main", "trunk"])
+        for arguments in [["checkout", "main"], ["log", "main"]] {
+            let result = try sandbox.run(arguments)
+            #expect(result.status == 1 && result.stderr.contains("thread 'main' was renamed to 'trunk' (.threadai/renames): use 'trunk'."), "\(result)")
+        }
+        let reconcile = try sandbox.run(["threads", "reconcile", "nosuch"])
+        #expect(reconcile.status == 1 && reconcile.stderr.contains("no thread named 'nosuch'"), "\(reconcile)")
+    }
 }

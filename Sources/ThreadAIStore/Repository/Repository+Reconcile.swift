@@ -30,6 +30,7 @@ extension Repository {
         }
         let (targetHeads, joining) = try (headsOf(target), target == name ? [] : headsOf(name))
         let heads = targetHeads + joining.filter { !targetHeads.contains($0) }
+        if heads.isEmpty { throw .ref(.noSuchThread(name)) }
         guard heads.count > 1 || !joining.isEmpty else { throw .notDiverged(name) }
         if let keep, !heads.contains(keep) { throw .notDiverged(name) }
         let contained = try headsInOtherHistories(heads).filter { $0 != keep }

@@ -141,7 +141,7 @@ extension Repository {
         }
         if let tag = try tagNamed(word) { return tag.target }
         let isHex = word.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
-        guard isHex, (4...64).contains(word.utf8.count) else { throw .unknown(word) }
+        guard isHex, (4...64).contains(word.utf8.count) else { throw unknown(word) }
         let matches: [ObjectID]
         do {
             matches = try objects.ids(withPrefix: word)
@@ -149,10 +149,20 @@ extension Repository {
             throw .object(error)
         }
         switch matches.count {
-        case 0: throw .unknown(word)
+        case 0: throw unknown(word)
         case 1: return matches[0]
         default: throw .ambiguous(word, candidates: matches.sorted())
         }
+    }
+}
+
+extension Repository {
+    /// `.unknown(word)`, or `.renamed` when `word` is a thread name that `renames` moved to a thread
+    /// that exists: the user most likely means that one.
+    func unknown(_ word: String) -> RevisionError {
+        guard let name = try? ThreadName(word), let renames = try? renames(), renames.isRenamedAway(name),
+              let now = try? ThreadName(renames.currentName(of: word)), refs.exists(now) else { return .unknown(word) }
+        return .renamed(word, now: now.rawValue)
     }
 }
 
@@ -160,6 +170,8 @@ extension Repository {
 public enum RevisionError: Error, CustomStringConvertible, Sendable {
     case syntax(RevisionSyntaxError)
     case unknown(String)
+    /// A thread name that was renamed away to a thread that exists (docs/FORMAT.md §5.4).
+    case renamed(String, now: String)
     case ambiguous(String, candidates: [ObjectID])
     case unborn(currentThread: Head)
     case ref(RefError)
@@ -175,6 +187,8 @@ public enum RevisionError: Error, CustomStringConvertible, Sendable {
         switch self {
         case .syntax(let error):
             return error.description
+        case .renamed(let word, let now):
+            return "thread '\(word)' was renamed to '\(now)' (.threadai/renames): use '\(now)'."
         case .unknown(let word):
             return "'\(word)' names no thread, tag or message. 'threadai threads' lists threads, 'threadai tag -l' tags; "
                 + "'threadai log' shows message ids (give at least 4 hex digits)."
