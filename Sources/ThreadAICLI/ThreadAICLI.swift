@@ -119,6 +119,9 @@ public enum ThreadAICLI {
                 output.write(help.hasSuffix("\n") ? help : help + "\n")
                 return ExitStatus.success.rawValue
             }
+            if globals.option("repo")?.isEmpty == true {
+                throw CLIError("--repo needs a folder: --repo=PATH (an empty value would quietly mean the current folder).", status: .usage)
+            }
             // As git's --color=always: asked for, colour goes wherever the output goes.
             let colorWanted = !globals.flag("no-color") && (globals.flag("color")
                 || (stdoutIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"))

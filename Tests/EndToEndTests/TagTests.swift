@@ -26,6 +26,10 @@ struct TagTests {
         let listed = try sandbox.succeed(["tag", "-l"]).stdout.split(separator: "\n")
         #expect(listed.count == 3 && listed.contains { $0.hasSuffix("  first line …") }, "one line per tag: \(listed)")
         try sandbox.succeed(["tag", "-d", "multi"])
+        let clash = try sandbox.succeed(["checkout", "-b", "good"])
+        #expect(clash.stderr.contains("a tag is also named 'good': the bare name now means the thread; 'tags/good' names the tag."), "\(clash)")
+        try sandbox.succeed(["checkout", "main"])
+        try sandbox.succeed(["threads", "delete", "good"])
         #expect(json.first?["role"] as? String == "assistant")
         #expect(try JSON.array(try sandbox.succeed(["log", "--json", "-n", "1"])).first?["tags"] as? [String] == ["latest"])
         // `checkout -b` forks at a tag; the tag stays where it was.

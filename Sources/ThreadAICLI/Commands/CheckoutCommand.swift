@@ -81,6 +81,10 @@ enum CheckoutCommand: Command {
         try repository.checkout(.thread(name), reflogMessage: "new thread")
         let at = start.map { " at \(context.style.id($0.short))" } ?? ""
         context.errors.line("Switched to a new thread '\(name)'\(at)")
+        // FORMAT.md §5.6: a thread SHOULD NOT take a tag's name; the bare name now means the thread.
+        if (try? repository.tags.tag(name)) != nil {
+            context.note(TerminalSafe.text("a tag is also named '\(name)': the bare name now means the thread; 'tags/\(name)' names the tag."))
+        }
     }
 
     private static func isUnbornCurrent(_ name: ThreadName, _ repository: Repository) -> Bool {
