@@ -54,29 +54,20 @@ public struct Renames: Sendable {
     /// order: renames brought by an import (docs/FORMAT.md §11), as git's union merge would bring them.
     /// - Returns: how many were appended.
     mutating func recordMissing(_ lines: [String]) throws(LockError) -> Int {
-        let lock = try LockFile.acquire(for: path)
-        var bytes: [UInt8]
-        do {
-            bytes = try FilePaths.read(path)
-        } catch {
-            guard error.isNotFound else { throw .fileSystem(error) }
-            bytes = []
-        }
-        let held = Set(String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init))
-        let missing = lines.filter { !held.contains($0) }
-        guard !missing.isEmpty else { return 0 }
-        for line in missing {
-            bytes += Array((line + "\n").utf8)
-            let parts = line.split(separator: "\t")
-            if parts.count == 2 { apply(from: String(parts[0]), to: String(parts[1])) }
-        }
-        try lock.commit(bytes)
-        cacheKey = nil
-        return missing.count
+        try append(choosing: { held in
+            let present = Set(String(decoding: held, as: UTF8.self).split(separator: "\n").map(String.init))
+            return lines.filter { !present.contains($0) }
+        })
     }
 
     /// Appends a rename under the file's lock, so concurrent renames do not interleave.
     mutating func record(from old: ThreadName, to new: ThreadName) throws(LockError) {
+        _ = try append(choosing: { _ in ["\(old.rawValue)\t\(new.rawValue)"] })
+    }
+
+    /// Appends the lines `choose` picks, given the file's bytes, under the file's lock, and replays them.
+    /// - Returns: how many were appended.
+    private mutating func append(choosing choose: ([UInt8]) -> [String]) throws(LockError) -> Int {
         let lock = try LockFile.acquire(for: path)
         var bytes: [UInt8]
         do {
@@ -85,9 +76,15 @@ public struct Renames: Sendable {
             guard error.isNotFound else { throw .fileSystem(error) }
             bytes = []
         }
-        bytes += Array("\(old.rawValue)\t\(new.rawValue)\n".utf8)
+        let lines = choose(bytes)
+        guard !lines.isEmpty else { return 0 }
+        for line in lines { bytes += Array((line + "\n").utf8) }
         try lock.commit(bytes)
-        apply(from: old.rawValue, to: new.rawValue)
+        for line in lines {
+            let parts = line.split(separator: "\t")
+            if parts.count == 2 { apply(from: String(parts[0]), to: String(parts[1])) }
+        }
         cacheKey = nil
+        return lines.count
     }
 }
