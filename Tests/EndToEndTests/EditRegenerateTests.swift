@@ -167,4 +167,15 @@ struct EditRegenerateTests {
         #expect(refused.status == 1 && refused.stderr.contains("threadai retry"), "\(refused)")
         #expect(try DirectorySnapshot(unanswered.repository).differences(from: before) == [])
     }
+
+    @Test("editing a message of another thread suggests comparing the fork with that thread")
+    func comparisonHint() throws {
+        let sandbox = try CLISandbox.initialized(sending: "q1", "q2")
+        try sandbox.succeed(["checkout", "-b", "other", "HEAD~2"])
+        try sandbox.succeed(["send", "x"])
+        let elsewhere = try sandbox.succeed(["edit", "main~1", "-m", "q2 edited"])
+        #expect(elsewhere.stderr.contains("compare with 'threadai diff main other-2'"), "\(elsewhere.stderr)")
+        let here = try sandbox.succeed(["edit", "-m", "q3 edited"])
+        #expect(here.stderr.contains("compare with 'threadai diff other-2 other-3'"), "\(here.stderr)")
+    }
 }

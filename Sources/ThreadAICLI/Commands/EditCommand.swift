@@ -46,7 +46,8 @@ enum EditCommand: Command {
         let prepared = try await conversation.prepareEdit(
             of: original, text: text, fork: fork, system: system, budget: setup.budget,
             onWait: context.noteWaiting(on: fork))
-        return try await ForkedTurn.run(prepared, from: head, conversation: conversation, setup: setup, arguments: arguments, context)
+        return try await ForkedTurn.run(
+            prepared, from: head, revising: (original, message), conversation: conversation, setup: setup, arguments: arguments, context)
     }
 
     /// The new text piped to standard input (`echo … | threadai edit`), or nil when it is a terminal

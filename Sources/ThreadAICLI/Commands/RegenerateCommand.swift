@@ -39,7 +39,8 @@ enum RegenerateCommand: Command {
         let fork = try ForkedTurn.forkName(arguments, head: head, message: message, conversation: conversation)
         let prepared = try await conversation.prepareRegenerate(
             answering: question, fork: fork, budget: setup.budget, onWait: context.noteWaiting(on: fork))
-        return try await ForkedTurn.run(prepared, from: head, conversation: conversation, setup: setup, arguments: arguments, context)
+        return try await ForkedTurn.run(
+            prepared, from: head, revising: (question, message), conversation: conversation, setup: setup, arguments: arguments, context)
     }
 
     /// The answer at `tip`: what a regeneration answers again by default (`regenerate`, chat's
