@@ -71,6 +71,19 @@ struct ExportHTMLTests {
         #expect(checked > 50)
     }
 
+    @Test("forks of one message are compared in name order, whatever forks of another message sort between them")
+    func siblingDiffs() throws {
+        let sandbox = try CLISandbox.initialized(sending: "q1", "q2")
+        for (name, start) in [("a", "HEAD~2"), ("b", "main"), ("c", "main~2")] {
+            try sandbox.succeed(["checkout", "-b", name, start])
+            try sandbox.succeed(["send", "on \(name)"])
+        }
+        let folder = sandbox.work + "/site"
+        try sandbox.succeed(["export", "html", folder])
+        let diffs = try FileManager.default.contentsOfDirectory(atPath: folder + "/diffs").sorted()
+        #expect(diffs == ["a_vs_c.html", "main_vs_a.html", "main_vs_b.html", "main_vs_c.html"], "\(diffs)")
+    }
+
     @Test("--page-size splits long threads and the index into linked pages; a second export replaces the first; a foreign folder is refused")
     func pagingAndFolders() throws {
         let (sandbox, folder) = try Self.site(pageSize: 2)

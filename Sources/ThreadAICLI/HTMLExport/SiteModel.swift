@@ -85,11 +85,11 @@ struct SiteModel {
         return pairs
     }
 
-    /// The next fork, in name order, of the same parent at the same fork point.
+    /// The next fork, in name order, of the same parent at the same fork point: forks of one message
+    /// are chained in name order, whatever forks of other messages sort between them.
     private func nextSibling(of name: String) -> String? {
-        guard let parent = parent(of: name), let forks = children[parent], let index = forks.firstIndex(of: name),
-              index + 1 < forks.count else { return nil }
-        let next = forks[index + 1]
-        return threads[next]?.forkPoint == threads[name]?.forkPoint ? next : nil
+        guard let parent = parent(of: name), let forks = children[parent], let index = forks.firstIndex(of: name) else { return nil }
+        let forkPoint = threads[name]?.forkPoint
+        return forks[(index + 1)...].first { threads[$0]?.forkPoint == forkPoint }
     }
 }
