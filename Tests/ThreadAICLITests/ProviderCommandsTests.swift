@@ -77,6 +77,16 @@ struct ProviderCommandsTests {
         #expect(lines.contains("timeout.stall 60 default"))
     }
 
+    @Test func configListShowsTheModelThatAnswers() async throws {
+        let folder = try await repositoryFolder()
+        _ = await runCLI(["config", "set", "provider", "offline"], in: folder)
+        _ = await runCLI(["config", "set", "--user", "model", "gpt-4o"], in: folder)
+        let result = await runCLI(["config", "list"], in: folder)
+        let lines = result.output.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+        #expect(lines.contains { $0.hasPrefix("model offline-echo automatic: the offline provider has one model; gpt-4o (user config") },
+                "the model in effect, not the one set at another level: \(lines)")
+    }
+
     @Test func keysSetFromAPipeListMaskedAndRemove() async throws {
         let folder = try await repositoryFolder()
         let set = await runCLI(["keys", "set", "anthropic"], in: folder, input: Self.canary + "\n")

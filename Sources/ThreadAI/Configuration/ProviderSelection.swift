@@ -71,7 +71,13 @@ public enum ProviderSelection {
         _ requested: Setting<String>?, provider: Setting<ProviderKind>
     ) throws(ConfigurationError) -> Setting<String> {
         let kind = provider.value
-        if kind == .offline { return Setting(OfflineProvider.modelName, from: requested?.source ?? .builtIn) }
+        if kind == .offline {
+            // The offline model is the only one: a model set elsewhere is not what answers.
+            guard let requested, requested.value != OfflineProvider.modelName else {
+                return Setting(OfflineProvider.modelName, from: requested?.source ?? .builtIn)
+            }
+            return Setting(OfflineProvider.modelName, from: .automatic("the offline provider has one model; \(requested.value) (\(requested.source)) is not used"))
+        }
         if let requested {
             if kind == .openAICompatible { return requested }
             let owner = owningProvider(of: requested.value)

@@ -43,22 +43,29 @@ enum ConfigListing {
     }
 
     /// The value in effect for `key` and where it comes from, as two cells.
+    /// For the provider, the model and the budget, what `send` would use (a model set at one level
+    /// may not be the one in effect when the provider comes from another); for the rest, the value
+    /// set nearest, else the default.
     private static func effective(_ key: ConfigKey, layers: SettingsLayers, settings: ProviderSettings?) -> [String] {
-        if let raw = layers.raw(key) {
+        let raw = layers.raw(key)
+        if let settings {
+            // The value as it was set, when that is what is in effect; else what is, and why.
+            let resolved: (value: String, source: SettingSource)? = switch key {
+            case .provider: (settings.provider.value.rawValue, settings.provider.source)
+            case .model: (settings.model.value, settings.model.source)
+            case .contextBudget: (String(settings.contextBudget.value), settings.contextBudget.source)
+            default: nil
+            }
+            if let resolved, resolved.source.description != raw?.source.description {
+                return [resolved.value, resolved.source.description]
+            }
+        }
+        if let raw {
             let valid = (try? key.validate(raw.value)) != nil
             return [valid ? raw.value : "(invalid: see below)", raw.source.description]
         }
-        if let settings {
-            switch key {
-            case .provider: return [settings.provider.value.rawValue, settings.provider.source.description]
-            case .model: return [settings.model.value, settings.model.source.description]
-            case .contextBudget: return [String(settings.contextBudget.value), settings.contextBudget.source.description]
-            case .compatibleBaseURL:
-                if let url = settings.baseURL, settings.provider.value == .openAICompatible {
-                    return [url.value, url.source.description]
-                }
-            default: break
-            }
+        if let settings, key == .compatibleBaseURL, let url = settings.baseURL, settings.provider.value == .openAICompatible {
+            return [url.value, url.source.description]
         }
         return [key.defaultText, SettingSource.builtIn.description]
     }
