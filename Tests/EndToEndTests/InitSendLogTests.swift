@@ -160,4 +160,17 @@ struct InitSendLogTests {
         let reconcile = try sandbox.run(["threads", "reconcile", "nosuch"])
         #expect(reconcile.status == 1 && reconcile.stderr.contains("no thread named 'nosuch'"), "\(reconcile)")
     }
+
+    @Test("fsck of a missing message: one error with how to restore it, and no message called 'on no thread' for the gap")
+    func fsckMissingParent() throws {
+        let sandbox = try CLISandbox.initialized(sending: "one", "two")
+        let middle = try #require(try sandbox.succeed(["log", "--oneline", "-n", "1", "HEAD~2"]).stdout.split(separator: " ").first)
+        let file = try #require(try FileManager.default.contentsOfDirectory(atPath: sandbox.repository + "/objects/" + middle.prefix(2))
+            .first { $0.hasPrefix(String(middle.dropFirst(2))) })
+        try FileManager.default.removeItem(atPath: sandbox.repository + "/objects/" + middle.prefix(2) + "/" + file)
+        let fsck = try sandbox.run(["fsck"])
+        #expect(fsck.status == 3)
+        #expect(fsck.stdout.contains("is missing") && fsck.stdout.contains("  fix: restore "), "\(fsck.stdout)")
+        #expect(!fsck.stdout.contains("on no thread"), "\(fsck.stdout)")
+    }
 }

@@ -36,7 +36,8 @@ struct MalformedObjectFsckTests {
         }
         let result = try sandbox.run(["fsck"])
         #expect(result.status == 3 && !result.signaled)
-        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let lines = result.stdout.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("  fix: ") }
+        #expect(result.stdout.components(separatedBy: "\n  fix: restore ").count == placed.count + 1, "each says how to restore it")
         for (name, id) in placed {
             let line = lines.first { $0.contains(id) }
             #expect(line?.contains("malformed") == true, "\(name): \(line ?? "not reported")")

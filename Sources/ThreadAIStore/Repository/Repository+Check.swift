@@ -54,8 +54,10 @@ extension Repository {
         problems += objectCheck.problems
         let refFindings = refSide.wait()
         problems += refFindings.problems
-        // An unreadable message hides which message is its parent: reachability is unknown then.
-        if !objectCheck.anyUnreadable, let tips = refFindings.tips {
+        // An unreadable message hides which message is its parent, and a missing one cuts its
+        // history in two: which messages the threads reach is unknown then, so none is called
+        // "on no thread" (the errors above say what to restore).
+        if !objectCheck.anyUnreadable, !objectCheck.anyMissingParent, let tips = refFindings.tips {
             problems += danglingProblems(ids.indices.lazy.filter { !objectCheck.hasChild[$0] }.map { ids[$0] }, tips: tips)
         }
         problems += try refFindings.leftovers.get()

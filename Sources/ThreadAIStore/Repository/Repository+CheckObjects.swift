@@ -7,6 +7,8 @@ extension Repository {
         var hasChild: [Bool]
         /// Whether some object could not be read or parsed (its parent is then unknown).
         var anyUnreadable = false
+        /// Whether some message's parent is missing (what lies above the gap is then cut off).
+        var anyMissingParent = false
     }
 
     /// Reads, verifies and parses every object of `known` on every core, a run of ids of one folder
@@ -26,6 +28,7 @@ extension Repository {
                 if let parent = report.parentPosition { check.hasChild[parent] = true }
                 check.problems += report.problems
                 check.anyUnreadable = check.anyUnreadable || report.isUnreadable
+                check.anyMissingParent = check.anyMissingParent || report.hasMissingParent
             }
         }
         return check
@@ -37,20 +40,25 @@ extension Repository {
         var parentPosition: Int?
         var problems: [RepositoryProblem] = []
         var isUnreadable = false
+        var hasMissingParent = false
     }
 
     private static func checkObject(
         _ id: ObjectID, in folder: borrowing ObjectFolder, of objects: ObjectStore, known: SortedIDs
     ) -> ObjectReport {
         var report = ObjectReport()
-        func problem(_ severity: RepositoryProblem.Severity, _ message: String) {
-            report.problems.append(RepositoryProblem(severity: severity, id: id, path: objects.path(of: id), message: message))
+        func problem(_ severity: RepositoryProblem.Severity, _ message: String, remedy: String? = nil) {
+            report.problems.append(RepositoryProblem(
+                severity: severity, id: id, path: objects.path(of: id), message: message, remedy: remedy))
         }
         do {
             let header = try folder.header(id)
             if let parent = header.parent {
                 report.parentPosition = known.position(of: parent)
-                if report.parentPosition == nil { problem(.error, "its parent \(parent.hex) is missing") }
+                if report.parentPosition == nil {
+                    report.hasMissingParent = true
+                    problem(.error, "its parent \(parent.hex) is missing", remedy: restoreRemedy(objects.path(of: parent)))
+                }
             }
             if let link = header.mergeLink, known.position(of: link.from) == nil {
                 // §4.8: a clone may lack a local sub-thread's messages; the link is informative.
@@ -59,9 +67,14 @@ extension Repository {
             }
         } catch {
             report.isUnreadable = true
-            problem(.error, reason(error))
+            problem(.error, reason(error), remedy: restoreRemedy(objects.path(of: id)))
         }
         return report
+    }
+
+    /// How to get a message's file back: objects never change, so any clone's copy is the same.
+    private static func restoreRemedy(_ path: String) -> String {
+        "restore \(path) from git or another clone (git checkout -- PATH, or copy it), then run 'threadai fsck' again"
     }
 
     /// The sorted ids cut into runs of at most 64 that share their folder (their first byte): units
