@@ -155,6 +155,8 @@ struct InitSendLogTests {
             let result = try sandbox.run(arguments)
             #expect(result.status == 1 && result.stderr.contains("thread 'main' was renamed to 'trunk' (.threadai/renames): use 'trunk'."), "\(result)")
         }
+        let fromEnvironment = try sandbox.run(["log"], environment: ["THREADAI_DIR": sandbox.work + "/nowhere"])
+        #expect(fromEnvironment.status != 0 && fromEnvironment.stderr.contains("(named by THREADAI_DIR)"), "\(fromEnvironment)")
         let emptyRepo = try sandbox.run(["--repo=", "log"])
         #expect(emptyRepo.status == 2 && emptyRepo.stderr.contains("--repo needs a folder"), "\(emptyRepo)")
         let reconcile = try sandbox.run(["threads", "reconcile", "nosuch"])

@@ -25,7 +25,13 @@ extension Repository {
         if let named = explicit ?? environment["THREADAI_DIR"].flatMap({ $0.isEmpty ? nil : $0 }) {
             let absolute = named.hasPrefix("/") ? named : currentDirectory + "/" + named
             let candidate = FilePaths.isDirectory(absolute + "/.threadai") ? absolute + "/.threadai" : absolute
-            return try Repository(directory: normalized(candidate))
+            do {
+                return try Repository(directory: normalized(candidate))
+            } catch {
+                // Say where the path came from when the environment, not the command line, gave it.
+                if explicit == nil, case .notARepository(let path) = error { throw .notARepository(path + " (named by THREADAI_DIR)") }
+                throw error
+            }
         }
         var folder = normalized(currentDirectory)
         while true {
