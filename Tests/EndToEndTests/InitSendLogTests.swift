@@ -175,4 +175,14 @@ struct InitSendLogTests {
         #expect(fsck.stdout.contains("is missing") && fsck.stdout.contains("  fix: restore "), "\(fsck.stdout)")
         #expect(!fsck.stdout.contains("on no thread"), "\(fsck.stdout)")
     }
+
+    @Test("a pasted page as a thread name is cut in the error; show --raw --json is refused, not one of them dropped")
+    func longNameAndConflictingForms() throws {
+        let sandbox = try CLISandbox.initialized(sending: "one")
+        let long = String(repeating: "a b", count: 300)
+        let refused = try sandbox.run(["checkout", "-b", long])
+        #expect(refused.status != 0 && refused.stderr.contains("…' (900 characters)") && refused.stderr.count < 600, "\(refused.stderr.count)")
+        let both = try sandbox.run(["show", "--raw", "--json"])
+        #expect(both.status == 2 && both.stderr.contains("choose one"), "\(both)")
+    }
 }

@@ -16,6 +16,9 @@ enum ShowCommand: Command {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
         let repository = try context.repository()
         let revision = arguments.positional("revision")
+        guard !(arguments.flag("raw") && arguments.flag("json")) else {
+            throw CLIError("--raw and --json are two forms of one message: choose one.", status: .usage)
+        }
         let decorate = try Decorations.wanted(arguments, context)
         if !arguments.flag("raw"), !arguments.flag("json") {
             // A diverged thread shows the message at each head; --raw and --json want exactly one.
