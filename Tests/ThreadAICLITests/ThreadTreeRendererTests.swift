@@ -2,7 +2,7 @@ import Testing
 @testable import ThreadAICLI
 @testable import ThreadAIStore
 
-@Suite("ThreadTreeRenderer: columns line up by characters, whatever the names")
+@Suite("ThreadTreeRenderer: columns line up on a terminal, whatever the names")
 struct ThreadTreeRendererTests {
     private func summary(_ name: String, parent: String?, heads: Int = 1) throws -> ThreadSummary {
         let ids = (0..<heads).map { ObjectID.of(Array("\(name) \($0)".utf8)) }
@@ -11,7 +11,7 @@ struct ThreadTreeRendererTests {
             messageCount: 3, ownMessageCount: parent == nil ? 3 : 1, title: "title of \(name)", lastDate: nil)
     }
 
-    @Test("ASCII, non-ASCII and decomposed names at several depths: the id column starts at one character offset")
+    @Test("ASCII, non-ASCII, wide and decomposed names at several depths: the id column starts at one terminal column")
     func alignment() throws {
         let summaries = [
             try summary("main", parent: nil),
@@ -25,7 +25,7 @@ struct ThreadTreeRendererTests {
         let lines = output.text.split(separator: "\n").map(String.init)
         #expect(lines.count == summaries.count)
         let offsets = zip(lines, summaries).map { line, summary in
-            line.distance(from: line.startIndex, to: line.range(of: summary.heads[0].short)?.lowerBound ?? line.endIndex)
+            TerminalWidth.columns(of: String(line[..<(line.range(of: summary.heads[0].short)?.lowerBound ?? line.endIndex)]))
         }
         #expect(Set(offsets).count == 1, "\(offsets)\n\(output.text)")
         #expect(lines[2].contains("└─ cafe\u{301}x"))
@@ -33,8 +33,10 @@ struct ThreadTreeRendererTests {
         #expect(lines[2].contains(summaries[2].heads.map(\.short).joined(separator: "+")))
     }
 
-    @Test("a name's width is its characters", arguments: ["main", "a/b-c_d.e+f", "café", "cafe\u{301}", "主題", "x\u{200D}y"])
-    func characterCount(_ name: String) {
-        #expect(ThreadTreeRenderer.characterCount(name) == name.count)
+    @Test("a name's width is its terminal columns: one a character, two for a wide one", arguments: [
+        ("main", 4), ("a/b-c_d.e+f", 11), ("café", 4), ("cafe\u{301}", 4), ("主題", 4), ("x\u{200D}y", 2), ("日本語の長い名前", 16),
+    ])
+    func characterCount(_ name: String, columns: Int) {
+        #expect(ThreadTreeRenderer.characterCount(name) == columns)
     }
 }

@@ -5,11 +5,11 @@ enum Columns {
         let columnCount = rows.map(\.count).max() ?? 0
         var widths = [Int](repeating: 0, count: columnCount)
         for row in rows {
-            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
+            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], TerminalWidth.columns(of: cell)) }
         }
         return rows.map { row in
             row.enumerated().map { index, cell in
-                index == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - cell.count)
+                index == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - TerminalWidth.columns(of: cell))
             }.joined(separator: "  ")
         }
     }

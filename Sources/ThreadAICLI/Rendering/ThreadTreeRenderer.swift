@@ -54,8 +54,8 @@ enum ThreadTreeRenderer {
         }
     }
 
-    /// The characters of `text`: its bytes when it is ASCII, else its grapheme clusters.
+    /// The columns `text` takes on a terminal (`TerminalWidth`): a CJK name takes two a character.
     static func characterCount(_ text: String) -> Int {
-        text.utf8.allSatisfy { $0 < 0x80 } ? text.utf8.count : text.count
+        TerminalWidth.columns(of: text)
     }
 }
