@@ -69,9 +69,9 @@ enum TagCommand: Command {
             try JSONOutput.write(items, to: context.output)
             return .success
         }
-        let width = tags.map(\.name.rawValue.count).max() ?? 0
+        let width = tags.map { TerminalWidth.columns(of: $0.name.rawValue) }.max() ?? 0
         for tag in tags {
-            let padded = tag.name.rawValue + String(repeating: " ", count: width - tag.name.rawValue.count)
+            let padded = tag.name.rawValue + String(repeating: " ", count: width - TerminalWidth.columns(of: tag.name.rawValue))
             // One line per tag: a note of several lines shows its first, marked as cut (--json holds it whole).
             let note = tag.note.map { note in
                 let lines = note.split(separator: "\n", omittingEmptySubsequences: false)
