@@ -37,6 +37,6 @@ struct ThreadTreeRendererTests {
         ("main", 4), ("a/b-c_d.e+f", 11), ("café", 4), ("cafe\u{301}", 4), ("主題", 4), ("x\u{200D}y", 2), ("日本語の長い名前", 16),
     ])
     func characterCount(_ name: String, columns: Int) {
-        #expect(ThreadTreeRenderer.characterCount(name) == columns)
+        #expect(TerminalWidth.columns(of: name) == columns)
     }
 }

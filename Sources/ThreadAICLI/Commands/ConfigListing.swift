@@ -56,7 +56,7 @@ enum ConfigListing {
             case .contextBudget: (String(settings.contextBudget.value), settings.contextBudget.source)
             default: nil
             }
-            if let resolved, resolved.source.description != raw?.source.description {
+            if let resolved, resolved.source != raw?.source {
                 return [resolved.value, resolved.source.description]
             }
         }

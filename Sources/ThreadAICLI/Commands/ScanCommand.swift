@@ -22,12 +22,11 @@ enum ScanCommand: Command {
         let ids: [ObjectID]
         let tags: [ThreadName]
         if arguments.flag("staged") {
-            guard let staged = try StagedObjects.ids(threadaiDirectory: repository.directory),
-                  let stagedTags = try StagedObjects.tagNames(threadaiDirectory: repository.directory) else {
+            guard let staged = try StagedObjects.staged(threadaiDirectory: repository.directory) else {
                 throw CLIError("--staged needs the repository inside a git work tree: \(GitCommand.whyNoRepository(repository.directory)).")
             }
-            ids = staged
-            tags = stagedTags.compactMap { try? ThreadName($0) }
+            ids = staged.ids
+            tags = staged.tagNames.compactMap { try? ThreadName($0) }
         } else {
             ids = try repository.objects.allIDs()
             tags = try repository.tags.names()

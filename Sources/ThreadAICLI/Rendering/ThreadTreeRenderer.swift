@@ -24,7 +24,7 @@ enum ThreadTreeRenderer {
         // counted byte by byte when it is ASCII (nearly always) instead of by grapheme cluster.
         var rows: [(prefix: String, width: Int, summary: ThreadSummary)] = []
         func visit(_ summary: ThreadSummary, prefix: String, childPrefix: String, depth: Int) {
-            rows.append((prefix, 3 * depth + characterCount(summary.name.rawValue), summary))
+            rows.append((prefix, 3 * depth + TerminalWidth.columns(of: summary.name.rawValue), summary))
             guard depth < 64 else { return }  // Parents come from files; never recurse without bound.
             let kids = children[summary.name.rawValue] ?? []
             for (index, child) in kids.enumerated() {
@@ -54,8 +54,4 @@ enum ThreadTreeRenderer {
         }
     }
 
-    /// The columns `text` takes on a terminal (`TerminalWidth`): a CJK name takes two a character.
-    static func characterCount(_ text: String) -> Int {
-        TerminalWidth.columns(of: text)
-    }
 }

@@ -12,11 +12,11 @@ enum SQLiteQuery {
     static let missingTool = "reading llm's logs.db needs the sqlite3 command-line tool: install it (apt-get install sqlite3, dnf install sqlite, brew install sqlite) and run the import again."
 
     /// The rows `query` selects from `database`, as `sqlite3 -json` prints them (nothing for no rows).
+    /// - Parameter tool: the sqlite3 executable, found once per database.
     /// - Parameter onInput: give the query on sqlite3's standard input rather than as an argument
     ///   (a query longer than an argument may be); `importedBefore` says whether conversations were
     ///   imported before it, for the error.
-    static func json(_ query: String, database: String, path: String?, onInput: Bool = false, importedBefore: Bool = false) throws -> Data {
-        let tool = try sqlite3(database: database, path: path)
+    private static func json(_ query: String, database: String, tool: String, onInput: Bool = false, importedBefore: Bool = false) throws -> Data {
         let run = onInput
             ? ToolRun.run(tool, arguments(nil, database), input: Data(query.utf8))
             : ToolRun.run(tool, arguments(query, database))
@@ -57,21 +57,21 @@ enum SQLiteQuery {
     private static func readLLMConversations(
         database: String, path: String?, importedBefore: () -> Bool, _ body: (ImportConversation) throws -> Void
     ) throws {
-        let tables = try LLMParser.tables(try json(LLMParser.tablesQuery, database: database, path: path), name: database)
+        let tool = try sqlite3(database: database, path: path)
+        let tables = try LLMParser.tables(try json(LLMParser.tablesQuery, database: database, tool: tool), name: database)
         let queries = try LLMParser.queries(for: tables, name: database)
         var results: [String: Data] = [:]
         for (key, query) in queries where key != LLMParser.responsesKey && key != LLMParser.partsKey {
-            results[key] = try json(query, database: database, path: path)
+            results[key] = try json(query, database: database, tool: tool)
         }
         var reading = try LLMReading(results, name: database)
         try reading.forEachStoreConversation { query in
-            try json(query, database: database, path: path, onInput: true, importedBefore: importedBefore())
+            try json(query, database: database, tool: tool, onInput: true, importedBefore: importedBefore())
         } _: { conversation in
             try body(conversation)
         }
         guard let query = queries[LLMParser.responsesKey] else { return }
         var failure: (any Error)?
-        let tool = try sqlite3(database: database, path: path)
         let run = ToolRun.run(tool, arguments(query, database)) { piece in
             // After a failure the rest of the output is drained unread, so that sqlite3 can end.
             guard failure == nil else { return }
