@@ -69,7 +69,7 @@ struct ImportChatGPTTests {
         let grown = sandbox.work + "/grown.json"
         try text.write(toFile: grown, atomically: false, encoding: .utf8)
         let result = try sandbox.succeed(["import", grown])
-        #expect(result.stderr.contains("10 messages (1 new), 2 forks, 1 threads created or moved"))
+        #expect(result.stderr.contains("10 messages (1 new), 2 forks, 1 thread created or moved"))
         #expect(try sandbox.succeed(["show", Self.main]).stdout.contains("Thanks"))
     }
 
@@ -192,5 +192,37 @@ struct ImportChatGPTTests {
         let thread = "chatgpt/t-c1"
         #expect(try sandbox.succeed(["show", "--raw", thread + "~1"]).stdout.contains("\nhidden: true\n"))
         #expect(!(try sandbox.succeed(["show", "--raw", thread]).stdout.contains("hidden")))
+    }
+}
+
+extension ImportChatGPTTests {
+    @Test("a grown export whose current branch changed: every message stays on a thread, the new path under a name of its tip")
+    func currentBranchChanged() throws {
+        let sandbox = try CLISandbox.initialized()
+        func export(current: String, grown: Bool) -> String {
+            """
+            [{"id": "c1", "title": "branches", "current_node": "\(current)", "mapping": {
+              \(Self.node("u1", parent: nil, children: ["a1"], role: "user", text: "Q1")),
+              \(Self.node("a1", parent: "u1", children: ["u2", "u2e"], role: "assistant", text: "A1")),
+              \(Self.node("u2", parent: "a1", children: ["a2"], role: "user", text: "Q2")),
+              \(Self.node("a2", parent: "u2", children: grown ? ["u3"] : [], role: "assistant", text: "A2")),
+              \(Self.node("u2e", parent: "a1", children: ["a2e"], role: "user", text: "Q2 edited")),
+              \(Self.node("a2e", parent: "u2e", children: [], role: "assistant", text: "A2 edited"))\(grown ? "," : "")
+              \(grown ? Self.node("u3", parent: "a2", children: ["a3"], role: "user", text: "Q3") + "," : "")
+              \(grown ? Self.node("a3", parent: "u3", children: [], role: "assistant", text: "A3") : "")}}]
+            """
+        }
+        try export(current: "a2e", grown: false).write(toFile: sandbox.work + "/old.json", atomically: false, encoding: .utf8)
+        try export(current: "a3", grown: true).write(toFile: sandbox.work + "/new.json", atomically: false, encoding: .utf8)
+        try sandbox.succeed(["import", sandbox.work + "/old.json"])
+        let grown = try sandbox.succeed(["import", sandbox.work + "/new.json"])
+        #expect(grown.stderr.contains("note: thread chatgpt/branches-c1 already holds other messages: imported as chatgpt/branches-c1-at-a3"))
+        #expect(try sandbox.succeed(["log", "--oneline", "chatgpt/branches-c1-at-a3"]).stdout.contains("A3"))
+        #expect(try sandbox.succeed(["log", "--oneline", "chatgpt/branches-c1"]).stdout.contains("A2 edited"))
+        // Every object is on some thread: fsck finds nothing unreachable.
+        let fsck = try sandbox.succeed(["fsck"])
+        #expect((fsck.stdout + fsck.stderr).contains("0 errors, 0 warnings"), "\(fsck)")
+        let again = try sandbox.succeed(["import", sandbox.work + "/new.json"])
+        #expect(again.stderr.contains("(0 new)") && again.stderr.contains("0 threads created or moved") && !again.stderr.contains("skipped thread"))
     }
 }

@@ -80,13 +80,13 @@ struct ImportClaudeCodeTests {
 }
 
 extension ImportClaudeCodeTests {
-    @Test("a line whose parent is missing, a file of no message lines: refused, naming the file and the item, changing nothing")
+    @Test("a parent that comes later in the file, a file of no JSON line: refused, naming the file and the item, changing nothing")
     func refused() throws {
-        let line = #"{"type":"user","uuid":"u2","parentUuid":"gone","sessionId":"s1","timestamp":"2025-06-01T10:00:00.000Z","message":{"role":"user","content":"hi"}}"#
+        let later = #"{"type":"user","uuid":"u2","parentUuid":"u3","sessionId":"s1","timestamp":"2025-06-01T10:00:00.000Z","message":{"role":"user","content":"hi"}}"#
+        let parent = #"{"type":"user","uuid":"u3","parentUuid":null,"sessionId":"s1","timestamp":"2025-06-01T10:00:00.000Z","message":{"role":"user","content":"hello"}}"#
         try CLISandbox.initialized().expectImportsRefused([
-            (#"{"type":"user","uuid":"u1","parentUuid":null,"sessionId":"s1","timestamp":"2025-06-01T10:00:00.000Z","message":{"role":"user","content":"hello"}}"# + "\n" + line + "\n",
-             "refused0.json: claude-code conversation s1 item u2: its parent gone comes after it or is missing"),
-            (#"{"type":"summary","summary":"A title","leafUuid":"x"}"# + "\n", "holds no Claude Code message line"),
+            (later + "\n" + parent + "\n", "refused0.json: claude-code conversation s1 item u2: its parent u3 comes after it or is missing"),
+            ("\n\n", "holds no Claude Code line"),
         ], format: "claude-code")
     }
 }

@@ -22,18 +22,21 @@ struct ImportProgressTests {
         #expect(result.stdout.isEmpty)
     }
 
-    @Test("a thread of the same name that holds other messages is left as it is and reported as skipped")
-    func clashingThreadIsSkipped() throws {
+    @Test("a thread of the same name that holds other messages is left as it is; the conversation takes a longer name, said in a note")
+    func clashingThreadIsLeftAlone() throws {
         let sandbox = try CLISandbox.initialized(sending: "not the imported conversation")
         let name = "chatgpt/merkle-chains-explained-6e1c2a4b"
         try sandbox.succeed(["checkout", "-b", name])
         let result = try sandbox.succeed(["import", Self.fixtures.appendingPathComponent("chatgpt/conversations.json").path])
         #expect(result.stderr == """
-            skipped thread \(name): already exists with other messages; left as it is
-            imported 1 conversation: 9 messages (9 new), 2 forks, 2 threads created or moved, 1 item skipped
+            note: thread \(name) already holds other messages: imported as \(name)0d7f4c39
+            imported 1 conversation: 9 messages (9 new), 2 forks, 3 threads created or moved, 0 items skipped
 
             """)
         #expect(try sandbox.succeed(["show", name]).stdout.contains("not the imported conversation"))
+        #expect(try sandbox.succeed(["log", "--oneline", name + "0d7f4c39"]).stdout.split(separator: "\n").count == 7)
+        let again = try sandbox.succeed(["import", Self.fixtures.appendingPathComponent("chatgpt/conversations.json").path])
+        #expect(again.stderr.contains("9 messages (0 new), 2 forks, 0 threads created or moved"))
     }
 
     @Test("piped stderr gets no progress line: no carriage returns, no escape sequences, no rate")
@@ -55,4 +58,19 @@ struct ImportProgressTests {
         #expect(bytes.contains("\r\u{1B}[Kimported 1 conversation: 9 messages (9 new), 2 forks"), "\(bytes.debugDescription)")
     }
     #endif
+}
+
+extension ImportProgressTests {
+    @Test("a threadai-json thread whose name holds other messages is skipped with the command that keeps it")
+    func clashingExportedThreadNamesItsHead() throws {
+        let source = try CLISandbox.initialized(sending: "exported question")
+        let export = try source.succeed(["export", "json"]).stdout
+        let sandbox = try CLISandbox.initialized(sending: "my own main")
+        try export.write(toFile: sandbox.work + "/a.json", atomically: false, encoding: .utf8)
+        let result = try sandbox.succeed(["import", sandbox.work + "/a.json"])
+        let head = String(try source.succeed(["log", "--oneline", "-1"]).stdout.prefix(8))
+        #expect(result.stderr.contains("skipped thread main: already exists with other messages; left as it is (the import's main is \(head): 'threadai checkout -b NEW-NAME \(head)' keeps it)"), "\(result)")
+        try sandbox.succeed(["checkout", "-b", "theirs", head])
+        #expect(try sandbox.succeed(["log", "theirs"]).stdout.contains("exported question"))
+    }
 }

@@ -16,14 +16,17 @@ public enum ClaudeCodeParser {
         var messageID: String?
         var node: ImportNode
         var sidechain: Bool
+        /// A user line that only returns tool results.
+        var toolResultsOnly: Bool
     }
 
     public static func parse(_ data: Data, name: String) throws(ImportError) -> ImportConversation {
         var lines: [Line] = []
         var title: String?
         var sessionID: String?
+        var agentID: String?
         var skipped: [String: Int] = [:]
-        var passThrough: [String: String] = [:]  // a line that is not a message → its parent
+        var passThrough: [String: String?] = [:]  // a line that is not a message → its parent (nil: none)
         var number = 0
         for text in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             number += 1
@@ -35,30 +38,61 @@ public enum ClaudeCodeParser {
             let type = object["type"]?.string ?? "unknown"
             if type == "summary", title == nil { title = object["summary"]?.string }
             guard ["user", "assistant", "system"].contains(type), let uuid = object["uuid"]?.string else {
-                if let uuid = object["uuid"]?.string, let parent = object["parentUuid"]?.string { passThrough[uuid] = parent }
+                // A hook's attachment may be the root its first question names as parent.
+                if let uuid = object["uuid"]?.string { passThrough[uuid] = object["parentUuid"]?.string }
                 skipped[type, default: 0] += 1
                 continue
             }
             sessionID = sessionID ?? object["sessionId"]?.string
+            agentID = agentID ?? object["agentId"]?.string
             lines.append(try line(object, type: type, uuid: uuid, item: item))
         }
+        let counts = skipped.sorted { $0.key < $1.key }.map { CountedNoun.phrase($0.value, "\($0.key) line") }
+        let skippedLines = counts.map { "\(name): \($0) (not messages)" }
         guard let sessionID else {
-            throw ImportError(item: name, reason: "holds no Claude Code message line (no line with a uuid and a sessionId)")
-        }
-        for index in lines.indices {
-            var seen = 0  // A cycle among pass-through lines cannot hang the import.
-            while let parent = lines[index].parent, let through = passThrough[parent], seen < passThrough.count {
-                lines[index].parent = through
-                lines[index].node.parentSourceID = through
-                seen += 1
+            guard !skipped.isEmpty else {
+                throw ImportError(item: name, reason: "holds no Claude Code line (no JSON object with a type)")
             }
+            // A project folder keeps files of summaries alone beside its sessions.
+            return ImportConversation(
+                format: "claude-code", id: name, title: title, date: nil, nodes: [], currentNode: nil,
+                skipped: ["\(name): no message line, only \(counts.joined(separator: ", "))"])
         }
+        let detached = linkParents(&lines, passingThrough: passThrough)
         let nodes = merged(lines)
         let current = lines.last { !$0.sidechain }.map(\.uuid).flatMap { uuid in nodes.last { $0.sourceID == uuid }?.sourceID }
-        return ImportConversation(
+        var conversation = ImportConversation(
             format: "claude-code", id: sessionID, title: title, date: nodes.first?.date, nodes: nodes,
-            currentNode: current ?? nodes.last?.sourceID,
-            skipped: skipped.sorted { $0.key < $1.key }.map { "\(name): \(CountedNoun.phrase($0.value, "\($0.key) line")) (not messages)" })
+            currentNode: current ?? nodes.last?.sourceID, skipped: skippedLines)
+        // A subagent's transcript (`SESSION/subagents/agent-ID.jsonl`) carries its session's id.
+        if let agentID, lines.allSatisfy(\.sidechain) { conversation.label = "agent-" + agentID }
+        if detached > 0 {
+            conversation.notes.append("\(name): \(CountedNoun.phrase(detached, "line")) named a parent the file does not hold; each follows the message line before it, or starts the history")
+        }
+        return conversation
+    }
+
+    /// Points each line at its parent message line: through lines that are not messages, and, when the
+    /// file does not hold the parent at all (Claude Code writes such links), at the message line
+    /// before it on its side (main or sidechain), or none. Returns how many lines lost their parent.
+    static func linkParents(_ lines: inout [Line], passingThrough passThrough: [String: String?]) -> Int {
+        let messageLines = Set(lines.map(\.uuid))
+        var detached = 0
+        for index in lines.indices {
+            var parent = lines[index].parent
+            var seen = 0  // A cycle among pass-through lines cannot hang the import.
+            while let key = parent, !messageLines.contains(key), let through = passThrough[key], seen <= passThrough.count {
+                parent = through
+                seen += 1
+            }
+            if let key = parent, !messageLines.contains(key) {
+                detached += 1
+                parent = lines[..<index].last { $0.sidechain == lines[index].sidechain }?.uuid
+            }
+            lines[index].parent = parent
+            lines[index].node.parentSourceID = parent
+        }
+        return detached
     }
 
     static func line(_ object: [String: JSONReader.Value], type: String, uuid: String, item: String) throws(ImportError) -> Line {
@@ -83,7 +117,7 @@ public enum ClaudeCodeParser {
         return Line(
             uuid: uuid, parent: parent, messageID: role == .assistant ? message["id"]?.string : nil,
             node: ImportNode(sourceID: uuid, parentSourceID: parent, role: role, date: date(object["timestamp"]), content: content, fields: fields),
-            sidechain: object["isSidechain"]?.truth == true)
+            sidechain: object["isSidechain"]?.truth == true, toolResultsOnly: role == .user && onlyToolResults)
     }
 
     /// Lines of one reply (sharing `message.id`, each the parent of the next) become one message,
@@ -92,9 +126,11 @@ public enum ClaudeCodeParser {
         var nodes: [ImportNode] = []
         var index: [String: Int] = [:]  // line uuid → position in `nodes`
         var messageIDOfNode: [Int: String] = [:]
+        var lastToolResult: [Int: Int] = [:]  // a reply's position → the last tool-result message answering it
         for line in lines {
             var node = line.node
-            node.parentSourceID = line.parent.flatMap { index[$0] }.map { nodes[$0].sourceID } ?? line.parent
+            let parentPosition = line.parent.flatMap { index[$0] }
+            node.parentSourceID = parentPosition.map { nodes[$0].sourceID } ?? line.parent
             if let messageID = line.messageID, let parent = line.parent, let position = index[parent],
                 messageIDOfNode[position] == messageID {
                 nodes[position].content += nodes[position].content.isEmpty || node.content.isEmpty ? node.content : "\n\n" + node.content
@@ -102,6 +138,12 @@ public enum ClaudeCodeParser {
                 nodes[position].fields.merge(node.fields) { old, _ in old }
                 index[line.uuid] = position
                 continue
+            }
+            if line.toolResultsOnly, let parentPosition, messageIDOfNode[parentPosition] != nil {
+                // Parallel tool calls: each result names the line of its own call, all lines of one
+                // reply; the results answer that reply one after the other, not as rival branches.
+                if let previous = lastToolResult[parentPosition] { node.parentSourceID = nodes[previous].sourceID }
+                lastToolResult[parentPosition] = nodes.count
             }
             index[line.uuid] = nodes.count
             if let messageID = line.messageID { messageIDOfNode[nodes.count] = messageID }

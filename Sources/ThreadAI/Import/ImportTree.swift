@@ -21,6 +21,11 @@ public struct ImportConversation: Sendable {
     public var currentNode: String?
     /// Items the parser left out, with why.
     public var skipped: [String]
+    /// What the parser had to decide that the source did not say (a parent the file lacks), for the summary.
+    public var notes: [String] = []
+    /// What tells this conversation's thread name apart when its title and id do not: a Claude Code
+    /// subagent's transcript, which carries its session's id, is `agent-ID`.
+    public var label: String?
 
     public init(
         format: String, id: String, title: String?, date: Timestamp?, nodes: [ImportNode], currentNode: String?,

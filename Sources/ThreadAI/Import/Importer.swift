@@ -11,6 +11,8 @@ public struct Importer: Sendable {
         public var forks = 0
         public var movedRefs = 0
         public var skipped: [String] = []
+        /// What parsers decided that the sources did not say.
+        public var notes: [String] = []
 
         public init() {}
     }
@@ -28,6 +30,7 @@ public struct Importer: Sendable {
     /// moves), then creates or moves its threads.
     public mutating func write(_ conversation: ImportConversation, into summary: inout Summary) throws(ImportError) {
         let item = "\(conversation.format) conversation \(conversation.id)"
+        summary.notes += conversation.notes
         guard !conversation.nodes.isEmpty else {
             // Nothing to write: what the parser left out says why, or this does.
             summary.skipped += conversation.skipped.isEmpty ? ["\(item): no messages"] : conversation.skipped
@@ -85,9 +88,9 @@ public struct Importer: Sendable {
         } catch {
             throw ImportError(item: item, reason: "cannot be stored: \(error)")
         }
-        for (name, tip) in owners.tips {
+        for (name, tip) in owners.tips.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             guard let id = ids[tip] else { continue }
-            try moveRef(name, to: id, item: item, summary: &summary)
+            try place(name, at: id, tip: tip, of: conversation, main: main, item: item, summary: &summary)
         }
         summary.conversations += 1
         summary.messages += conversation.nodes.count
@@ -95,11 +98,26 @@ public struct Importer: Sendable {
         summary.skipped += conversation.skipped
     }
 
-    /// Creates the thread at `id`, or moves it there when it is at an ancestor (a grown export).
+    /// Creates the thread at `id`, or moves it there when it is at an ancestor (a grown export); a
+    /// thread of that name that holds other messages is left as it is and reported as skipped, with
+    /// the command that keeps the imported one.
     mutating func moveRef(_ name: ThreadName, to id: ObjectID, item: String, summary: inout Summary) throws(ImportError) {
+        guard case .taken = try placeRef(name, at: id, item: item, summary: &summary) else { return }
+        summary.skipped.append(
+            "thread \(name): already exists with other messages; left as it is (the import's \(name) is \(id.short): 'threadai checkout -b NEW-NAME \(id.short)' keeps it)")
+    }
+
+    /// What became of a thread the import would place.
+    enum Placement {
+        case placed, unchanged
+        /// The name holds other messages: its head.
+        case taken(ObjectID)
+    }
+
+    mutating func placeRef(_ name: ThreadName, at id: ObjectID, item: String, summary: inout Summary) throws(ImportError) -> Placement {
         do {
             let heads = try repository.refs.heads(of: name)
-            if heads == [id] { return }
+            if heads == [id] { return .unchanged }
             let message = "import: \(item)"
             if heads.isEmpty {
                 var names = try threadNames ?? repository.newThreadNames()
@@ -110,14 +128,44 @@ public struct Importer: Sendable {
             } else if heads.count == 1, try isAncestor(heads[0], of: id) {
                 try repository.refs.update(name, to: id, expecting: .head(heads[0]), reflogMessage: message)
             } else {
-                summary.skipped.append("thread \(name): already exists with other messages; left as it is")
-                return
+                return .taken(heads[0])
             }
             summary.movedRefs += 1
+            return .placed
         } catch let error as ImportError {
             throw error
         } catch {
             throw ImportError(item: "thread \(name) (\(item))", reason: "\(error)")
+        }
+    }
+
+    /// Places the thread `name` of `conversation` at `id` (the message made from node `tip`). When that
+    /// name already holds other messages, the thread takes another name derived from the source, so
+    /// that no imported message is left where no thread reaches it: for another conversation whose
+    /// name came out the same, the name with 16 characters of the conversation id instead of 8; for
+    /// this conversation seen on another branch (a grown export whose current branch changed), the
+    /// name followed by `-at-` and the tip's id. The summary says so.
+    mutating func place(
+        _ name: ThreadName, at id: ObjectID, tip: String, of conversation: ImportConversation, main: ThreadName,
+        item: String, summary: inout Summary
+    ) throws(ImportError) {
+        guard case .taken(let head) = try placeRef(name, at: id, item: item, summary: &summary) else { return }
+        // A head that cannot be read is not known to be this conversation's: it only picks the name.
+        let source = (try? repository.objects.header(head))?.fields["source"] ?? ""
+        let sameConversation = source.hasPrefix("\(conversation.format):\(conversation.id)/")
+        let alternative: ThreadName
+        do {
+            alternative = sameConversation
+                ? try ThreadName("\(name.rawValue)-at-\(Self.namePart(of: tip, length: 8))")
+                : try ThreadName(Self.threadName(for: conversation, idLength: 16).rawValue + name.rawValue.dropFirst(main.rawValue.count))
+        } catch {
+            throw ImportError(item: item, reason: "no valid thread name: \(error)")
+        }
+        switch try placeRef(alternative, at: id, item: item, summary: &summary) {
+        case .placed: summary.notes.append("thread \(name) already holds other messages: imported as \(alternative)")
+        case .unchanged: return
+        case .taken:
+            summary.skipped.append("thread \(name): already exists with other messages, and so does \(alternative); left as they are")
         }
     }
 
@@ -130,8 +178,9 @@ public struct Importer: Sendable {
         return false
     }
 
-    /// `FORMAT/slug-of-title-IDPREFIX`: from the source alone, so a re-import finds the same thread.
-    static func threadName(for conversation: ImportConversation) throws(ImportError) -> ThreadName {
+    /// `FORMAT/slug-of-title-IDPREFIX` (then `-LABEL` when the conversation has one): from the source
+    /// alone, so a re-import finds the same thread.
+    static func threadName(for conversation: ImportConversation, idLength: Int = 8) throws(ImportError) -> ThreadName {
         var slug = ""
         for scalar in (conversation.title ?? "").lowercased().unicodeScalars {
             let isWordCharacter = scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar))
@@ -143,13 +192,19 @@ public struct Importer: Sendable {
             if slug.count >= 48 { break }
         }
         while slug.hasSuffix("-") { slug.removeLast() }
-        let idPart = String(conversation.id.lowercased().filter { $0.isASCII && ($0.isLetter || $0.isNumber) }.prefix(8))
-        let raw = "\(conversation.format)/\(slug.isEmpty ? "untitled" : slug)-\(idPart.isEmpty ? "0" : idPart)"
+        let idPart = namePart(of: conversation.id, length: idLength)
+        let label = conversation.label.map { "-" + $0.lowercased().filter { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") } } ?? ""
+        let raw = "\(conversation.format)/\(slug.isEmpty ? "untitled" : slug)-\(idPart.isEmpty ? "0" : idPart)\(label)"
         do {
             return try ThreadName(raw)
         } catch {
             throw ImportError(item: "\(conversation.format) conversation \(conversation.id)", reason: "no valid thread name: \(error)")
         }
+    }
+
+    /// The first `length` ASCII letters and digits of a source id, lower-cased.
+    static func namePart(of id: String, length: Int) -> String {
+        String(id.lowercased().filter { $0.isASCII && ($0.isLetter || $0.isNumber) }.prefix(length))
     }
 
     /// Which thread owns each node: the path to the current node is `main`; every other leaf's

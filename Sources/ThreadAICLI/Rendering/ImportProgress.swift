@@ -75,9 +75,9 @@ final class ImportProgress {
 
     /// The summary's lines: every skipped item with why, then the counts.
     static func summary(_ summary: Importer.Summary) -> [String] {
-        summary.skipped.map { TerminalSafe.text("skipped \($0)") } + [
+        summary.notes.map { TerminalSafe.text("note: \($0)") } + summary.skipped.map { TerminalSafe.text("skipped \($0)") } + [
             "imported \(CountedNoun.phrase(summary.conversations, "conversation")): \(CountedNoun.phrase(summary.messages, "message")) (\(summary.newMessages) new), "
-                + "\(CountedNoun.phrase(summary.forks, "fork")), \(summary.movedRefs) threads created or moved, "
+                + "\(CountedNoun.phrase(summary.forks, "fork")), \(CountedNoun.phrase(summary.movedRefs, "thread")) created or moved, "
                 + "\(CountedNoun.phrase(summary.skipped.count, "item")) skipped"
         ]
     }
