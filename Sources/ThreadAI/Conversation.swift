@@ -79,6 +79,8 @@ public struct Conversation: Sendable {
             parent = fork.at
         } else if !newRoot {
             parent = try extendableHead(of: thread)
+            // Renamed or deleted while this sender waited: starting a new root would drop the history.
+            if parent == nil { try repository.checkUnbornForWriting(thread) }
         }
         let reflogPrefix = fork?.reflog ?? "send"
         // A fork's first message creates its ref; each later one moves it from the one before.

@@ -134,3 +134,20 @@ struct FaultAtEveryStepTests {
         #expect(step > 10)
     }
 }
+
+extension FaultAtEveryStepTests {
+    @Test("threads rename with ENOSPC at each step: the thread's reflog stays with a name that holds the thread")
+    func renameFullDiskKeepsTheReflog() throws {
+        var failures = 0
+        for step in 1...24 {
+            let sandbox = try CLISandbox.initialized(sending: "first", "second")
+            let before = try sandbox.succeed(["reflog", "main"]).stdout.split(separator: "\n").count
+            let result = try sandbox.run(["threads", "rename", "main", "trunk"], environment: ["THREADAI_TEST_FAULT": "\(step):28"])
+            if result.status != 0 { failures += 1 }
+            let names = try JSON.array(try sandbox.succeed(["threads", "--json"])).compactMap { $0["name"] as? String }
+            let kept = try names.map { try sandbox.succeed(["reflog", $0]).stdout.split(separator: "\n").count }.max() ?? 0
+            #expect(kept >= before, "step \(step): the reflog is kept (\(before) → \(kept) entries under \(names))")
+        }
+        #expect(failures > 10)
+    }
+}

@@ -71,6 +71,31 @@ public final class TurnLock: Sendable {
         }
     }
 
+    /// What `attempt` found.
+    public enum Attempt: Sendable {
+        case acquired(TurnLock)
+        /// A live process holds the turn (its owner lines, when written).
+        case held(by: TurnLockOwner?)
+    }
+
+    /// Reserves `thread` if no live process holds its turn, without waiting: for a change of the
+    /// thread's ref (a rename, a delete) that a streaming reply must not find halfway.
+    public static func attempt(_ thread: ThreadName, in root: String) throws(LockError) -> Attempt {
+        let path = path(for: thread, in: root)
+        try ensureFolder(of: path)
+        let owner = TurnLockOwner.current()
+        // A holder that ends just as the file is looked at is looked at again, a few times.
+        for _ in 0..<8 {
+            if let lock = try create(path, owner: owner) { return .acquired(lock) }
+            switch inspect(path) {
+            case .gone: continue
+            case .abandoned(let identity): removeIfStill(path, identity)
+            case .held(let holder): return .held(by: holder)
+            }
+        }
+        return .held(by: nil)
+    }
+
     /// Ends the reservation. Safe to call more than once.
     public func release() {
         removeIfStill(path, identity)

@@ -51,6 +51,15 @@ extension Repository {
         return (name, newName)
     }
 
+    /// Refuses to start `name` as a new thread when it has no ref because it was renamed away or
+    /// deleted (here, or by a pull) since the command chose it: the command must look again.
+    public func checkUnbornForWriting(_ name: ThreadName) throws(ThreadError) {
+        guard !refs.exists(name) else { return }
+        let renames = try renamesOrThrow()
+        if renames.isRenamedAway(name) { throw .renamedWhileWaiting(name, now: renames.currentName(of: name.rawValue)) }
+        if let last = lastKnownHead(of: name) { throw .deletedThread(name, lastHead: last) }
+    }
+
     /// The newest head the reflog of `name` records, if any.
     func lastKnownHead(of name: ThreadName) -> ObjectID? {
         // A reflog is advisory: an unreadable one knows of no head.

@@ -12,10 +12,19 @@ extension Repository {
         }
         try checkNewThreadName(new, ignoring: old)
         var renames = try renamesOrThrow()
+        let turn = try turnForRefChange(of: old, action: "rename")
+        defer { turn.release() }
         setAsideDeletedReflog(of: new)
-        let moved = moveReflog(of: old, to: new)
+        let moved = try moveReflog(of: old, to: new)
         do {
             try refs.update(new, to: tip, expecting: .absent, reflogMessage: "rename: from \(old)")
+        } catch {
+            // Nothing was renamed: the reflog goes back to the name that still has the thread.
+            // Best effort: the error that stopped the rename is the one to report.
+            if moved, !refs.exists(new) { _ = try? moveReflog(of: new, to: old) }
+            throw ThreadError(wrapping: error)
+        }
+        do {
             try renames.record(from: old, to: new)
             try refs.update(old, to: nil, expecting: .head(tip), reflogMessage: "rename: to \(new)")
         } catch {
@@ -40,6 +49,8 @@ extension Repository {
             throw .currentThread(name, action: "delete")
         }
         guard let tip = try headForChange(of: name) else { throw .ref(.noSuchThread(name)) }
+        let turn = try turnForRefChange(of: name, action: "delete")
+        defer { turn.release() }
         let unique = try messagesOnlyReachedBy(name, tip: tip)
         if unique > 0 && !force { throw .wouldLoseMessages(name, count: unique, head: tip) }
         do {
@@ -48,6 +59,21 @@ extension Repository {
             throw .ref(error)
         }
         return unique
+    }
+
+    /// The thread's turn, held while its ref changes, so that a reply streaming on it does not find
+    /// its thread gone when it is stored (and a sender waiting for the turn sees the change).
+    private func turnForRefChange(of name: ThreadName, action: String) throws(ThreadError) -> TurnLock {
+        let attempt: TurnLock.Attempt
+        do {
+            attempt = try TurnLock.attempt(name, in: directory)
+        } catch {
+            throw .ref(.lock(error))
+        }
+        switch attempt {
+        case .acquired(let lock): return lock
+        case .held(let holder): throw .turnInProgress(name, action: action, holder: holder)
+        }
     }
 
     private func currentHead() throws(ThreadError) -> Head {
@@ -92,14 +118,21 @@ extension Repository {
     /// where it still finds the messages; the rename itself has succeeded.
     /// Moves `old`'s reflog to `new`'s name, when there is one and the name is free.
     /// - Returns: whether it moved.
-    private func moveReflog(of old: ThreadName, to new: ThreadName) -> Bool {
+    /// Moves `old`'s reflog to `new`'s place. - Returns: false when there was none to move (or
+    /// `new` already has one). - Throws: when the move fails, before anything was renamed.
+    private func moveReflog(of old: ThreadName, to new: ThreadName) throws(ThreadError) -> Bool {
         let source = refs.reflog(of: old).path
         let destination = refs.reflog(of: new).path
         guard FilePaths.exists(source, followingLinks: true), !FilePaths.exists(destination, followingLinks: true) else {
             return false
         }
-        try? FilePaths.makeDirectories(FilePaths.directoryName(of: destination))
-        return (try? FilePaths.rename(source, to: destination)) != nil
+        do {
+            try FilePaths.makeDirectories(FilePaths.directoryName(of: destination))
+            try FilePaths.rename(source, to: destination)
+        } catch {
+            throw .repository(.fileSystem(error))
+        }
+        return true
     }
 
     /// Moves the reflog a deleted thread left under `name` to `logs/deleted/FILE.N` (FORMAT.md §7),

@@ -117,6 +117,10 @@ public enum ThreadError: Error, CustomStringConvertible, Sendable {
     case deletedThread(ThreadName, lastHead: ObjectID?)
     /// The task was cancelled while it waited for another process's turn; nothing was written.
     case cancelledWhileWaiting(ThreadName)
+    /// A rename or delete found a turn in progress on the thread (a reply streaming), by this owner.
+    case turnInProgress(ThreadName, action: String, holder: TurnLockOwner?)
+    /// The thread was renamed away (here or by a pull) while the command waited for its turn.
+    case renamedWhileWaiting(ThreadName, now: String)
     case unexpected(String)
 
     public var description: String {
@@ -148,6 +152,13 @@ public enum ThreadError: Error, CustomStringConvertible, Sendable {
                 + "lists them).\(restore)"
         case .cancelledWhileWaiting(let name):
             return "stopped while waiting for the turn on '\(name)'; nothing was written."
+        case .turnInProgress(let name, let action, let holder):
+            let who = holder.map { " by \($0)" } ?? ""
+            return "cannot \(action) '\(name)': a reply is being stored on it\(who); nothing was changed. "
+                + "Try again once it is done."
+        case .renamedWhileWaiting(let name, let now):
+            return "thread '\(name)' was renamed to '\(now)' while this command waited for its turn; nothing was "
+                + "written. Run the command again: it follows the rename."
         case .unexpected(let text): return text
         }
     }

@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+import ThreadAI
+
+/// A turn and a change of its thread's ref: a rename or delete waits for no reply (it is refused while
+/// one streams), and a sender that chose a thread before it was renamed or deleted writes nothing.
+@Suite("Turns and renames")
+struct TurnAndRenameTests {
+    let main: ThreadName
+    let folder: ScratchFolder
+    let repository: Repository
+    let conversation: Conversation
+
+    init() async throws {
+        main = try ThreadName("main")
+        folder = try await repositoryFolder()
+        repository = try Repository(directory: folder.at("work/.threadai"))
+        conversation = Conversation(repository: repository)
+    }
+
+    @Test func aRenameOrDeleteIsRefusedWhileAReplyIsBeingStored() async throws {
+        let first = try await conversation.prepare(text: "one", on: main, system: nil, budget: nil)
+        first.release()
+        try repository.createThread(try ThreadName("side"), at: first.userMessageID, reflogMessage: "test")
+        let turn = try await conversation.reserveTurn(on: main)
+        #expect {
+            try repository.renameThread(main, to: try ThreadName("moved"))
+        } throws: { "\($0)".contains("cannot rename 'main': a reply is being stored on it") }
+        let side = try ThreadName("side")
+        let sideTurn = try await conversation.reserveTurn(on: side)
+        #expect {
+            try repository.deleteThread(side, force: true)
+        } throws: { "\($0)".contains("cannot delete 'side': a reply is being stored on it") }
+        turn.release()
+        sideTurn.release()
+        try repository.renameThread(main, to: try ThreadName("moved"))
+        #expect(try repository.refs.heads(of: try ThreadName("moved")) == [first.userMessageID])
+    }
+
+    @Test func aSenderWhoseThreadWasRenamedOrDeletedMeanwhileWritesNothing() async throws {
+        let first = try await conversation.prepare(text: "one", on: main, system: nil, budget: nil)
+        first.release()
+        let objects = try FileManager.default.subpathsOfDirectory(atPath: repository.directory + "/objects").count
+        try repository.renameThread(main, to: try ThreadName("moved"))
+        await #expect {
+            _ = try await conversation.prepare(text: "two", on: main, system: nil, budget: nil)
+        } throws: { "\($0)".contains("thread 'main' was renamed to 'moved' while this command waited") }
+        let other = try ThreadName("other")
+        try repository.createThread(other, at: first.userMessageID, reflogMessage: "test")
+        try repository.deleteThread(other, force: true)
+        await #expect {
+            _ = try await conversation.prepare(text: "three", on: other, system: nil, budget: nil)
+        } throws: { "\($0)".contains("no longer exists") }
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: repository.directory + "/objects").count == objects)
+        #expect(!repository.refs.exists(main) && !repository.refs.exists(other))
+    }
+}
