@@ -125,6 +125,9 @@ struct FaultAtEveryStepTests {
                 #expect(RepositoryFiles.objectIDs(in: sandbox.repository).contains(id), "step \(step): the named reply exists")
                 #expect(result.stderr.contains("checkout -b"))
             }
+            if result.stderr.contains("the reply could not be stored") {
+                #expect(result.stderr.contains("your message is stored [main ") && result.stderr.contains("'threadai retry' asks again"), "step \(step): \(result)")
+            }
             #expect(try sandbox.run(["fsck"]).status == 0, "step \(step)")
             try sandbox.succeed(["fsck", "--clear-stale-locks"])
             let head = try JSON.array(try sandbox.succeed(["log", "--json", "-n", "1"]))

@@ -89,7 +89,7 @@ struct CLIResult {
 /// XDG_CONFIG_HOME default to folders inside `folder`, and keys go to a file store).
 func runCLI(
     _ arguments: [String], in folder: ScratchFolder, environment: [String: String] = [:], input: String = "",
-    providers: ProviderFactory = .live
+    providers: ProviderFactory = .live, stdoutIsTerminal: Bool = false
 ) async -> CLIResult {
     var environment = environment
     environment["HOME"] = environment["HOME"] ?? folder.at("home")
@@ -99,6 +99,6 @@ func runCLI(
     let errors = BufferOutput()
     let status = await ThreadAICLI.run(
         arguments: arguments, output: output, errors: errors, input: PipedInput(input), environment: environment,
-        currentDirectory: folder.at("work"), stdoutIsTerminal: false, providers: providers)
+        currentDirectory: folder.at("work"), stdoutIsTerminal: stdoutIsTerminal, providers: providers)
     return CLIResult(status: status, output: output.text, errors: errors.text)
 }

@@ -52,8 +52,9 @@ enum ExportCommand: Command {
             }
             let own = try repository.threadSummaries(walker: walker).first { $0.name.rawValue == revision }
             let forkedFrom = own.flatMap { summary in summary.forkPoint.map { (summary.parent ?? "?", $0) } }
-            context.output.write(bytes: Array(MarkdownTranscript.render(
-                thread: revision, history: Array(history), forks: forks, forkedFrom: forkedFrom).utf8))
+            let transcript = MarkdownTranscript.render(thread: revision, history: Array(history), forks: forks, forkedFrom: forkedFrom)
+            // The file keeps the exact text; a terminal is shown it as every view shows text.
+            context.output.write(bytes: Array((context.stdoutIsTerminal ? TerminalSafe.text(transcript) : transcript).utf8))
         case "html":
             let folder = arguments.positional("thread") ?? "threadai-html"
             var site = HTMLSite(repository: repository, folder: folder)
@@ -62,7 +63,7 @@ enum ExportCommand: Command {
             }
             let written = try site.write()
             context.errors.line(TerminalSafe.text(
-                "wrote \(written.pages) pages for \(written.threads) threads and \(written.diffs) diffs to \(folder)/ (open \(folder)/index.html)"))
+                "wrote \(CountedNoun.phrase(written.pages, "page")) for \(CountedNoun.phrase(written.threads, "thread")) and \(CountedNoun.phrase(written.diffs, "diff")) to \(folder)/ (open \(folder)/index.html)"))
         default:
             throw CLIError("export writes md, json or html: threadai export md [THREAD], threadai export json, threadai export html [DIR].", status: .usage)
         }

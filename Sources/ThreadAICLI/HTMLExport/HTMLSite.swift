@@ -70,7 +70,7 @@ struct HTMLSite {
             }
         }
         for sub in ["", "/threads", "/diffs", "/assets"] {
-            try attempt("create \(folder + sub)") { try manager.createDirectory(atPath: folder + sub, withIntermediateDirectories: true) }
+            try attempt("create \(folder + sub)") { try FilePaths.makeDirectories(folder + sub) }
         }
         try save("A static site written by `threadai export html`; running it again replaces it.\n", to: Self.mark)
     }
@@ -128,9 +128,10 @@ struct HTMLSite {
     private func attempt(_ what: String, _ body: () throws -> Void) throws {
         do {
             try body()
+        } catch let error as FileSystemError {
+            throw CLIError(TerminalSafe.text(error.description))  // It names the path and what to do.
         } catch {
-            let reason = (error as? FileSystemError)?.description ?? String(describing: error)
-            throw CLIError(TerminalSafe.text("cannot \(what): \(reason)"))
+            throw CLIError(TerminalSafe.text("cannot \(what): it could not be done here (permissions, or a file in the way?)."))
         }
     }
 }

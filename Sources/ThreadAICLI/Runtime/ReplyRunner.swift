@@ -120,11 +120,13 @@ enum ReplyRunner {
                 + "Link it to a thread with 'threadai checkout -b NAME \(kept.short)'.")
             return ExitStatus(for: storeError)
         }
+        let location = "[\(prepared.thread) \(outcome.replyID?.short ?? prepared.userMessageID.short)]"
         if let storeError = outcome.storeError {
             context.errors.line("threadai: the reply could not be stored: \(storeError)")
+            // Sending again would ask the question twice: it is stored, and `retry` answers it.
+            context.note("your message is stored \(location); once that is fixed, 'threadai retry' asks again.")
             return ExitStatus(for: storeError)
         }
-        let location = "[\(prepared.thread) \(outcome.replyID?.short ?? prepared.userMessageID.short)]"
         if outcome.interrupted {
             let arrived = outcome.text.count - (prepared.continuing?.count ?? 0)  // A continued reply holds the partial text too.
             context.note("interrupted; kept the \(arrived) characters that arrived \(location)"

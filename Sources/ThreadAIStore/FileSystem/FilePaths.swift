@@ -89,6 +89,8 @@ public enum FilePaths {
         if parent != path && !parent.isEmpty { try makeDirectories(parent, mode: mode) }
         try FaultSeam.step("create directory", path: path)
         if mkdir(path, mode) != 0 && !(errno == EEXIST && isDirectory(path)) {
+            // A file where the folder belongs: say so, not "File exists".
+            if errno == EEXIST { throw FileSystemError("create directory", path: path, code: ENOTDIR) }
             throw .last("create directory", path: path)
         }
     }
