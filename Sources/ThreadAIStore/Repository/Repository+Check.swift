@@ -53,6 +53,9 @@ extension Repository {
         let objectCheck = checkObjects(known)
         problems += objectCheck.problems
         let refFindings = refSide.wait()
+        if objectCheck.anyMissingParent, let tips = refFindings.tips {
+            problems = Self.unreachableGapsAsWarnings(problems, check: objectCheck, known: known, tips: tips)
+        }
         problems += refFindings.problems
         // An unreadable message hides which message is its parent, and a missing one cuts its
         // history in two: which messages the threads reach is unknown then, so none is called
@@ -62,6 +65,33 @@ extension Repository {
         }
         problems += try refFindings.leftovers.get()
         return (problems, ids.count)
+    }
+
+    /// A missing parent under a message no thread reaches is what an import or a write cut short
+    /// leaves (its objects are stored in id order, not parents first): every thread is whole, so it is
+    /// a warning, with the remedy that fits; under a message a thread reaches it stays an error.
+    private static func unreachableGapsAsWarnings(
+        _ problems: [RepositoryProblem], check: ObjectCheck, known: SortedIDs, tips: Set<ObjectID>
+    ) -> [RepositoryProblem] {
+        var reached = [Bool](repeating: false, count: known.ids.count)
+        for tip in tips {
+            var next = known.position(of: tip)
+            while let position = next, !reached[position] {
+                reached[position] = true
+                let parent = Int(check.parentPosition[position])
+                next = parent >= 0 ? parent : nil
+            }
+        }
+        let cutShort = Set(check.missingParents.filter { !reached[$0] }.map { known.ids[$0] })
+        return problems.map { problem in
+            guard problem.severity == .error, let id = problem.id, cutShort.contains(id),
+                  problem.message.hasPrefix("its parent ") else { return problem }
+            return RepositoryProblem(
+                severity: .warning, id: id, path: problem.path,
+                message: problem.message + ", and no thread reaches this message: an import or a write was cut short "
+                    + "before it stored the rest (every thread is whole)",
+                remedy: "run the import again, which stores what is missing; or leave it: nothing uses it")
+        }
     }
 
     /// What `fsck` finds in the refs, the tags and what crashes left behind.

@@ -7,8 +7,13 @@ extension Repository {
         var hasChild: [Bool]
         /// Whether some object could not be read or parsed (its parent is then unknown).
         var anyUnreadable = false
-        /// Whether some message's parent is missing (what lies above the gap is then cut off).
-        var anyMissingParent = false
+        /// The positions in `known` of the messages whose parent is missing (what lies above such a
+        /// gap is cut off), in order.
+        var missingParents: [Int] = []
+        var anyMissingParent: Bool { !missingParents.isEmpty }
+        /// Per id of `known`: the position of its parent in `known`, or -1 (a root, a missing parent,
+        /// an unreadable object): what tells which messages the threads reach.
+        var parentPosition: [Int32]
     }
 
     /// Reads, verifies and parses every object of `known` on every core, a run of ids of one folder
@@ -17,18 +22,22 @@ extension Repository {
     /// (never the objects' bytes, which each run drops as it goes).
     func checkObjects(_ known: SortedIDs) -> ObjectCheck {
         let ids = known.ids
-        var check = ObjectCheck(hasChild: [Bool](repeating: false, count: ids.count))
+        var check = ObjectCheck(
+            hasChild: [Bool](repeating: false, count: ids.count), parentPosition: [Int32](repeating: -1, count: ids.count))
         let runs = Self.folderRuns(ids)
         let objects = objects
         OrderedParallel.forEach(count: runs.count, window: 64) { run in
             let folder = ObjectFolder(objects, holding: ids[runs[run].lowerBound])
-            return runs[run].map { Self.checkObject(ids[$0], in: folder, of: objects, known: known) }
+            return runs[run].map { Self.checkObject(ids[$0], at: $0, in: folder, of: objects, known: known) }
         } consume: { reports in
             for report in reports {
-                if let parent = report.parentPosition { check.hasChild[parent] = true }
+                if let parent = report.parentPosition {
+                    check.hasChild[parent] = true
+                    check.parentPosition[report.position] = Int32(parent)
+                }
                 check.problems += report.problems
                 check.anyUnreadable = check.anyUnreadable || report.isUnreadable
-                check.anyMissingParent = check.anyMissingParent || report.hasMissingParent
+                if report.hasMissingParent { check.missingParents.append(report.position) }
             }
         }
         return check
@@ -36,6 +45,8 @@ extension Repository {
 
     /// One object's findings.
     private struct ObjectReport: Sendable {
+        /// The message's own position in `known`.
+        var position: Int
         /// The position in `known` of the message's parent, when it has one that is there.
         var parentPosition: Int?
         var problems: [RepositoryProblem] = []
@@ -44,9 +55,9 @@ extension Repository {
     }
 
     private static func checkObject(
-        _ id: ObjectID, in folder: borrowing ObjectFolder, of objects: ObjectStore, known: SortedIDs
+        _ id: ObjectID, at position: Int, in folder: borrowing ObjectFolder, of objects: ObjectStore, known: SortedIDs
     ) -> ObjectReport {
-        var report = ObjectReport()
+        var report = ObjectReport(position: position)
         func problem(_ severity: RepositoryProblem.Severity, _ message: String, remedy: String? = nil) {
             report.problems.append(RepositoryProblem(
                 severity: severity, id: id, path: objects.path(of: id), message: message, remedy: remedy))

@@ -28,6 +28,13 @@ struct CheckTests {
             try Files.remove(c.repository.objects.path(of: c.ua2))
             return Expected(id: c.aa2, path: c.repository.objects.path(of: c.aa2), words: "parent \(c.ua2.hex) is missing")
         },
+        .init(name: "a missing parent under a message no thread reaches (an import cut short): a warning") { c in
+            try c.repository.deleteThread(try ThreadName("a"), force: true)
+            try Files.remove(c.repository.objects.path(of: c.ua2))
+            return Expected(
+                severity: .warning, id: c.aa2, path: c.repository.objects.path(of: c.aa2),
+                words: "parent \(c.ua2.hex) is missing, and no thread reaches this message: an import or a write was cut short")
+        },
         .init(name: "a ref pointing at a missing message") { c in
             let ghost = ObjectID.of(Array("never stored".utf8))
             let path = c.scratch.root + "/refs/threads/ghost"
