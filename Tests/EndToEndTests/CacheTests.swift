@@ -175,3 +175,23 @@ struct CachePullTests {
         #expect(try clones.git(["status", "--porcelain"], in: clones.path("a")).isEmpty, "git ignores cache/")
     }
 }
+
+extension CacheTests {
+    @Test("a ref at a message that is gone (a git reset behind a newer ref): the same failure with and without the cache")
+    func refAtAMissingMessage() throws {
+        _ = try results(sandbox)  // every cache built and current
+        let head = try sandbox.succeed(["log", "--oneline", "-1", "alt"]).stdout.prefix(8)
+        try sandbox.succeed(["checkout", "-b", "orphaned", String(head)])
+        try sandbox.succeed(["send", "a message only this thread holds"])
+        _ = try results(sandbox)
+        let id = try #require(try JSON.array(try sandbox.succeed(["log", "--json", "-n", "1", "orphaned"])).first?["id"] as? String)
+        try sandbox.succeed(["checkout", "main"])
+        try FileManager.default.removeItem(atPath: sandbox.repository + "/objects/\(id.prefix(2))/\(id.dropFirst(2)).md")
+        for arguments in [["threads"], ["log", "--all", "--oneline"], ["log", "--graph", "--all"], ["grep", "words"]] {
+            let cached = try sandbox.run(arguments)
+            let uncached = try sandbox.run(arguments, environment: ["THREADAI_NO_CACHE": "1"])
+            #expect(cached.status == 3 && cached.status == uncached.status, "\(arguments): \(cached) vs \(uncached)")
+            #expect(cached.stdout == uncached.stdout, "\(arguments)")
+        }
+    }
+}

@@ -6,6 +6,7 @@ extension Repository {
     /// merged into a new file, which is written back. Memory is the file's size plus the columns of
     /// the messages added, not the messages themselves.
     public func messageGraph(reaching heads: [ObjectID]) throws(ThreadError) -> MessageGraph {
+        try requireObjects(heads)
         var old = storedMessageGraph()
         var additions = try additions(reaching: heads, known: old)
         if additions.isEmpty, let old { return old }
@@ -21,6 +22,15 @@ extension Repository {
             throw .unexpected("the message graph built in memory does not read back; please report this bug.")
         }
         return graph
+    }
+
+    /// Fails as reading `heads` from their objects would when one of them is not stored, so that a
+    /// view answered from a cache fails where the same view without it does (§12 rule 1): a ref at a
+    /// message that is gone (a `git reset` behind a thread made since) is found by one `stat` a head.
+    func requireObjects(_ heads: some Sequence<ObjectID>) throws(ThreadError) {
+        for head in heads where !objects.contains(head) {
+            throw .object(.missing(head, path: objects.path(of: head)))
+        }
     }
 
     /// `cache/messages` as it is, without the messages it lacks; nil when absent, damaged or turned off.

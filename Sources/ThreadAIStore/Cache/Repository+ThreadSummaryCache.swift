@@ -17,7 +17,8 @@ extension Repository {
         var builder = ThreadSummaryBuilder(objects: objects, renames: renames)
         var computed = false
         for (name, heads) in threads where !heads.isEmpty {
-            if let entry = file?.entries[name], entry.summary.heads == heads {
+            // A head that is not stored any more is read (and fails) as it would be without the cache.
+            if let entry = file?.entries[name], entry.summary.heads == heads, heads.allSatisfy(objects.contains) {
                 result[name] = entry
                 continue
             }

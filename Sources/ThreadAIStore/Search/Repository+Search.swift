@@ -104,6 +104,7 @@ extension Repository {
     /// The catalog of what `heads` reach: `cache/search` plus what it lacks, after writing the file
     /// anew when it is missing or lacks many messages (§12.3), so that the search reads one file.
     private func searchCatalog(reaching heads: [ObjectID]) throws(ThreadError) -> SearchCatalog {
+        try requireObjects(heads)
         let path = cache.path(of: SearchIndex.kind)
         var catalog = SearchCatalog(index: cache.isEnabled ? SearchIndex.open(path) : nil, objects: objects)
         for head in heads { _ = try catalog.resolve(head) }
