@@ -28,7 +28,8 @@ extension Repository {
     /// view answered from a cache fails where the same view without it does (§12 rule 1): a ref at a
     /// message that is gone (a `git reset` behind a thread made since) is found by one `stat` a head.
     func requireObjects(_ heads: some Sequence<ObjectID>) throws(ThreadError) {
-        for head in heads where !objects.contains(head) {
+        let folder = ObjectFolder(wholeStoreOf: objects)
+        for head in heads where !folder.contains(head) {
             throw .object(.missing(head, path: objects.path(of: head)))
         }
     }

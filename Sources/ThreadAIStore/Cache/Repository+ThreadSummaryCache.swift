@@ -16,9 +16,10 @@ extension Repository {
         var result: [ThreadName: CachedThreadSummary] = [:]
         var builder = ThreadSummaryBuilder(objects: objects, renames: renames)
         var computed = false
+        let folder = ObjectFolder(wholeStoreOf: objects)
         for (name, heads) in threads where !heads.isEmpty {
             // A head that is not stored any more is read (and fails) as it would be without the cache.
-            if let entry = file?.entries[name], entry.summary.heads == heads, heads.allSatisfy(objects.contains) {
+            if let entry = file?.entries[name], entry.summary.heads == heads, heads.allSatisfy({ folder.contains($0) }) {
                 result[name] = entry
                 continue
             }

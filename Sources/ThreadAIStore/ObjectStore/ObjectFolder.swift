@@ -52,6 +52,17 @@ struct ObjectFolder: ~Copyable {
         }
     }
 
+    /// Whether object `id` is stored: one `fstatat` relative to the open `objects` folder.
+    func contains(_ id: ObjectID) -> Bool {
+        guard descriptor >= 0, nameLength > Self.fileNameLength else { return store.contains(id) }
+        let folder = descriptor
+        return id.withRelativePath { path in
+            guard let path = path.baseAddress else { return store.contains(id) }
+            var status = stat()
+            return fstatat(folder, path, &status, 0) == 0
+        }
+    }
+
     /// The frontmatter of message `id`, which lies in this folder, verified, as `ObjectStore.header(_:)` reads it.
     func header(_ id: ObjectID) throws(ObjectError) -> MessageHeader {
         try store.header(of: id, decoding: bytes(of: id))

@@ -103,6 +103,20 @@ public struct ObjectID: Hashable, Comparable, Sendable {
         }
     }
 
+    /// Calls `body` with the object's path inside the objects folder, `XX/` + the other 62 digits +
+    /// `.md`, as a C string built on the stack: for system calls relative to that folder.
+    func withRelativePath<R>(_ body: (UnsafeBufferPointer<CChar>) -> R) -> R {
+        let length = 3 + Self.hexDigitCount - 2 + 3
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length + 1) { buffer in
+            writeHex(into: buffer, at: 1)
+            buffer[0] = buffer[1]
+            buffer[1] = buffer[2]
+            buffer[2] = UInt8(ascii: "/")
+            for (offset, byte) in ".md\0".utf8.enumerated() { buffer[Self.hexDigitCount + 1 + offset] = byte }
+            return buffer.withMemoryRebound(to: CChar.self) { body(UnsafeBufferPointer($0)) }
+        }
+    }
+
     /// Writes the 64 digits of `hex` into `buffer` from `start`.
     private func writeHex(into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) {
         var position = start
