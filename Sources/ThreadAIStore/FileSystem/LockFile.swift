@@ -62,10 +62,19 @@ struct LockFile: ~Copyable {
             try file.synchronize()
             try FilePaths.rename(lockPath, to: targetPath)
             isCommitted = true
-            try FilePaths.synchronizeDirectory(FilePaths.directoryName(of: targetPath))
         } catch {
             // Unless the rename happened, `deinit` removes the lock file and the target is untouched.
             throw .fileSystem(error)
+        }
+        try synchronizeMadeChange()
+    }
+
+    /// After the change stands: a failure to make it durable must not read as "nothing changed".
+    private func synchronizeMadeChange() throws(LockError) {
+        do {
+            try FilePaths.synchronizeDirectory(FilePaths.directoryName(of: targetPath))
+        } catch {
+            throw .madeButNotFlushed(error)
         }
     }
 
@@ -75,10 +84,10 @@ struct LockFile: ~Copyable {
             try FilePaths.remove(targetPath)
             try FilePaths.remove(lockPath)
             isCommitted = true
-            try FilePaths.synchronizeDirectory(FilePaths.directoryName(of: targetPath))
         } catch {
             throw .fileSystem(error)
         }
+        try synchronizeMadeChange()
     }
 
     deinit {
@@ -90,6 +99,8 @@ struct LockFile: ~Copyable {
 public enum LockError: Error, CustomStringConvertible, Equatable, Sendable {
     case held(lockPath: String)
     case fileSystem(FileSystemError)
+    /// The change was made (the file renamed into place), but flushing its folder to disk failed.
+    case madeButNotFlushed(FileSystemError)
 
     public var description: String {
         switch self {
@@ -98,6 +109,10 @@ public enum LockError: Error, CustomStringConvertible, Equatable, Sendable {
                 + "repository, or one crashed. If none is running, remove that file and try again."
         case .fileSystem(let error):
             return error.description
+        case .madeButNotFlushed(let error):
+            return "the change was made, but it could not be flushed to disk (cannot \(error.operation) '\(error.path)': "
+                + "\(error.reason)), so a crash of the machine could still undo it. Do not repeat the command: it took "
+                + "effect ('threadai log' or 'threadai status' shows it); free the disk or fix it before relying on it."
         }
     }
 }
