@@ -31,13 +31,15 @@ public struct Renames: Sendable {
         }
     }
 
-    /// Replays one rename: every name that currently resolves to `old` now resolves to `new`.
+    /// Replays one rename as FORMAT §5.4 says: every recorded name whose current name is `old` (a
+    /// name absent from the map is its own current name) now resolves to `new`; nothing else changes.
+    /// So when two clones renamed one thread two ways, the first line merged wins, in every reader.
     private mutating func apply(from old: String, to new: String) {
         for (recorded, name) in current where name == old {
             current[recorded] = new
         }
-        current[old] = new
-        current[new] = nil
+        if current[old] == nil { current[old] = new }
+        for (recorded, name) in current where recorded == name { current[recorded] = nil }
     }
 
     /// The current name of the thread that was called `recorded` when a message was written.
