@@ -226,3 +226,27 @@ extension ImportChatGPTTests {
         #expect(again.stderr.contains("(0 new)") && again.stderr.contains("0 threads created or moved") && !again.stderr.contains("skipped thread"))
     }
 }
+
+extension ImportChatGPTTests {
+    @Test("an unzipped export folder: conversations-NNN.json shards imported in order; a null conversation_id falls back to id; an empty folder is refused")
+    func exportFolder() throws {
+        let sandbox = try CLISandbox.initialized()
+        let folder = sandbox.work + "/export"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try """
+            [{"id": "c1", "conversation_id": null, "title": "first shard", "current_node": "a",
+              "mapping": {\(Self.node("a", parent: nil, children: [], role: "user", text: "one"))}}]
+            """.write(toFile: folder + "/conversations-000.json", atomically: false, encoding: .utf8)
+        try """
+            [{"id": "c2", "title": "second shard", "current_node": "a", "mapping": {\(Self.node("a", parent: nil, children: [], role: "user", text: "two"))}}]
+            """.write(toFile: folder + "/conversations-001.json", atomically: false, encoding: .utf8)
+        try "{}".write(toFile: folder + "/export_manifest.json", atomically: false, encoding: .utf8)
+        let result = try sandbox.succeed(["import", folder])
+        #expect(result.stderr.contains("imported 2 conversations: 2 messages (2 new)"), "\(result)")
+        #expect(try sandbox.succeed(["show", "chatgpt/first-shard-c1"]).stdout.contains("one"))
+        #expect(try sandbox.succeed(["show", "chatgpt/second-shard-c2"]).stdout.contains("two"))
+        try FileManager.default.createDirectory(atPath: sandbox.work + "/empty", withIntermediateDirectories: true)
+        let empty = try sandbox.run(["import", sandbox.work + "/empty"])
+        #expect(empty.status == 1 && empty.stderr.contains("nothing to import in the folder"))
+    }
+}

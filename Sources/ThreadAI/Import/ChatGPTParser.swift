@@ -59,7 +59,8 @@ public enum ChatGPTParser {
     }
 
     static func conversation(_ object: [String: JSONReader.Value], item: String) throws(ImportError) -> ImportConversation {
-        guard let id = (object["conversation_id"] ?? object["id"])?.string, !id.isEmpty else {
+        // A null `conversation_id` beside an `id` is seen in exports too.
+        guard let id = object["conversation_id"]?.string ?? object["id"]?.string, !id.isEmpty else {
             throw ImportError(item: item, reason: "has no conversation_id or id")
         }
         let item = "\(item) (\(id))"

@@ -94,7 +94,8 @@ enum ImportCommand: Command {
         return .success
     }
 
-    /// `path` itself, or for a folder (a Claude Code project) every `.jsonl` file below it, in order.
+    /// `path` itself, or for a folder every file to import in it, in order: a ChatGPT export's
+    /// `conversations*.json` at its top, then every Claude Code session (`.jsonl`) below it.
     static func files(at path: String) throws -> [String] {
         let type: FileAttributeType?
         do {
@@ -110,7 +111,22 @@ enum ImportCommand: Command {
             throw CLIError(TerminalSafe.text("cannot read the folder \(path): one of its folders cannot be listed (permissions?)."))
         }
         let folder = path.hasSuffix("/") ? String(path.dropLast()) : path
-        return below.filter { $0.hasSuffix(".jsonl") }.sorted().map { folder + "/" + $0 }
+        // A ChatGPT export unzipped: `conversations.json`, or since 2026 `conversations-000.json`, … .
+        let chatGPT = below.filter(isChatGPTConversations).sorted()
+        let sessions = below.filter { $0.hasSuffix(".jsonl") }.sorted()
+        guard !chatGPT.isEmpty || !sessions.isEmpty else {
+            throw CLIError(TerminalSafe.text(
+                "nothing to import in the folder \(path): it holds no Claude Code session (.jsonl) and no ChatGPT "
+                    + "conversations.json (or conversations-NNN.json). Name the file itself, or the folder that holds them."))
+        }
+        return (chatGPT + sessions).map { folder + "/" + $0 }
+    }
+
+    /// `conversations.json` or `conversations-NNN.json` at the top of an unzipped ChatGPT export.
+    static func isChatGPTConversations(_ relativePath: String) -> Bool {
+        guard !relativePath.contains("/"), relativePath.hasPrefix("conversations"), relativePath.hasSuffix(".json") else { return false }
+        let middle = relativePath.dropFirst("conversations".count).dropLast(".json".count)
+        return middle.isEmpty || (middle.first == "-" && middle.dropFirst().allSatisfy(\.isNumber) && middle.count > 1)
     }
 
     /// `.db` files are llm's logs, `.jsonl` files Claude Code sessions, ThreadAI's own exports say so
