@@ -105,3 +105,18 @@ struct ImportClaudeCodeShapesTests {
         #expect(again.stderr.contains("6 messages (0 new), 0 forks, 0 threads created or moved"))
     }
 }
+
+extension ImportClaudeCodeShapesTests {
+    @Test("newer sessions are titled by their first custom-title, else summary, else ai-title line")
+    func titleLines() throws {
+        let sandbox = try CLISandbox.initialized()
+        let ai = #"{"type":"ai-title","aiTitle":"Explore the code","sessionId":"\#(Self.session)"}"#
+        let later = #"{"type":"ai-title","aiTitle":"A later title","sessionId":"\#(Self.session)"}"#
+        _ = try importing([Self.user("u1", parent: nil, "hello"), ai, later], name: "a.jsonl", in: sandbox)
+        #expect(try sandbox.succeed(["threads"]).stdout.contains("claude-code/explore-the-code-c45af7b1 "))
+        let custom = #"{"type":"custom-title","customTitle":"My name for it","sessionId":"\#(Self.session)"}"#
+        let other = try CLISandbox.initialized()
+        _ = try importing([Self.user("u1", parent: nil, "hello"), ai, custom], name: "b.jsonl", in: other)
+        #expect(try other.succeed(["threads"]).stdout.contains("claude-code/my-name-for-it-c45af7b1 "))
+    }
+}

@@ -22,7 +22,7 @@ public enum ClaudeCodeParser {
 
     public static func parse(_ data: Data, name: String) throws(ImportError) -> ImportConversation {
         var lines: [Line] = []
-        var title: String?
+        var titles: [String: String] = [:]  // line type → the first title a line of that type gives
         var sessionID: String?
         var agentID: String?
         var skipped: [String: Int] = [:]
@@ -36,7 +36,7 @@ public enum ClaudeCodeParser {
                 throw ImportError(item: item, reason: "not a JSON object (a truncated or corrupt line?)")
             }
             let type = object["type"]?.string ?? "unknown"
-            if type == "summary", title == nil { title = object["summary"]?.string }
+            if let key = Self.titleKeys[type], titles[type] == nil, let text = object[key]?.string, !text.isEmpty { titles[type] = text }
             guard ["user", "assistant", "system"].contains(type), let uuid = object["uuid"]?.string else {
                 // A hook's attachment may be the root its first question names as parent.
                 if let uuid = object["uuid"]?.string { passThrough[uuid] = object["parentUuid"]?.string }
@@ -47,6 +47,9 @@ public enum ClaudeCodeParser {
             agentID = agentID ?? object["agentId"]?.string
             lines.append(try line(object, type: type, uuid: uuid, item: item))
         }
+        // The user's own name for the session, else the summary older versions wrote, else the one
+        // newer versions generate. The first of each: a later one would rename the thread on re-import.
+        let title = titles["custom-title"] ?? titles["summary"] ?? titles["ai-title"]
         let counts = skipped.sorted { $0.key < $1.key }.map { CountedNoun.phrase($0.value, "\($0.key) line") }
         let skippedLines = counts.map { "\(name): \($0) (not messages)" }
         guard let sessionID else {
@@ -71,6 +74,9 @@ public enum ClaudeCodeParser {
         }
         return conversation
     }
+
+    /// The lines that title a session, and the key of their title.
+    static let titleKeys = ["custom-title": "customTitle", "summary": "summary", "ai-title": "aiTitle"]
 
     /// Points each line at its parent message line: through lines that are not messages, and, when the
     /// file does not hold the parent at all (Claude Code writes such links), at the message line
