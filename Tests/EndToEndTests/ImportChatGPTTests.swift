@@ -250,3 +250,26 @@ extension ImportChatGPTTests {
         #expect(empty.status == 1 && empty.stderr.contains("nothing to import in the folder"))
     }
 }
+
+extension ImportChatGPTTests {
+    @Test("a file the user uploaded (metadata.attachments) is kept as a part:attachment block after the text")
+    func uploadedFile() throws {
+        let sandbox = try CLISandbox.initialized()
+        let export = sandbox.work + "/upload.json"
+        try """
+            [{"id": "c9", "title": "upload", "current_node": "u", "mapping": {"u": {"id": "u", "parent": null, "children": [],
+              "message": {"author": {"role": "user"}, "create_time": 1700000000, "content": {"content_type": "text", "parts": ["Summarise this"]},
+              "metadata": {"attachments": [{"id": "file_01", "name": "notes.md", "mime_type": "text/markdown", "size": 1523}]}}}}}]
+            """.write(toFile: export, atomically: false, encoding: .utf8)
+        try sandbox.succeed(["import", export])
+        let shown = try sandbox.succeed(["show", "--raw", "chatgpt/upload-c9"]).stdout
+        #expect(shown.hasSuffix("""
+            Summarise this
+
+            ```part:attachment
+            {"id":"file_01","mime_type":"text/markdown","name":"notes.md","size":1523}
+            ```
+
+            """), "\(shown)")
+    }
+}

@@ -147,9 +147,12 @@ public enum ChatGPTParser {
             fields["hidden"] = "true"
         }
         let date = try timestamp(message["create_time"], item: item)
-        return ImportNode(
-            sourceID: key, parentSourceID: parent, role: role, date: date,
-            content: content(message["content"]?.object ?? [:]), fields: fields)
+        // Files the user uploaded are listed beside the content, not in it: kept as attachment parts.
+        let attachments = (metadata["attachments"]?.array ?? []).map {
+            ImportPart.fenced(kind: "attachment", body: ImportPart.compactJSON($0.writtenAsChatGPT))
+        }
+        let text = ([content(message["content"]?.object ?? [:])] + attachments).filter { !$0.isEmpty }.joined(separator: "\n\n")
+        return ImportNode(sourceID: key, parentSourceID: parent, role: role, date: date, content: text, fields: fields)
     }
 
     static func timestamp(_ value: JSONReader.Value?, item: String) throws(ImportError) -> Timestamp? {
