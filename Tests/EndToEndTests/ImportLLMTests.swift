@@ -87,3 +87,20 @@ struct ImportLLMTests {
         #expect(try sandbox.succeed(["log", "--oneline", "llm/untitled-01hx0r3"]).stdout.split(separator: "\n").count == 2)
     }
 }
+
+extension ImportLLMTests {
+    @Test("a system prompt given later in a conversation (llm -c -s) is a system message before that prompt; one repeated is not")
+    func laterSystemPrompt() throws {
+        let sandbox = try CLISandbox.initialized()
+        let database = try Self.database(in: sandbox, extra: """
+            insert into responses (id, model, prompt, system, response, conversation_id, duration_ms, datetime_utc) values
+              ('01hx0r4', 'gpt-4o-mini', 'Now as a limerick', 'You write limericks.', 'There once was a cloud', '01hx0c1', 500, '2024-05-01T09:02:00'),
+              ('01hx0r5', 'gpt-4o-mini', 'Again', 'You write limericks.', 'A second one', '01hx0c1', 500, '2024-05-01T09:03:00');
+            """)
+        try sandbox.succeed(["import", database])
+        let log = try sandbox.succeed(["log", "--oneline", "llm/haiku-about-rain-01hx0c1"]).stdout
+        let systems = log.split(separator: "\n").filter { $0.contains(" system: ") }
+        #expect(systems.count == 2, "\(log)")
+        #expect(systems.first?.contains("You write limericks.") == true, "\(log)")
+    }
+}

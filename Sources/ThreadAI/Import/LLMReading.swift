@@ -15,6 +15,8 @@ public struct LLMReading {
     private let extras: Extras
     private let name: String
     private var current: ImportConversation?
+    /// The system prompt in force in `current`: a response that gives another one starts with it.
+    private var currentSystem = ""
     private var rows = JSONArrayElements()
 
     /// Reads every query's rows in `results` but those of `LLMParser.responsesKey`.
@@ -86,10 +88,11 @@ public struct LLMReading {
         var finished: ImportConversation?
         if current?.id != conversationID {
             finished = current
+            currentSystem = ""
             current = ImportConversation(
                 format: "llm", id: conversationID, title: row["conversation_name"]?.string, date: nil, nodes: [], currentNode: nil)
         }
-        let added = nodes(of: row, id: id, after: current?.nodes.last?.sourceID)
+        let added = nodes(of: row, id: id, after: current?.nodes.last?.sourceID, system: &currentSystem)
         current?.nodes += added
         current?.currentNode = id
         return finished
@@ -112,18 +115,20 @@ public struct LLMReading {
         return current
     }
 
-    /// A response's messages: its system prompt (when it starts the conversation), its prompt with
+    /// A response's messages: its system prompt (when it starts the conversation, or gives another
+    /// one than `system`, the prompt in force, which it updates: `llm -c -s`), its prompt with
     /// fragments, attachments and tool results, and its reply with reasoning and tool calls.
-    private func nodes(of row: LLMRow, id: String, after previous: String?) -> [ImportNode] {
+    private func nodes(of row: LLMRow, id: String, after previous: String?, system inForce: inout String) -> [ImportNode] {
         let date = LLMRows.date(row["datetime_utc"])
         var parent = previous
         var nodes: [ImportNode] = []
         let fragments = extras.fragments[id] ?? []
         let system = LLMParts.joined(
             fragments.filter { $0["kind"]?.string == "system" }.map(LLMParts.fragment) + [row["system"]?.string ?? ""])
-        if parent == nil, !system.isEmpty {
-            nodes.append(ImportNode(sourceID: id + ".system", parentSourceID: nil, role: .system, date: date, content: system))
+        if !system.isEmpty, parent == nil || system != inForce {
+            nodes.append(ImportNode(sourceID: id + ".system", parentSourceID: parent, role: .system, date: date, content: system))
             parent = id + ".system"
+            inForce = system
         }
         let prompt = row["prompt"]?.string ?? ""
         let results = (extras.toolResults[id] ?? []).map(LLMParts.legacyToolResult)
