@@ -33,6 +33,17 @@ enum GrepCommand: Command {
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
+        do {
+            return try search(arguments, context)
+        } catch {
+            // As grep(1): 1 says only that nothing matched, so any other failure (an unknown
+            // revision, say) is 2; damage keeps its own status (3).
+            guard ExitStatus(for: error) == .failure else { throw error }
+            throw CLIError("\(error)", status: .usage)
+        }
+    }
+
+    private static func search(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
         let repository = try context.repository()
         var query = try query(arguments, repository: repository)
         query.wantsLines = !arguments.flag("name-only")
