@@ -78,3 +78,19 @@ struct GlobalOptionsTests {
     }
 }
 
+
+extension GlobalOptionsTests {
+    @Test("--repo at a path that does not exist says so; --repo DIR init creates DIR/.threadai, not one in the current folder")
+    func repoThatDoesNotExist() throws {
+        let (sandbox, elsewhere) = try Self.notesAndElsewhere()
+        let missing = sandbox.folder.path + "/no-such-folder"
+        let status = try sandbox.run(["--repo", missing, "status"], in: elsewhere)
+        #expect(status.status == 1 && status.stderr.contains("\(missing) does not exist"), "\(status)")
+        let fromEnvironment = try sandbox.run(["status"], in: elsewhere, environment: ["THREADAI_DIR": missing])
+        #expect(fromEnvironment.stderr.contains("(named by THREADAI_DIR) does not exist"), "\(fromEnvironment)")
+        let created = try sandbox.run(["--repo", missing, "init"], in: elsewhere)
+        #expect(created.status == 0 && created.stdout.contains(missing + "/.threadai"), "\(created)")
+        #expect(FileManager.default.fileExists(atPath: missing + "/.threadai/refs"))
+        #expect(!FileManager.default.fileExists(atPath: elsewhere + "/.threadai"))
+    }
+}

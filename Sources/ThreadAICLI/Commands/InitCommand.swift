@@ -16,7 +16,13 @@ enum InitCommand: Command {
         examples: [.init("threadai init"), .init("threadai init ~/notes")])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
-        let folder = context.absolutePath(arguments.positional("dir") ?? ".")
+        // `--repo DIR init` creates the repository it names, as `git --git-dir=DIR init` does, rather
+        // than one in the current folder.
+        var named = arguments.positional("dir") ?? context.repositoryOverride ?? "."
+        if arguments.positional("dir") == nil, context.repositoryOverride != nil, (named == ".threadai" || named.hasSuffix("/.threadai")) {
+            named = FilePaths.directoryName(of: named)
+        }
+        let folder = context.absolutePath(named)
         let (repository, created) = try Repository.initialize(in: folder)
         context.output.line(
             "\(created ? "Initialized empty" : "Reinitialized existing") ThreadAI repository in \(repository.directory)")

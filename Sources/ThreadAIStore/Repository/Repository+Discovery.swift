@@ -29,8 +29,12 @@ extension Repository {
                 return try Repository(directory: normalized(candidate))
             } catch {
                 // Say where the path came from when the environment, not the command line, gave it.
-                if explicit == nil, case .notARepository(let path) = error { throw .notARepository(path + " (named by THREADAI_DIR)") }
-                throw error
+                guard explicit == nil else { throw error }
+                switch error {
+                case .notARepository(let path): throw .notARepository(path + " (named by THREADAI_DIR)")
+                case .absent(let path): throw .absent(path + " (named by THREADAI_DIR)")
+                default: throw error
+                }
             }
         }
         var folder = normalized(currentDirectory)

@@ -37,6 +37,8 @@ public struct Repository: Sendable {
             }
         }
         guard hasFolders || FilePaths.exists(directory + "/.gitattributes", followingLinks: true) else {
+            // A mistyped path is not a folder to run `init` in: say it is not there.
+            if !FilePaths.exists(directory, followingLinks: true) { throw .absent(directory) }
             throw .notARepository(directory)
         }
         self.init(unchecked: directory)
@@ -75,6 +77,8 @@ public struct Repository: Sendable {
 public enum RepositoryError: Error, CustomStringConvertible, Sendable {
     case notFound(searchedFrom: String)
     case notARepository(String)
+    /// The folder named as the repository does not exist.
+    case absent(String)
     case fileSystem(FileSystemError)
 
     public var description: String {
@@ -86,6 +90,9 @@ public enum RepositoryError: Error, CustomStringConvertible, Sendable {
             return "\(path) is not a ThreadAI repository (it has no objects/ and refs/threads/ folders, nor the .gitattributes "
                 + "that 'threadai init' writes). "
                 + "Run 'threadai init' there, or name another with --repo DIR."
+        case .absent(let path):
+            return "\(path) does not exist. Name an existing repository (the folder that holds .threadai, or "
+                + ".threadai itself), or create one with 'threadai init'."
         case .fileSystem(let error):
             return error.description
         }

@@ -108,7 +108,7 @@ struct InitializeAndDiscoverTests {
                 "an empty THREADAI_DIR is ignored")
     }
 
-    @Test("discover reports notFound when no ancestor has .threadai, and notARepository for a wrong explicit folder")
+    @Test("discover reports notFound when no ancestor has .threadai, notARepository for a wrong explicit folder, absent for a missing one")
     func discoverFailures() throws {
         let empty = folder.path + "/empty/deeper"
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
@@ -121,13 +121,21 @@ struct InitializeAndDiscoverTests {
         #expect(error.description.contains("threadai init"))
 
         try FileManager.default.createDirectory(atPath: folder.path + "/fake/.threadai/objects", withIntermediateDirectories: true)
-        for environment in [["THREADAI_DIR": folder.path + "/fake"], ["THREADAI_DIR": folder.path + "/nothing"]] {
-            let wrong = try #require(throws: RepositoryError.self) { try discover(cwd: empty, environment: environment) }
-            guard case .notARepository = wrong else {
-                Issue.record("expected .notARepository, got \(wrong)")
-                continue
-            }
+        let wrong = try #require(throws: RepositoryError.self) {
+            try discover(cwd: empty, environment: ["THREADAI_DIR": folder.path + "/fake"])
         }
+        guard case .notARepository = wrong else {
+            Issue.record("expected .notARepository, got \(wrong)")
+            return
+        }
+        let absent = try #require(throws: RepositoryError.self) {
+            try discover(cwd: empty, environment: ["THREADAI_DIR": folder.path + "/nothing"])
+        }
+        guard case .absent(let path) = absent else {
+            Issue.record("expected .absent, got \(absent)")
+            return
+        }
+        #expect(path.hasSuffix("/nothing (named by THREADAI_DIR)"))
     }
 
     @Test("a file in the place of objects/ or refs/threads/ is an error, not an empty repository", arguments: ["objects", "refs/threads"])
