@@ -52,7 +52,7 @@ struct TagTests {
             (["tag", "main"], 1, "there is a thread named 'main'"),
             (["tag", "Keep"], 1, "clashes with the existing tag 'keep'"),
             (["tag", "a..b"], 1, "'..' is reserved"),
-            (["tag", "bad name"], 1, "not a valid thread name"),
+            (["tag", "bad name"], 1, "not a valid tag name"),
             (["tag", "x", "nosuchrev"], 1, "names no thread, tag or message"),
             (["tag", "-d", "nosuch"], 1, "no tag named 'nosuch'"),
             (["tag", "-l", "x"], 2, "takes no NAME"),

@@ -36,7 +36,7 @@ enum TagCommand: Command {
             guard let name, revision == nil, arguments.option("message") == nil, !arguments.flag("list") else {
                 throw CLIError("tag -d takes one tag NAME and nothing else. See 'threadai tag --help'.", status: .usage)
             }
-            let removed = try repository.deleteTag(try ThreadName(name))
+            let removed = try repository.deleteTag(try Self.tagName(name))
             context.output.line("Deleted tag '\(TerminalSafe.text(name))' (was \(context.style.id(removed.target.short)))")
             return .success
         }
@@ -49,7 +49,7 @@ enum TagCommand: Command {
         guard !arguments.flag("json") else {
             throw CLIError("--json goes with -l (listing tags).", status: .usage)
         }
-        let tagName = try ThreadName(name)
+        let tagName = try Self.tagName(name)
         let target = try repository.resolve(revision ?? "HEAD")
         // A note travels through git like a message: a credential in it is refused or redacted alike.
         let note = try arguments.option("message").map { note in
@@ -80,6 +80,15 @@ enum TagCommand: Command {
             context.output.line(context.style.thread(TerminalSafe.text(padded)) + "  " + context.style.id(tag.target.short) + note)
         }
         return .success
+    }
+
+    /// `name` as a tag's name: the rules of thread names, said of a tag.
+    private static func tagName(_ name: String) throws -> ThreadName {
+        do {
+            return try ThreadName(name)
+        } catch {
+            throw error.naming("tag")
+        }
     }
 }
 

@@ -27,9 +27,19 @@ public struct ThreadNameError: Error, CustomStringConvertible, Equatable, Sendab
     public let name: String
     public let reason: Reason
 
+    /// What the name was for, as the message says it: `thread`, or `tag` (tags follow the same rules).
+    public var kind = "thread"
+
     public init(name: String, reason: Reason) {
         self.name = name
         self.reason = reason
+    }
+
+    /// This error said of a name of another `kind`.
+    public func naming(_ kind: String) -> ThreadNameError {
+        var error = self
+        error.kind = kind
+        return error
     }
 
     /// The number of the broken rule in `ThreadName`'s documentation.
@@ -44,7 +54,7 @@ public struct ThreadNameError: Error, CustomStringConvertible, Equatable, Sendab
     }
 
     public var description: String {
-        "\(name.quotedForDisplay) is not a valid thread name: \(explanation)"
+        "\(name.quotedForDisplay) is not a valid \(kind) name: \(explanation)"
     }
 
     private var explanation: String {

@@ -13,7 +13,7 @@ extension Repository {
         do {
             try ThreadNameError.checkNewName(name)
         } catch {
-            throw .name(error)
+            throw .name(error.naming("tag"))
         }
         let threads: [ThreadName]
         do {
