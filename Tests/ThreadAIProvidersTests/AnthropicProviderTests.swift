@@ -42,7 +42,7 @@ struct AnthropicProviderTests {
         defer { server.stop() }
         var request = sampleRequest
         request.maxOutputTokens = 123
-        request.system = nil
+        request.system = " \n\t"  // blank: sent as none, as nil is
         _ = await collect(try provider(server, transport).stream(request))
         let sent = try #require(server.requests.first)
         #expect(sent.json?["max_tokens"] as? Int == 123)

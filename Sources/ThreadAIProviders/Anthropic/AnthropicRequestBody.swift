@@ -25,7 +25,7 @@ struct AnthropicRequestBody: Encodable {
     init(_ request: ChatRequest, model: String, maxTokens: Int) {
         self.model = model
         self.maxTokens = maxTokens
-        self.system = request.system.flatMap { $0.isEmpty ? nil : $0 }
+        self.system = request.system.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }  // the API refuses a blank one
         self.messages = request.messages.map { Message(role: $0.role.rawValue, content: $0.content) }
     }
 

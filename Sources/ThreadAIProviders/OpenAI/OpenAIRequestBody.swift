@@ -35,7 +35,7 @@ struct OpenAIRequestBody: Encodable {
     init(_ request: ChatRequest, model: String, mode: OpenAIProvider.Mode) {
         self.model = model
         var messages: [Message] = []
-        if let system = request.system, !system.isEmpty {
+        if let system = request.system, !system.allSatisfy(\.isWhitespace) {
             messages.append(Message(role: "system", content: system))
         }
         messages += request.messages.map { Message(role: $0.role.rawValue, content: $0.content) }
