@@ -103,3 +103,16 @@ struct TagTests {
         try #require(try JSON.array(try sandbox.succeed(["log", "--json", "-n", "1"])).first?["id"] as? String)
     }
 }
+
+extension TagTests {
+    @Test("a tag file a git merge left with conflict markers: tag -l lists the others, names it with the fix, exits 3")
+    func listWithAConflictedTag() throws {
+        let sandbox = try CLISandbox.initialized(sending: "question")
+        try sandbox.succeed(["tag", "good"])
+        try sandbox.succeed(["tag", "bad"])
+        try "<<<<<<< HEAD\nx\n=======\ny\n>>>>>>> theirs\n".write(toFile: sandbox.repository + "/refs/tags/bad", atomically: false, encoding: .utf8)
+        let listed = try sandbox.run(["tag", "-l"])
+        #expect(listed.status == 3 && listed.stdout.hasPrefix("good "), "\(listed)")
+        #expect(listed.stderr.contains("tag 'bad'") && listed.stderr.contains("git checkout --ours or --theirs"), "\(listed)")
+    }
+}

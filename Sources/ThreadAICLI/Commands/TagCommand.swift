@@ -62,12 +62,15 @@ enum TagCommand: Command {
     }
 
     private static func list(_ repository: Repository, json: Bool, _ context: CommandContext) throws -> ExitStatus {
-        let tags = try repository.tags.all()
+        let (tags, unreadable) = try repository.tags.allReadable()
+        // The others are listed; each one that does not read is named, and the status says damage.
+        for problem in unreadable { context.errors.line(TerminalSafe.text("threadai: \(problem)")) }
+        let status: ExitStatus = unreadable.isEmpty ? .success : .corrupt
         let walker = repository.walker()
         if json {
             let items = try tags.map { tag in try TagJSON(tag, message: try walker.message(tag.target)) }
             try JSONOutput.write(items, to: context.output)
-            return .success
+            return status
         }
         let width = tags.map { TerminalWidth.columns(of: $0.name.rawValue) }.max() ?? 0
         for tag in tags {
@@ -79,7 +82,7 @@ enum TagCommand: Command {
             } ?? ""
             context.output.line(context.style.thread(TerminalSafe.text(padded)) + "  " + context.style.id(tag.target.short) + note)
         }
-        return .success
+        return status
     }
 
     /// `name` as a tag's name: the rules of thread names, said of a tag.

@@ -65,6 +65,21 @@ public struct TagStore: Sendable {
         return tags
     }
 
+    /// Every tag that reads, and why each other one does not (a git conflict left in its file, say):
+    /// for a listing that shows what it can.
+    public func allReadable() throws(TagError) -> (tags: [Tag], unreadable: [TagError]) {
+        var tags: [Tag] = []
+        var unreadable: [TagError] = []
+        for name in try names() {
+            do {
+                if let tag = try tag(name) { tags.append(tag) }
+            } catch {
+                unreadable.append(error)
+            }
+        }
+        return (tags, unreadable)
+    }
+
     /// Writes `tag`, creating it, or replacing the tag at `replacing` (compare-and-swap).
     public func write(_ tag: Tag, replacing expected: ObjectID?) throws(TagError) {
         try change(tag.name, expected: expected) { lock throws(LockError) in try lock.commit(tag.encoded) }
