@@ -141,3 +141,19 @@ struct FsckLeftoverTests {
         #expect(try sandbox.succeed(["status"]).stdout.contains("On thread renamed"), "HEAD followed")
     }
 }
+
+extension FsckLeftoverTests {
+    @Test("a rename that recorded itself but kept the old ref gets one diagnosis, not also 'renames does not record it'")
+    func recordedRenameOneDiagnosis() throws {
+        let sandbox = try CLISandbox.initialized(sending: "hello")
+        let refs = sandbox.repository + "/refs/threads/"
+        try FileManager.default.copyItem(atPath: refs + "main", toPath: refs + "renamed")
+        let head = try String(contentsOfFile: refs + "main", encoding: .utf8).prefix(64)
+        try Self.write("\(String(repeating: "0", count: 64)) \(head) 2026-11-21T09:00:00Z\trename: from main\n",
+                       to: sandbox.repository + "/logs/threads/renamed")
+        try Self.write("main\trenamed\n", to: sandbox.repository + "/renames")
+        let fsck = try sandbox.succeed(["fsck"])
+        #expect(fsck.stdout.contains("threads reconcile main"), "\(fsck)")
+        #expect(!fsck.stdout.contains("does not record it"), "\(fsck)")
+    }
+}

@@ -110,7 +110,8 @@ extension Repository {
                     message: "thread '\(name)' was renamed to '\(now)' but still exists (a rename cut short, or a clone "
                         + "that went on with '\(name)' merged after the rename)",
                     remedy: "threadai threads reconcile \(name)   (its heads join '\(now)'; nothing is lost)"))
-            } else if let from = halfRenamedFrom(name, names: names) {
+            } else if let from = halfRenamedFrom(name, names: names), !renames.isRenamedAway(from) {
+                // When `renames` records it, the old name's own warning above says what to do.
                 problems.append(RepositoryProblem(
                     severity: .warning, id: nil, path: refs.path(of: from),
                     message: "the rename of '\(from)' to '\(name)' was cut short: both exist, at the same message, and "
