@@ -113,8 +113,23 @@ extension Conversation {
         do {
             try repository.refs.update(prepared.thread, to: id, expecting: .head(expected), reflogMessage: reflog)
         } catch {
-            throw .ref(error)
+            // A pull renamed the thread while the reply streamed: the reply goes where the thread went.
+            guard case .concurrentChange = error, let moved = renamedThread(prepared.thread, at: expected) else { throw .ref(error) }
+            do {
+                try repository.refs.update(moved, to: id, expecting: .head(expected), reflogMessage: reflog)
+            } catch {
+                throw .ref(error)
+            }
         }
+    }
+
+    /// The name `thread` was renamed to, when its ref is gone and that name's ref holds `head` alone.
+    private func renamedThread(_ thread: ThreadName, at head: ObjectID) -> ThreadName? {
+        // Each failure to read means "not followed": the caller then reports its own error.
+        guard !repository.refs.exists(thread), let renames = try? repository.renames(), renames.isRenamedAway(thread),
+              let moved = try? ThreadName(renames.currentName(of: thread.rawValue)),
+              (try? repository.refs.heads(of: moved)) == [head] else { return nil }
+        return moved
     }
 
     static func milliseconds(_ duration: Duration) -> Int {

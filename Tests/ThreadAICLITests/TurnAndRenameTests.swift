@@ -54,4 +54,33 @@ struct TurnAndRenameTests {
         #expect(try FileManager.default.subpathsOfDirectory(atPath: repository.directory + "/objects").count == objects)
         #expect(!repository.refs.exists(main) && !repository.refs.exists(other))
     }
+
+    /// Answers "reply", after doing what a `git pull` bringing a rename of `thread` to `to` does:
+    /// the new ref at the old one's head, the old ref gone, the rename recorded.
+    struct PullingRenameProvider: ChatProvider {
+        let name = "anthropic"
+        let root: String
+        let thread: String
+        let to: String
+
+        func stream(_ request: ChatRequest) -> AsyncThrowingStream<ChatEvent, any Error> {
+            let refs = root + "/refs/threads/"
+            try? FileManager.default.moveItem(atPath: refs + thread, toPath: refs + to)
+            try? "\(thread)\t\(to)\n".write(toFile: root + "/renames", atomically: true, encoding: .utf8)
+            return AsyncThrowingStream { continuation in
+                continuation.yield(.text("reply"))
+                continuation.yield(.finished(ChatCompletion(stopReason: "end_turn", model: "m", usage: nil)))
+                continuation.finish()
+            }
+        }
+    }
+
+    @Test func aReplyWhoseThreadAPullRenamedGoesWhereTheThreadWent() async throws {
+        let prepared = try await conversation.prepare(text: "question", on: main, system: nil, budget: nil)
+        let provider = PullingRenameProvider(root: repository.directory, thread: "main", to: "trunk")
+        let outcome = await conversation.reply(to: prepared, provider: provider, model: "m") { _ in }
+        let reply = try #require(outcome.replyID, "\(String(describing: outcome.storeError))")
+        #expect(try repository.refs.heads(of: try ThreadName("trunk")) == [reply])
+        #expect(!repository.refs.exists(main))
+    }
 }
