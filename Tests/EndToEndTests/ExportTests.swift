@@ -107,3 +107,28 @@ struct ExportTests {
         #expect(usage.status == 2)
     }
 }
+
+extension ExportTests {
+    @Test("export json leaves out what an import cut short left (messages no thread reaches above a missing parent), says so, and reads back")
+    func exportLeavesOutCutOffMessages() throws {
+        let sandbox = try CLISandbox.initialized(sending: "kept")
+        let missing = String(repeating: "ab", count: 32)
+        let orphan = try RepositoryFiles.place(Data("""
+            ---
+            parent: \(missing)
+            thread: main
+            role: user
+            date: 2026-01-01T00:00:00Z
+            ---
+            above a gap
+
+            """.utf8), in: sandbox.repository)
+        let export = try sandbox.succeed(["export", "json"])
+        #expect(export.stderr.contains("left out 1 message that no thread reaches"), "\(export)")
+        #expect(!export.stdout.contains(orphan))
+        let other = try CLISandbox.initialized()
+        try export.stdout.write(toFile: other.work + "/e.json", atomically: false, encoding: .utf8)
+        try other.succeed(["import", other.work + "/e.json"])
+        #expect(try other.succeed(["log"]).stdout.contains("kept"))
+    }
+}

@@ -37,7 +37,13 @@ enum ExportCommand: Command {
         switch arguments.positional("format") {
         case "json":
             if arguments.positional("thread") != nil { throw CLIError("export json takes no thread: it writes them all.", status: .usage) }
-            context.output.write(bytes: Array(try ThreadAIJSON.export(repository)))
+            let data = try ThreadAIJSON.export(repository) { count in
+                if count > 0 {
+                    context.note("left out \(CountedNoun.phrase(count, "message")) that no thread reaches and whose history lacks a "
+                        + "message (an import cut short; 'threadai fsck' lists them).")
+                }
+            }
+            context.output.write(bytes: Array(data))
         case "md":
             // Without a thread, the current one, by its name (a detached HEAD stays HEAD).
             let current: String? = if case .thread(let name)? = try? repository.head.read() { name.rawValue } else { nil }
