@@ -18,9 +18,11 @@ enum JSONText {
 
     /// Each member and element on its own line, indented two spaces a level, keys followed by
     /// ` : `; an empty object or array still opens a line (`{` LF LF indent `}`).
-    static func pretty(_ value: JSONReader.Value) -> [UInt8] {
+    /// - Parameter indent: the level the value stands at, for a value written inside a larger
+    ///   document (its closing bracket is indented by it; its first line is the caller's).
+    static func pretty(_ value: JSONReader.Value, indent: Int = 0) -> [UInt8] {
         var bytes: [UInt8] = []
-        write(value, into: &bytes, indent: 0)
+        write(value, into: &bytes, indent: indent)
         return bytes
     }
 

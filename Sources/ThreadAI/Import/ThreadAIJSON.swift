@@ -12,67 +12,6 @@ import Foundation
 public enum ThreadAIJSON {
     public static let version = 1
 
-    public static func export(_ repository: Repository) throws -> Data {
-        try export(repository, leftOut: { _ in })
-    }
-
-    /// `export(_:)`, telling `leftOut` how many messages were left out: those above a missing parent
-    /// that no thread or tag reaches (what an import killed part way leaves), which no import could
-    /// read back. A thread or tag at such a message is damage: the export refuses, naming it.
-    public static func export(_ repository: Repository, leftOut: (Int) -> Void) throws -> Data {
-        var objects: [(id: ObjectID, text: String, parent: ObjectID?)] = []
-        for id in try repository.objects.allIDs().sorted(by: { $0.hex < $1.hex }) {
-            let bytes = try repository.objects.bytes(of: id)
-            // A malformed object is copied as it is, as before: the import that reads it says what is wrong.
-            objects.append((id, String(decoding: bytes, as: UTF8.self), (try? MessageCodec.decodeHeader(bytes))?.parent))
-        }
-        let cutOff = try cutOffMessages(objects.map { ($0.id, $0.parent) }, repository: repository)
-        leftOut(cutOff.count)
-        let messages: [JSONReader.Value] = objects.filter { !cutOff.contains($0.id) }.map {
-            .object(["id": .string($0.id.hex), "object": .string($0.text)])
-        }
-        var threads: [JSONReader.Value] = []
-        for name in try repository.refs.names().sorted(by: { $0.rawValue.utf8.lexicographicallyPrecedes($1.rawValue.utf8) }) {
-            let heads = try repository.refs.heads(of: name).map { JSONReader.Value.string($0.hex) }
-            threads.append(.object(["name": .string(name.rawValue), "heads": .array(heads)]))
-        }
-        var members: [String: JSONReader.Value] = [
-            "format": .string("threadai-json"), "version": .number(String(version)), "messages": .array(messages),
-            "threads": .array(threads),
-        ]
-        members.merge(try sharedState(of: repository)) { old, _ in old }
-        let document = JSONReader.Value.object(members)
-        // Pretty-printed as Foundation's JSONSerialization printed it, so exports stay byte-identical.
-        var data = Data(JSONText.pretty(document))
-        data.append(UInt8(ascii: "\n"))
-        return data
-    }
-
-    /// The messages whose history does not reach a root (a parent missing on the way), after checking
-    /// that no thread head or tag is among them.
-    static func cutOffMessages(_ parents: [(id: ObjectID, parent: ObjectID?)], repository: Repository) throws -> Set<ObjectID> {
-        let stored = Set(parents.map(\.id))
-        var children: [ObjectID: [ObjectID]] = [:]
-        var cutOff = Set<ObjectID>()
-        var pending: [ObjectID] = []
-        for (id, parent) in parents {
-            guard let parent else { continue }
-            children[parent, default: []].append(id)
-            if !stored.contains(parent) { pending.append(id) }
-        }
-        while let id = pending.popLast() {
-            guard cutOff.insert(id).inserted else { continue }
-            pending += children[id] ?? []
-        }
-        guard !cutOff.isEmpty else { return cutOff }
-        let tips = try repository.refs.names().flatMap { try repository.refs.heads(of: $0) } + (try repository.tags.all()).map(\.target)
-        if let broken = tips.first(where: cutOff.contains) {
-            throw ImportError(item: "message \(broken.hex)", reason: "a thread or tag reaches it, but its history lacks a message; "
-                + "'threadai fsck' names the missing one, which must be restored before the repository can be exported")
-        }
-        return cutOff
-    }
-
     /// Whether a file that begins with `prefix` looks like a `threadai-json` export (for format detection).
     public static func looksLikeExport(_ prefix: some Collection<UInt8>) -> Bool {
         String(decoding: prefix.prefix(200), as: UTF8.self).contains("\"format\" : \"threadai-json\"")

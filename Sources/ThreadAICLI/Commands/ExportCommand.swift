@@ -37,13 +37,12 @@ enum ExportCommand: Command {
         switch arguments.positional("format") {
         case "json":
             if arguments.positional("thread") != nil { throw CLIError("export json takes no thread: it writes them all.", status: .usage) }
-            let data = try ThreadAIJSON.export(repository) { count in
+            try ThreadAIJSON.export(repository, leftOut: { count in
                 if count > 0 {
                     context.note("left out \(CountedNoun.phrase(count, "message")) that no thread reaches and whose history lacks a "
                         + "message (an import cut short; 'threadai fsck' lists them).")
                 }
-            }
-            context.output.write(bytes: Array(data))
+            }, write: { context.output.write(bytes: $0) })
         case "md":
             // Without a thread, the current one, by its name (a detached HEAD stays HEAD).
             let current: String? = if case .thread(let name)? = try? repository.head.read() { name.rawValue } else { nil }
