@@ -157,3 +157,19 @@ extension FsckLeftoverTests {
         #expect(!fsck.stdout.contains("does not record it"), "\(fsck)")
     }
 }
+
+extension FsckLeftoverTests {
+    @Test("many temporary files among the objects (a killed import) are one warning with one command; a few are named one by one")
+    func manyTemporaryObjectFiles() throws {
+        let sandbox = try CLISandbox.initialized(sending: "hello")
+        let folder = sandbox.repository + "/objects/ab"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for index in 1...3 { try Self.write("x", to: folder + "/.tmp-\(index)") }
+        let few = try sandbox.succeed(["fsck"])
+        #expect(few.stdout.components(separatedBy: "not an object").count == 4, "\(few)")
+        for index in 4...40 { try Self.write("x", to: folder + "/.tmp-\(index)") }
+        let many = try sandbox.succeed(["fsck"])
+        #expect(many.stdout.contains("40 temporary files left by writes that were stopped"), "\(many)")
+        #expect(!many.stdout.contains("not an object") && many.stdout.contains("-name '.tmp-*' -delete"), "\(many)")
+    }
+}

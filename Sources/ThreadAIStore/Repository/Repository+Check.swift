@@ -38,9 +38,7 @@ extension Repository {
         do {
             let inventory = try objects.inventory()
             ids = inventory.ids
-            for stray in inventory.strays {
-                problem(.warning, nil, stray, "not an object (a left-over temporary file or a stray); it can be removed")
-            }
+            problems += strayProblems(inventory.strays)
         } catch {
             throw .fileSystem(error)
         }
@@ -93,6 +91,30 @@ extension Repository {
                 remedy: "run the import again, which stores what is missing; or leave it: nothing uses it")
         }
     }
+
+    /// Files among the objects that are not objects. Temporary files are what a writer killed before
+    /// it renamed them leaves (an import leaves thousands): past `strayListLimit` they are one
+    /// warning, with one command that removes them all, not a line each.
+    private func strayProblems(_ strays: [String]) -> [RepositoryProblem] {
+        let isTemporary = { (path: String) in path.split(separator: "/").last?.hasPrefix(".tmp-") == true }
+        let temporaryCount = strays.count(where: isTemporary)
+        let listed = temporaryCount > Self.strayListLimit ? strays.filter { !isTemporary($0) } : strays
+        var problems = listed.map { stray in
+            RepositoryProblem(severity: .warning, id: nil, path: stray,
+                              message: "not an object (a left-over temporary file or a stray); it can be removed")
+        }
+        if temporaryCount > Self.strayListLimit {
+            problems.append(RepositoryProblem(
+                severity: .warning, id: nil, path: objects.directory,
+                message: "\(temporaryCount) temporary files left by writes that were stopped (an import or a send killed "
+                    + "part way); the objects they were for are unchanged",
+                remedy: "while no threadai process runs on this repository: find '\(objects.directory)' -name '.tmp-*' -delete"))
+        }
+        return problems
+    }
+
+    /// How many temporary files among the objects `fsck` names one by one.
+    static let strayListLimit = 10
 
     /// What `fsck` finds in the refs, the tags and what crashes left behind.
     private struct RefCheck: Sendable {
