@@ -26,16 +26,14 @@ struct ReviseLibraryTests {
         }
     }
 
-    let main: ThreadName
-    let folder: ScratchFolder
-    let repository: Repository
-    let conversation: Conversation
+    let library: LibraryConversation
+    var main: ThreadName { library.main }
+    var folder: ScratchFolder { library.folder }
+    var repository: Repository { library.repository }
+    var conversation: Conversation { library.conversation }
 
     init() async throws {
-        main = try ThreadName("main")
-        folder = try await repositoryFolder()
-        repository = try Repository(directory: folder.at("work/.threadai"))
-        conversation = Conversation(repository: repository)
+        library = try await LibraryConversation()
     }
 
     /// Sends `text` on `thread` and stores `answer` as its reply; returns the reply's id.

@@ -6,17 +6,15 @@ import ThreadAI
 /// one streams), and a sender that chose a thread before it was renamed or deleted writes nothing.
 @Suite("Turns and renames")
 struct TurnAndRenameTests {
-    let main: ThreadName
-    let folder: ScratchFolder
-    let repository: Repository
-    let conversation: Conversation
+    let library: LibraryConversation
 
     init() async throws {
-        main = try ThreadName("main")
-        folder = try await repositoryFolder()
-        repository = try Repository(directory: folder.at("work/.threadai"))
-        conversation = Conversation(repository: repository)
+        library = try await LibraryConversation()
     }
+
+    var main: ThreadName { library.main }
+    var repository: Repository { library.repository }
+    var conversation: Conversation { library.conversation }
 
     @Test func aRenameOrDeleteIsRefusedWhileAReplyIsBeingStored() async throws {
         let first = try await conversation.prepare(text: "one", on: main, system: nil, budget: nil)
