@@ -92,12 +92,7 @@ struct FsckLeftoverTests {
 
     @Test("a rename cut short before .threadai/renames recorded it is named with the commands that finish it")
     func halfRename() throws {
-        let sandbox = try CLISandbox.initialized(sending: "hello")
-        let refs = sandbox.repository + "/refs/threads/"
-        try FileManager.default.copyItem(atPath: refs + "main", toPath: refs + "renamed")
-        let head = try String(contentsOfFile: refs + "main", encoding: .utf8).prefix(64)
-        try Self.write("\(String(repeating: "0", count: 64)) \(head) 2026-11-21T09:00:00Z\trename: from main\n",
-                       to: sandbox.repository + "/logs/threads/renamed")
+        let sandbox = try Self.renameStoppedAfterTheNewRef()
         let fsck = try sandbox.succeed(["fsck"])
         #expect(fsck.stdout.contains("threadai threads delete renamed && threadai threads rename main renamed"), "\(fsck)")
         try sandbox.succeed(["threads", "delete", "renamed"])
@@ -143,14 +138,20 @@ struct FsckLeftoverTests {
 }
 
 extension FsckLeftoverTests {
-    @Test("a rename that recorded itself but kept the old ref gets one diagnosis, not also 'renames does not record it'")
-    func recordedRenameOneDiagnosis() throws {
+    /// A repository where `rename main renamed` made the new ref and its reflog, and stopped there.
+    static func renameStoppedAfterTheNewRef() throws -> CLISandbox {
         let sandbox = try CLISandbox.initialized(sending: "hello")
         let refs = sandbox.repository + "/refs/threads/"
         try FileManager.default.copyItem(atPath: refs + "main", toPath: refs + "renamed")
         let head = try String(contentsOfFile: refs + "main", encoding: .utf8).prefix(64)
-        try Self.write("\(String(repeating: "0", count: 64)) \(head) 2026-11-21T09:00:00Z\trename: from main\n",
-                       to: sandbox.repository + "/logs/threads/renamed")
+        try write("\(String(repeating: "0", count: 64)) \(head) 2026-11-21T09:00:00Z\trename: from main\n",
+                  to: sandbox.repository + "/logs/threads/renamed")
+        return sandbox
+    }
+
+    @Test("a rename that recorded itself but kept the old ref gets one diagnosis, not also 'renames does not record it'")
+    func recordedRenameOneDiagnosis() throws {
+        let sandbox = try Self.renameStoppedAfterTheNewRef()
         try Self.write("main\trenamed\n", to: sandbox.repository + "/renames")
         let fsck = try sandbox.succeed(["fsck"])
         #expect(fsck.stdout.contains("threads reconcile main"), "\(fsck)")
