@@ -158,12 +158,12 @@ struct ImportChatGPTTests {
         #expect(try sandbox.succeed(["show", "chatgpt/odd-c1"]).stdout.contains("listed answer"))
     }
 
-    @Test("an unknown export version (no mapping), a top level that is not an array: refused, naming the item, changing nothing")
+    @Test("an unknown export version (no mapping), a top level that holds no conversations array: refused, naming the item, changing nothing")
     func unknownVersion() throws {
         try CLISandbox.initialized().expectImportsRefused([
             (#"[{"id": "c1", "title": "t", "messages": [{"role": "user", "content": "hi"}]}]"#,
              "refused0.json conversation #1 (c1): has no mapping (unknown export version?)"),
-            (#"{"conversations": []}"#, "refused1.json: not a ChatGPT conversations.json: the top level is not an array"),
+            (#"{"data": []}"#, "refused1.json: not a ChatGPT conversations.json: the top level is neither an array nor an object with a \"conversations\" array"),
         ], format: "chatgpt")
     }
 
@@ -271,5 +271,20 @@ extension ImportChatGPTTests {
             ```
 
             """), "\(shown)")
+    }
+}
+
+extension ImportChatGPTTests {
+    @Test("a top level that wraps the array, {\"conversations\": [...]}, imports as the array does")
+    func wrappedArray() throws {
+        let sandbox = try CLISandbox.initialized()
+        let export = sandbox.work + "/wrapped.json"
+        try """
+            {"user": {"id": "u"}, "conversations": [{"id": "c1", "title": "wrapped", "current_node": "a",
+              "mapping": {\(Self.node("a", parent: nil, children: [], role: "user", text: "inside"))}}], "version": 2}
+            """.write(toFile: export, atomically: false, encoding: .utf8)
+        let result = try sandbox.succeed(["import", export])
+        #expect(result.stderr.contains("imported 1 conversation: 1 message (1 new)"), "\(result)")
+        #expect(try sandbox.succeed(["show", "chatgpt/wrapped-c1"]).stdout.contains("inside"))
     }
 }

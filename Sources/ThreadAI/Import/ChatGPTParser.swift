@@ -39,10 +39,7 @@ public enum ChatGPTParser {
         _ reader: inout JSONReader, name: String, _ body: (ImportConversation) throws -> Void
     ) throws {
         var index = 0
-        do {
-            guard try reader.nextIsArray() else {
-                throw ImportError(item: name, reason: "not a ChatGPT conversations.json: the top level is not an array")
-            }
+        func conversations(_ reader: inout JSONReader) throws {
             try reader.beginArray()
             while try reader.nextElement() {
                 index += 1
@@ -52,7 +49,29 @@ public enum ChatGPTParser {
                 }
                 try body(try conversation(object, item: "\(name) conversation #\(index)"))
             }
+        }
+        let notAnExport = ImportError(
+            item: name, reason: "not a ChatGPT conversations.json: the top level is neither an array nor an object with a \"conversations\" array")
+        do {
+            if try reader.nextIsArray() {
+                try conversations(&reader)
+                try reader.end()
+                return
+            }
+            // Some exports wrap the array: `{"conversations": [...]}`.
+            guard try reader.peekIsObject() else { throw notAnExport }
+            var found = false
+            try reader.beginObject()
+            while let key = try reader.nextKey() {
+                if key == "conversations", !found, try reader.nextIsArray() {
+                    try conversations(&reader)
+                    found = true
+                } else {
+                    try reader.skipValue()
+                }
+            }
             try reader.end()
+            guard found else { throw notAnExport }
         } catch let error as JSONReader.Failure {
             throw ImportError(item: name, reason: "\(error) (truncated?)")
         }

@@ -102,6 +102,11 @@ struct JSONReader {
         try peek() == UInt8(ascii: "[")
     }
 
+    /// Whether the next value is an object (it is not consumed).
+    mutating func peekIsObject() throws -> Bool {
+        try peek() == UInt8(ascii: "{")
+    }
+
     /// Checks that nothing but white space follows the document.
     mutating func end() throws {
         if try peek() != nil { throw failure("more after the end of the document") }
