@@ -196,7 +196,7 @@ struct ImportChatGPTTests {
 }
 
 extension ImportChatGPTTests {
-    @Test("a grown export whose current branch changed: every message stays on a thread, the new path under a name of its tip")
+    @Test("a grown export whose current branch changed: every message stays on a thread, the new path under a name of where it leaves")
     func currentBranchChanged() throws {
         let sandbox = try CLISandbox.initialized()
         func export(current: String, grown: Bool) -> String {
@@ -216,14 +216,20 @@ extension ImportChatGPTTests {
         try export(current: "a3", grown: true).write(toFile: sandbox.work + "/new.json", atomically: false, encoding: .utf8)
         try sandbox.succeed(["import", sandbox.work + "/old.json"])
         let grown = try sandbox.succeed(["import", sandbox.work + "/new.json"])
-        #expect(grown.stderr.contains("note: thread chatgpt/branches-c1 already holds other messages: imported as chatgpt/branches-c1-at-a3"))
-        #expect(try sandbox.succeed(["log", "--oneline", "chatgpt/branches-c1-at-a3"]).stdout.contains("A3"))
+        #expect(grown.stderr.contains("note: thread chatgpt/branches-c1 already holds other messages: imported as chatgpt/branches-c1-at-u2"))
+        #expect(try sandbox.succeed(["log", "--oneline", "chatgpt/branches-c1-at-u2"]).stdout.contains("A3"))
         #expect(try sandbox.succeed(["log", "--oneline", "chatgpt/branches-c1"]).stdout.contains("A2 edited"))
         // Every object is on some thread: fsck finds nothing unreachable.
         let fsck = try sandbox.succeed(["fsck"])
         #expect((fsck.stdout + fsck.stderr).contains("0 errors, 0 warnings"), "\(fsck)")
         let again = try sandbox.succeed(["import", sandbox.work + "/new.json"])
         #expect(again.stderr.contains("(0 new)") && again.stderr.contains("0 threads created or moved") && !again.stderr.contains("skipped thread"))
+        // The branch grows on: its thread moves forward under the same name.
+        let further = export(current: "a4", grown: true).replacingOccurrences(of: #""children": [], "message": {"author": {"role": "assistant"}, "create_time": 1700000000, "content": {"content_type": "text", "parts": ["A3"]}}}"#, with: #""children": ["u4"], "message": {"author": {"role": "assistant"}, "create_time": 1700000000, "content": {"content_type": "text", "parts": ["A3"]}}}, \#(Self.node("u4", parent: "a3", children: ["a4"], role: "user", text: "Q4")), \#(Self.node("a4", parent: "u4", children: [], role: "assistant", text: "A4"))"#)
+        try further.write(toFile: sandbox.work + "/further.json", atomically: false, encoding: .utf8)
+        let grownOn = try sandbox.succeed(["import", sandbox.work + "/further.json"])
+        #expect(grownOn.stderr.contains("(2 new)") && grownOn.stderr.contains("1 thread created or moved") && !grownOn.stderr.contains("note:"), "\(grownOn)")
+        #expect(try sandbox.succeed(["log", "--oneline", "-1", "chatgpt/branches-c1-at-u2"]).stdout.contains("A4"))
     }
 }
 
@@ -286,5 +292,24 @@ extension ImportChatGPTTests {
         let result = try sandbox.succeed(["import", export])
         #expect(result.stderr.contains("imported 1 conversation: 1 message (1 new)"), "\(result)")
         #expect(try sandbox.succeed(["show", "chatgpt/wrapped-c1"]).stdout.contains("inside"))
+    }
+}
+
+extension ImportChatGPTTests {
+    @Test("importing again after sending on the imported thread changes nothing: the thread went on from it")
+    func reimportAfterSending() throws {
+        let sandbox = try CLISandbox.initialized()
+        let export = sandbox.work + "/one.json"
+        try """
+            [{"id": "c1", "title": "one", "current_node": "a", "mapping": {
+              \(Self.node("u", parent: nil, children: ["a"], role: "user", text: "Q")),
+              \(Self.node("a", parent: "u", children: [], role: "assistant", text: "A"))}}]
+            """.write(toFile: export, atomically: false, encoding: .utf8)
+        try sandbox.succeed(["import", export])
+        try sandbox.succeed(["checkout", "chatgpt/one-c1"])
+        try sandbox.succeed(["send", "a follow-up"])
+        let again = try sandbox.succeed(["import", export])
+        #expect(!again.stderr.contains("note:") && again.stderr.contains("0 threads created or moved"), "\(again)")
+        #expect(try JSON.array(try sandbox.succeed(["threads", "--json"])).count == 1)
     }
 }

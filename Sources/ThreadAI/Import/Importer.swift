@@ -88,9 +88,16 @@ public struct Importer: Sendable {
         } catch {
             throw ImportError(item: item, reason: "cannot be stored: \(error)")
         }
+        let parents = Dictionary(conversation.nodes.map { ($0.sourceID, $0.parentSourceID) }, uniquingKeysWith: { first, _ in first })
         for (name, tip) in owners.tips.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             guard let id = ids[tip] else { continue }
-            try place(name, at: id, tip: tip, of: conversation, main: main, item: item, summary: &summary)
+            var path: [(source: String, id: ObjectID)] = []
+            var node: String? = tip
+            while let key = node, let nodeID = ids[key], path.count <= conversation.nodes.count {
+                path.append((key, nodeID))
+                node = parents[key] ?? nil
+            }
+            try place(name, at: id, path: path.reversed(), of: conversation, main: main, item: item, summary: &summary)
         }
         summary.conversations += 1
         summary.messages += conversation.nodes.count
@@ -109,7 +116,7 @@ public struct Importer: Sendable {
 
     /// What became of a thread the import would place.
     enum Placement {
-        case placed, unchanged
+        case created, moved, unchanged
         /// The name holds other messages: its head.
         case taken(ObjectID)
     }
@@ -125,13 +132,17 @@ public struct Importer: Sendable {
                 try repository.refs.update(name, to: id, expecting: .absent, reflogMessage: message)
                 names.insert(name)
                 threadNames = names
+                summary.movedRefs += 1
+                return .created
             } else if heads.count == 1, try isAncestor(heads[0], of: id) {
                 try repository.refs.update(name, to: id, expecting: .head(heads[0]), reflogMessage: message)
+                summary.movedRefs += 1
+                return .moved
+            } else if heads.count == 1, try isAncestor(id, of: heads[0]) {
+                return .unchanged  // The thread went on from what is imported (a send after the import).
             } else {
                 return .taken(heads[0])
             }
-            summary.movedRefs += 1
-            return .placed
         } catch let error as ImportError {
             throw error
         } catch {
@@ -144,10 +155,12 @@ public struct Importer: Sendable {
     /// that no imported message is left where no thread reaches it: for another conversation whose
     /// name came out the same, the name with 16 characters of the conversation id instead of 8; for
     /// this conversation seen on another branch (a grown export whose current branch changed), the
-    /// name followed by `-at-` and the tip's id. The summary says so.
+    /// name followed by `-at-` and the source id of the first message where the imported path leaves
+    /// the thread's history (so the same branch keeps its name as it grows). The summary says so.
+    /// - Parameter path: the imported path, root to tip, as source ids and message ids.
     mutating func place(
-        _ name: ThreadName, at id: ObjectID, tip: String, of conversation: ImportConversation, main: ThreadName,
-        item: String, summary: inout Summary
+        _ name: ThreadName, at id: ObjectID, path: [(source: String, id: ObjectID)], of conversation: ImportConversation,
+        main: ThreadName, item: String, summary: inout Summary
     ) throws(ImportError) {
         guard case .taken(let head) = try placeRef(name, at: id, item: item, summary: &summary) else { return }
         // A head that cannot be read is not known to be this conversation's: it only picks the name.
@@ -155,15 +168,19 @@ public struct Importer: Sendable {
         let sameConversation = source.hasPrefix("\(conversation.format):\(conversation.id)/")
         let alternative: ThreadName
         do {
-            alternative = sameConversation
-                ? try ThreadName("\(name.rawValue)-at-\(Self.namePart(of: tip, length: 8))")
-                : try ThreadName(Self.threadName(for: conversation, idLength: 16).rawValue + name.rawValue.dropFirst(main.rawValue.count))
+            if sameConversation {
+                let held = Set((try? repository.walker().chain(to: head)) ?? [])
+                let leaves = path.first { !held.contains($0.id) }?.source ?? path.last?.source ?? ""
+                alternative = try ThreadName("\(name.rawValue)-at-\(Self.namePart(of: leaves, length: 8))")
+            } else {
+                alternative = try ThreadName(Self.threadName(for: conversation, idLength: 16).rawValue + name.rawValue.dropFirst(main.rawValue.count))
+            }
         } catch {
             throw ImportError(item: item, reason: "no valid thread name: \(error)")
         }
         switch try placeRef(alternative, at: id, item: item, summary: &summary) {
-        case .placed: summary.notes.append("thread \(name) already holds other messages: imported as \(alternative)")
-        case .unchanged: return
+        case .created: summary.notes.append("thread \(name) already holds other messages: imported as \(alternative)")
+        case .moved, .unchanged: return
         case .taken:
             summary.skipped.append("thread \(name): already exists with other messages, and so does \(alternative); left as they are")
         }
