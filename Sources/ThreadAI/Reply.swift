@@ -113,10 +113,17 @@ extension Conversation {
         do {
             try repository.refs.update(prepared.thread, to: id, expecting: .head(expected), reflogMessage: reflog)
         } catch {
-            // A pull renamed the thread while the reply streamed: the reply goes where the thread went.
-            guard case .concurrentChange = error, let moved = renamedThread(prepared.thread, at: expected) else { throw .ref(error) }
-            do {
-                try repository.refs.update(moved, to: id, expecting: .head(expected), reflogMessage: reflog)
+            guard case .concurrentChange(_, _, let found) = error else { throw .ref(error) }
+            do throws(RefError) {
+                if found.count > 1, found.contains(expected) {
+                    // A pull made the thread diverge while the reply streamed: it follows its question.
+                    try repository.refs.replaceHead(expected, with: id, of: prepared.thread, reflogMessage: reflog)
+                } else if let moved = renamedThread(prepared.thread, at: expected) {
+                    // A pull renamed the thread: the reply goes where the thread went.
+                    try repository.refs.update(moved, to: id, expecting: .head(expected), reflogMessage: reflog)
+                } else {
+                    throw error
+                }
             } catch {
                 throw .ref(error)
             }

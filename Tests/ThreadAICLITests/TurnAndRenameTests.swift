@@ -81,4 +81,35 @@ struct TurnAndRenameTests {
         #expect(try repository.refs.heads(of: try ThreadName("trunk")) == [reply])
         #expect(!repository.refs.exists(main))
     }
+
+    /// Answers "reply", after doing what a `git pull` that made `thread` diverge does: a second head
+    /// line in its ref.
+    struct PullingDivergenceProvider: ChatProvider {
+        let name = "anthropic"
+        let ref: String
+        let otherHead: ObjectID
+
+        func stream(_ request: ChatRequest) -> AsyncThrowingStream<ChatEvent, any Error> {
+            if let handle = FileHandle(forWritingAtPath: ref) {
+                handle.seekToEndOfFile()
+                handle.write(Data((otherHead.hex + "\n").utf8))
+                handle.closeFile()
+            }
+            return AsyncThrowingStream { continuation in
+                continuation.yield(.text("reply"))
+                continuation.yield(.finished(ChatCompletion(stopReason: "end_turn", model: "m", usage: nil)))
+                continuation.finish()
+            }
+        }
+    }
+
+    @Test func aReplyWhoseThreadAPullMadeDivergeFollowsItsQuestion() async throws {
+        let first = try await conversation.prepare(text: "one", on: main, system: nil, budget: nil)
+        first.release()
+        let prepared = try await conversation.prepare(text: "two", on: main, system: nil, budget: nil)
+        let provider = PullingDivergenceProvider(ref: repository.refs.path(of: main), otherHead: first.userMessageID)
+        let outcome = await conversation.reply(to: prepared, provider: provider, model: "m") { _ in }
+        let reply = try #require(outcome.replyID, "\(String(describing: outcome.storeError))")
+        #expect(try repository.refs.heads(of: main) == [reply, first.userMessageID])
+    }
 }

@@ -133,7 +133,10 @@ public struct RefStore: Sendable {
             throw .fileSystem(error)
         }
         do {
-            try lockAndUpdate(name, at: path, to: new, expecting: expected, reflogMessage: reflogMessage)
+            try lockAndUpdate(name, at: path, reflogMessage: reflogMessage) { current throws(RefError) in
+                guard expected.accepts(current) else { throw .concurrentChange(name, expected: expected, found: current) }
+                return (current.first, new, new.map { [$0] } ?? [])
+            }
         } catch {
             // The folders made for this ref must not outlive a failed change: an empty folder
             // would block creating a thread of its name.
@@ -142,9 +145,23 @@ public struct RefStore: Sendable {
         }
     }
 
+    /// Replaces the head `old` of thread `name` with `new`, keeping its other heads as they are: a
+    /// reply stored while a `git pull` made the thread diverge follows its question, which is one of
+    /// the heads now. - Throws: `RefError.concurrentChange` when `old` is not a head of `name`.
+    public func replaceHead(_ old: ObjectID, with new: ObjectID, of name: ThreadName, reflogMessage: String) throws(RefError) {
+        try lockAndUpdate(name, at: path(of: name), reflogMessage: reflogMessage) { current throws(RefError) in
+            guard current.contains(old) else { throw .concurrentChange(name, expected: .head(old), found: current) }
+            var heads: [ObjectID] = []
+            for head in current.map({ $0 == old ? new : $0 }) where !heads.contains(head) { heads.append(head) }
+            return (old, new, heads)
+        }
+    }
+
+    /// Under the ref's lock: reads its heads, asks `change` for the move the reflog line records and
+    /// the heads to write (none: delete the ref), logs, and writes.
     private func lockAndUpdate(
-        _ name: ThreadName, at path: String, to new: ObjectID?, expecting expected: ExpectedRefValue,
-        reflogMessage: String
+        _ name: ThreadName, at path: String, reflogMessage: String,
+        change: ([ObjectID]) throws(RefError) -> (loggedOld: ObjectID?, loggedNew: ObjectID?, heads: [ObjectID])
     ) throws(RefError) {
         let lock: LockFile
         do {
@@ -152,23 +169,20 @@ public struct RefStore: Sendable {
         } catch {
             throw .lock(error)
         }
-        let current = try heads(of: name)
-        guard expected.accepts(current) else {
-            throw .concurrentChange(name, expected: expected, found: current)
-        }
+        let (loggedOld, loggedNew, heads) = try change(try self.heads(of: name))
         // Like git, log while holding the lock and before the ref moves: a reflog that cannot be
         // written stops the update instead of leaving a change that no log recorded.
         do {
-            try reflog(of: name).append(old: current.first, new: new, message: reflogMessage)
+            try reflog(of: name).append(old: loggedOld, new: loggedNew, message: reflogMessage)
         } catch {
             throw .fileSystem(error)
         }
         do {
-            if let new {
-                try lock.commit(Array((new.hex + "\n").utf8))
-            } else {
+            if heads.isEmpty {
                 try lock.commitRemoval()
                 folder.removeEmptyFolders(above: path)
+            } else {
+                try lock.commit(Array(heads.map { $0.hex + "\n" }.joined().utf8))
             }
         } catch {
             throw .lock(error)

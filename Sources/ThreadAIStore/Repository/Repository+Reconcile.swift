@@ -28,6 +28,10 @@ extension Repository {
         } catch {
             throw .name(error)
         }
+        // A reply streaming on either name would find its thread moved: refused meanwhile, as a rename is.
+        var turns = [try turnForRefChange(of: target, action: "reconcile")]
+        if name != target { turns.append(try turnForRefChange(of: name, action: "reconcile")) }
+        defer { turns.forEach { $0.release() } }
         let (targetHeads, joining) = try (headsOf(target), target == name ? [] : headsOf(name))
         let heads = targetHeads + joining.filter { !targetHeads.contains($0) }
         if heads.isEmpty { throw .ref(.noSuchThread(name)) }

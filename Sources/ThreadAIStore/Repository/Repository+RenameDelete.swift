@@ -63,7 +63,7 @@ extension Repository {
 
     /// The thread's turn, held while its ref changes, so that a reply streaming on it does not find
     /// its thread gone when it is stored (and a sender waiting for the turn sees the change).
-    private func turnForRefChange(of name: ThreadName, action: String) throws(ThreadError) -> TurnLock {
+    func turnForRefChange(of name: ThreadName, action: String) throws(ThreadError) -> TurnLock {
         let attempt: TurnLock.Attempt
         do {
             attempt = try TurnLock.attempt(name, in: directory)
