@@ -86,3 +86,13 @@ struct MarkdownHTMLTests {
         }
     }
 }
+
+/// What `export html` makes of control characters and bidirectional overrides in a message.
+@Suite("HTML text: controls and overrides shown, never applied")
+struct HTMLTextTests {
+    @Test func overridesAndEscapesAreShownAsTheTerminalViewsShowThem() {
+        let text = "price: \u{202E}0.01 USD\u{202C} ok \u{1B}[2Jend <b>\u{7F}"
+        #expect(HTMLText.escape(text) == "price: &lt;U+202E&gt;0.01 USD&lt;U+202C&gt; ok ^[[2Jend &lt;b&gt;^?")
+        #expect(HTMLText.escape("tab\tline\nfeed") == "tab\tline\nfeed")
+    }
+}

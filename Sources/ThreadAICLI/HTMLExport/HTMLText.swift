@@ -8,7 +8,9 @@ import ThreadAISupport
 /// Text made safe to place in an HTML page: nothing a message holds can become markup or script.
 enum HTMLText {
     /// Escapes `&`, `<`, `>`, `"` and `'`, so the result is safe in element content and in a quoted
-    /// attribute value alike. NUL and other C0 controls except tab and line ends become U+FFFD.
+    /// attribute value alike. Control characters (but tab and line ends) and the bidirectional
+    /// overrides and isolates are shown as the terminal views show them (`^[`, `<U+202E>`): a page
+    /// must not show other text than the message holds, reordered by an override.
     static func escape<S: StringProtocol>(_ text: S) -> String {
         var escaped = ""
         escaped.reserveCapacity(text.utf8.count)
@@ -21,8 +23,8 @@ enum HTMLText {
             case "'": escaped += "&#39;"
             case "\t", "\n", "\r": escaped.unicodeScalars.append(scalar)
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    escaped += "\u{FFFD}"
+                if TerminalSafe.needsEscape(scalar) {
+                    escaped += TerminalSafe.visible(scalar).replacing("<", with: "&lt;").replacing(">", with: "&gt;")
                 } else {
                     escaped.unicodeScalars.append(scalar)
                 }

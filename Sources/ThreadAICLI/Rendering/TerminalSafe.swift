@@ -146,7 +146,7 @@ enum TerminalSafe {
         return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
     }
 
-    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x0A, 0x09: return false
         case 0x00...0x1F, 0x7F, 0x80...0x9F: return true
@@ -155,7 +155,7 @@ enum TerminalSafe {
         }
     }
 
-    private static func visible(_ scalar: Unicode.Scalar) -> String {
+    static func visible(_ scalar: Unicode.Scalar) -> String {
         switch scalar.value {
         case 0x00...0x1F: return "^" + String(Unicode.Scalar(UInt8(scalar.value) + 0x40))
         case 0x7F: return "^?"
