@@ -108,7 +108,7 @@ extension Conversation {
     /// partial reply a retry replaces (compare-and-swap either way).
     private func link(_ id: ObjectID, for prepared: PreparedTurn) throws(ThreadError) {
         let expected = prepared.replacing ?? prepared.userMessageID
-        let verb = prepared.continuing == nil ? "retry: reply replacing" : "continue: reply completing"
+        let verb = prepared.continuing == nil ? Repository.retryReflogPrefix : Repository.continueReflogPrefix
         let reflog = prepared.replacing.map { "\(verb) \($0.short)" } ?? "send: reply"
         do {
             try repository.refs.update(prepared.thread, to: id, expecting: .head(expected), reflogMessage: reflog)

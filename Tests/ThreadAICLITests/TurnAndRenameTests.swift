@@ -112,4 +112,28 @@ struct TurnAndRenameTests {
         let reply = try #require(outcome.replyID, "\(String(describing: outcome.storeError))")
         #expect(try repository.refs.heads(of: main) == [reply, first.userMessageID])
     }
+
+    /// Sends "partial", then fails: the reply is kept as a partial one.
+    struct CutProvider: ChatProvider {
+        let name = "anthropic"
+        struct Cut: Error {}
+
+        func stream(_ request: ChatRequest) -> AsyncThrowingStream<ChatEvent, any Error> {
+            AsyncThrowingStream { continuation in
+                continuation.yield(.text("partial"))
+                continuation.finish(throwing: Cut())
+            }
+        }
+    }
+
+    @Test func fsckDoesNotCallAPartialReplyThatRetryReplacedLost() async throws {
+        let prepared = try await conversation.prepare(text: "question", on: main, system: nil, budget: nil)
+        let cut = await conversation.reply(to: prepared, provider: CutProvider(), model: "m") { _ in }
+        let partial = try #require(cut.replyID)
+        let retried = try await conversation.prepareRetry(on: main, budget: nil)
+        let outcome = await conversation.reply(to: retried, provider: PullingDivergenceProvider(ref: "/nonexistent", otherHead: partial), model: "m") { _ in }
+        #expect(outcome.replyID != nil)
+        let (problems, _) = try repository.check()
+        #expect(!problems.contains { $0.id == partial }, "\(problems)")
+    }
 }

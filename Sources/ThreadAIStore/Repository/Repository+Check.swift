@@ -59,7 +59,8 @@ extension Repository {
         // history in two: which messages the threads reach is unknown then, so none is called
         // "on no thread" (the errors above say what to restore).
         if !objectCheck.anyUnreadable, !objectCheck.anyMissingParent, let tips = refFindings.tips {
-            problems += danglingProblems(ids.indices.lazy.filter { !objectCheck.hasChild[$0] }.map { ids[$0] }, tips: tips)
+            problems += danglingProblems(
+                ids.indices.lazy.filter { !objectCheck.hasChild[$0] }.map { ids[$0] }, tips: tips.union(replacedPartialReplies()))
         }
         problems += try refFindings.leftovers.get()
         return (problems, ids.count)
@@ -167,6 +168,24 @@ extension Repository {
                 remedy: "to keep it and its history: threadai checkout -b NAME \(id.short)")
         }
     }
+
+    /// The partial replies that `retry` and `continue` replaced: they stay in the store and in the
+    /// thread's reflog by design (docs/PROVIDERS.md), so they are not "on no thread" by accident.
+    private func replacedPartialReplies() -> Set<ObjectID> {
+        var replaced = Set<ObjectID>()
+        for name in (try? refs.names()) ?? [] {
+            // A reflog is advisory: one that cannot be read names nothing replaced.
+            for entry in (try? refs.reflog(of: name).entries()) ?? []
+            where entry.message.hasPrefix(Self.retryReflogPrefix) || entry.message.hasPrefix(Self.continueReflogPrefix) {
+                if let old = entry.old { replaced.insert(old) }
+            }
+        }
+        return replaced
+    }
+
+    /// How the reflog names a move from a partial reply to the reply that replaced it (`Reply.link`).
+    public static let retryReflogPrefix = "retry: reply replacing"
+    public static let continueReflogPrefix = "continue: reply completing"
 
     /// Every thread's heads, a detached HEAD and every tag's message (`tagged`); nil when a ref cannot
     /// be read (`checkRefs` reports it; without its heads, nothing can be called unreachable).
