@@ -39,6 +39,7 @@ struct GrepTests {
         #expect(try sandbox.run(["grep", "fork("]).status == 1, "without -E it is text")
         #expect(try sandbox.run(["grep", "-F", "fork("]).status == 1, "-F says so")
         #expect(try sandbox.run(["grep", "-F", "-E", "fork"]).status == 2)
+        #expect(try sandbox.run(["grep", "-l", "--json", "fork"]).status == 2)
         let unknown = try sandbox.run(["grep", "fork", "no-such-thread"])
         #expect(unknown.status == 2 && unknown.stderr.contains("names no thread"), "an error, not \"no match\": \(unknown)")
         #expect(try sandbox.run(["grep", "--role", "robot", "x"]).status == 2)

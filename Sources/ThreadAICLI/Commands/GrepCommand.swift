@@ -69,6 +69,9 @@ enum GrepCommand: Command {
         guard let text = arguments.positional("pattern") else {
             throw CLIError("give a PATTERN to search for, as in 'threadai grep zeppelin'.", status: .usage)
         }
+        if arguments.flag("name-only") && arguments.flag("json") {
+            throw CLIError("-l and --json contradict each other: -l lists thread names, --json every matching message.", status: .usage)
+        }
         let revision = arguments.positional("revision"), thread = arguments.option("thread")
         if [revision != nil, thread != nil, arguments.flag("all")].filter({ $0 }).count > 1 {
             throw CLIError("give one of REV, --thread NAME and --all: they each say which messages to search.", status: .usage)

@@ -129,8 +129,11 @@ enum ReplyRunner {
         }
         if outcome.interrupted {
             let arrived = outcome.text.count - (prepared.continuing?.count ?? 0)  // A continued reply holds the partial text too.
-            context.note("interrupted; kept the \(arrived) characters that arrived \(location)"
-                + (outcome.replyID == nil ? "." : "; 'threadai continue' completes the reply."))
+            if outcome.replyID == nil {
+                context.note("interrupted before any reply arrived; your message is stored \(location); 'threadai retry' asks again.")
+            } else {
+                context.note("interrupted; kept the \(arrived) characters that arrived \(location); 'threadai continue' completes the reply.")
+            }
             return .interrupted
         }
         if let failure = outcome.failure {
