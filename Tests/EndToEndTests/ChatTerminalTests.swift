@@ -85,6 +85,11 @@ struct ChatTerminalTests {
         try terminal.line("/help")
         try terminal.waitFor("/switch THREAD")
         try terminal.waitFor("main> ", count: 3)
+        // An arrow key at a prompt without line editing: the line is not sent, and says why.
+        try terminal.type("abc")
+        try terminal.keys("Left", "Enter")
+        try terminal.waitFor("this prompt does not edit with arrow keys")
+        try terminal.waitFor("main> ", count: 4)
         try terminal.keys("C-d")
         let screen = try terminal.waitFor("the exit status") { $0.contains("\nEXIT=") }
         #expect(screen.contains("EXIT=0"), "\(screen)")

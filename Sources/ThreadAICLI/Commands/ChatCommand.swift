@@ -52,6 +52,13 @@ enum ChatCommand: Command {
                     context.errors.write("\n")
                     context.errors.flush()
                 }
+                // The prompt has no line editing: an arrow key or Ctrl-L typed at it arrives as control
+                // bytes, which a stored message would keep for good. Such a line is not sent.
+                if interactive, line.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" }) {
+                    context.note(TerminalSafe.text("that line holds control keys (\(line)): this prompt does not edit with "
+                        + "arrow keys or Ctrl-L, so it was not sent. Type it again."))
+                    continue
+                }
                 input = composer.feed(line)
             case .interrupted:
                 guard interactive else { return .interrupted }
