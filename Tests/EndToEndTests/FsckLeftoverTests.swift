@@ -174,3 +174,19 @@ extension FsckLeftoverTests {
         #expect(!many.stdout.contains("not an object") && many.stdout.contains("-name '.tmp-*' -delete"), "\(many)")
     }
 }
+
+extension FsckLeftoverTests {
+    @Test("a thread whose head is gone (git clean took it): fsck names the ways out, and delete --force is one")
+    func threadAtAMissingMessage() throws {
+        let sandbox = try CLISandbox.initialized(sending: "kept")
+        try sandbox.succeed(["checkout", "-b", "gone"])
+        try sandbox.succeed(["send", "only here"])
+        let id = try #require(try JSON.array(try sandbox.succeed(["log", "--json", "-n", "1"])).first?["id"] as? String)
+        try sandbox.succeed(["checkout", "main"])
+        try FileManager.default.removeItem(atPath: RepositoryFiles.objectPath(id, in: sandbox.repository))
+        let fsck = try sandbox.run(["fsck"])
+        #expect(fsck.status == 3 && fsck.stdout.contains("threadai threads delete --force gone"), "\(fsck)")
+        try sandbox.succeed(["threads", "delete", "--force", "gone"])
+        #expect(try sandbox.run(["fsck"]).status == 0)
+    }
+}

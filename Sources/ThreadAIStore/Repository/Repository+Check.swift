@@ -213,7 +213,11 @@ extension Repository {
             do {
                 let heads = try result.get()
                 for head in heads where known.position(of: head) == nil {
-                    problem(.error, head, refs.path(of: name), "thread '\(name)' points at a missing message")
+                    problems.append(RepositoryProblem(
+                        severity: .error, id: head, path: refs.path(of: name), message: "thread '\(name)' points at a missing message",
+                        remedy: "restore the message from git or another clone if one has it (git checkout -- '\(objects.path(of: head))'); "
+                            + "else put the thread back where git last had it (git checkout -- '\(refs.path(of: name))'), or "
+                            + "delete it: threadai threads delete --force \(name)"))
                 }
                 if heads.count > 1 {
                     problems.append(RepositoryProblem(

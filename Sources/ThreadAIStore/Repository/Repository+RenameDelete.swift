@@ -51,7 +51,9 @@ extension Repository {
         guard let tip = try headForChange(of: name) else { throw .ref(.noSuchThread(name)) }
         let turn = try turnForRefChange(of: name, action: "delete")
         defer { turn.release() }
-        let unique = try messagesOnlyReachedBy(name, tip: tip)
+        // With `force`, a thread whose history cannot be read (its head gone after a `git clean`) is
+        // deleted too: that is the way out fsck names.
+        let unique = force ? ((try? messagesOnlyReachedBy(name, tip: tip)) ?? 0) : try messagesOnlyReachedBy(name, tip: tip)
         if unique > 0 && !force { throw .wouldLoseMessages(name, count: unique, head: tip) }
         do {
             try refs.update(name, to: nil, expecting: .head(tip), reflogMessage: "delete")
