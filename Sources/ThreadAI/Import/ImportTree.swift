@@ -65,6 +65,8 @@ public struct ImportNode: Sendable {
 public struct ImportError: Error, CustomStringConvertible, Sendable {
     public var item: String
     public var reason: String
+    /// The store's error behind `reason`, when there is one (a ref another process changed).
+    public var cause: ThreadError?
 
     public init(item: String, reason: String) {
         self.item = item

@@ -123,6 +123,22 @@ public struct Importer: Sendable {
 
     mutating func placeRef(_ name: ThreadName, at id: ObjectID, item: String, summary: inout Summary) throws(ImportError) -> Placement {
         do {
+            return try placeRefOnce(name, at: id, item: item, summary: &summary)
+        } catch {
+            // Another process (a second import of the same export) made or moved the thread since
+            // this one looked: look again, once, with the names read anew.
+            switch error.cause {
+            case .ref(.threadExists)?, .ref(.concurrentChange)?:
+                threadNames = nil
+                return try placeRefOnce(name, at: id, item: item, summary: &summary)
+            default:
+                throw error
+            }
+        }
+    }
+
+    private mutating func placeRefOnce(_ name: ThreadName, at id: ObjectID, item: String, summary: inout Summary) throws(ImportError) -> Placement {
+        do {
             let heads = try repository.refs.heads(of: name)
             if heads == [id] { return .unchanged }
             let message = "import: \(item)"
@@ -146,7 +162,9 @@ public struct Importer: Sendable {
         } catch let error as ImportError {
             throw error
         } catch {
-            throw ImportError(item: "thread \(name) (\(item))", reason: "\(error)")
+            var failure = ImportError(item: "thread \(name) (\(item))", reason: "\(error)")
+            failure.cause = ThreadError(wrapping: error)
+            throw failure
         }
     }
 
