@@ -199,3 +199,24 @@ struct GrepMoreTests {
         #expect(try clones.run(["grep", "--at-code", "no-such-tag", "x"], in: "a").status == 2)
     }
 }
+
+extension GrepTests {
+    @Test("a diverged thread's messages of one depth come out in one order, with the cache and without it")
+    func divergedOrderDoesNotDependOnTheCache() throws {
+        for round in 0..<4 {
+            let sandbox = try CLISandbox.initialized(sending: "base the")
+            try sandbox.succeed(["checkout", "-b", "other"])
+            try sandbox.succeed(["send", "from other the \(round)"])
+            try sandbox.succeed(["checkout", "main"])
+            try sandbox.succeed(["send", "from main the \(round)"])
+            let refs = sandbox.repository + "/refs/threads/"
+            let heads = try String(contentsOfFile: refs + "main", encoding: .utf8) + String(contentsOfFile: refs + "other", encoding: .utf8)
+            try heads.write(toFile: refs + "main", atomically: true, encoding: .utf8)  // as a git merge of the ref leaves it
+            try sandbox.succeed(["threads", "delete", "--force", "other"])
+            _ = try sandbox.run(["grep", "the"])  // the cache, built
+            let cached = try sandbox.run(["grep", "the"])
+            let uncached = try sandbox.run(["grep", "the"], environment: ["THREADAI_NO_CACHE": "1"])
+            #expect(cached.stdout == uncached.stdout && cached.status == 0, "round \(round)")
+        }
+    }
+}

@@ -63,7 +63,15 @@ extension Repository {
             membership.labels[number] >= 0 && (history?[number] ?? true)
         }
         var matched = try scan.run()
-        matched.sort { (membership.labels[$0], membership.depths[$1], $0) < (membership.labels[$1], membership.depths[$0], $1) }
+        // By thread, oldest first; two messages as far from their heads (a diverged thread's) by date,
+        // older first, then id: never by record number, which depends on what the cache holds.
+        matched.sort { a, b in
+            let (left, right) = ((membership.labels[a], membership.depths[b]), (membership.labels[b], membership.depths[a]))
+            if left != right { return left < right }
+            let (secondsOfA, secondsOfB) = (catalog.seconds(a), catalog.seconds(b))
+            if secondsOfA != secondsOfB { return secondsOfA < secondsOfB }
+            return catalog.id(a) < catalog.id(b)
+        }
         var buffer: [UInt8] = []
         for number in matched {
             let lines: [SearchLine]
