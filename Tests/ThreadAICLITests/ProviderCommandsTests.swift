@@ -119,6 +119,7 @@ struct ProviderCommandsTests {
         let list = await runCLI(["keys", "list"], in: folder)
         #expect(list.status == 1)
         #expect(list.errors.contains("chmod 600"))
+        #expect(list.output.contains("unknown (store not read") && !list.output.contains("not set"), "\(list.output)")
         let send = await runCLI(["send", "hi"], in: folder)
         #expect(send.status == 1)
         #expect(!(list.output + list.errors + send.output + send.errors).contains(Self.canary))

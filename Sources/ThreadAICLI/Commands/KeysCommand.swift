@@ -89,13 +89,16 @@ enum KeysCommand: Command {
         for provider in ProviderKind.keyed {
             let fromEnvironment = CredentialLookup.environmentVariable(for: provider).flatMap(lookup.environmentKey)
             var stored: Setting<Credential>?
+            var unreadable = false
             do {
                 stored = try lookup.storedKey(provider)
             } catch {
                 problems.append(error.description)
+                unreadable = true
             }
             guard let active = fromEnvironment ?? stored else {
-                rows.append([provider.rawValue, "not set", ""])
+                // A store that would not be read is not "no key": a script reading the table must not think so.
+                rows.append([provider.rawValue, unreadable ? "unknown (store not read: see below)" : "not set", ""])
                 continue
             }
             var from = active.source.description
