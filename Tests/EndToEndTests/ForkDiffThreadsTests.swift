@@ -24,6 +24,8 @@ struct ForkDiffThreadsTests {
         #expect(deep["parent"] as? String == "alt" && deep["forkPoint"] as? String == forked["aa"])
         #expect(deep["messageCount"] as? Int == 7 && deep["ownMessageCount"] as? Int == 2)
         #expect(deep["title"] as? String == "Once more, shorter.")
+        // What the tree marks: `*` on the current thread (alt-deep here), `local` on none.
+        #expect(deep["current"] as? Bool == true && main["current"] as? Bool == false && alt["local"] as? Bool == false)
     }
 
     @Test("threads draws the tree and marks the current thread")

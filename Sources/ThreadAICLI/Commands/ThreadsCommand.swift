@@ -59,16 +59,17 @@ enum ThreadsCommand: Command {
 
     private static func list(_ repository: Repository, json: Bool, _ context: CommandContext) throws {
         let summaries = try repository.threadSummaries()
+        let current: ThreadName? = if case .thread(let name) = try repository.head.read() { name } else { nil }
+        let local = Set(try LocalThreads(repository: repository).names())
         if json {
-            try JSONOutput.write(summaries.map(ThreadJSON.init), to: context.output)
+            // What the text view marks (`*`, `local`), as fields.
+            try JSONOutput.write(summaries.map { ThreadJSON($0, current: $0.name == current, local: local.contains($0.name)) }, to: context.output)
             return
         }
-        let current: ThreadName? = if case .thread(let name) = try repository.head.read() { name } else { nil }
         if summaries.isEmpty {
             context.output.line("No threads yet. Start one with: threadai send \"…\"")
             return
         }
-        let local = Set(try LocalThreads(repository: repository).names())
         ThreadTreeRenderer.write(summaries, current: current, local: local, style: context.style, to: context.output)
     }
 }
@@ -83,8 +84,12 @@ struct ThreadJSON: Encodable {
     var ownMessageCount: Int
     var title: String
     var lastDate: String?
+    var current: Bool
+    var local: Bool
 
-    init(_ summary: ThreadSummary) {
+    init(_ summary: ThreadSummary, current: Bool, local: Bool) {
+        self.current = current
+        self.local = local
         name = summary.name.rawValue
         heads = summary.heads.map(\.hex)
         parent = summary.parent
