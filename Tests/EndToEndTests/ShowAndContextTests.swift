@@ -26,6 +26,9 @@ struct ShowAndContextTests {
         #expect(shown["content"] as? String == "Say it in other words.")
         #expect(shown["thread"] as? String == "alt")
         #expect(shown["parent"] as? String == forked["a1"])
+        // As in log --json: the threads forked at the message (alt was forked at a1).
+        let forkPoint = try JSON.object(try forked.sandbox.succeed(["show", "--json", forked["a1"]]))
+        #expect(forkPoint["forks"] as? [String] == ["alt"], "\(forkPoint)")
         let text = try forked.sandbox.succeed(["show", forked["u1"]]).stdout
         #expect(text.contains(forked["u1"].prefix(8)) && text.contains("What is a fork?"))
     }

@@ -41,8 +41,11 @@ enum ShowCommand: Command {
             context.output.write(bytes: try repository.objects.bytes(of: id))
             return .success
         }
-        let tags = try repository.tags.all().filter { $0.target == id }.map(\.name.rawValue)
-        try JSONOutput.write(MessageJSON(id: id, message: try repository.objects.message(id), tags: tags), to: context.output)
+        // The same keys as `log --json`: the threads forked at the message and its tags.
+        let decorations = try Decorations(repository: repository, walker: repository.walker(), shown: [id])
+        try JSONOutput.write(
+            MessageJSON(id: id, message: try repository.objects.message(id), forks: decorations.forks(at: id), tags: decorations.tags(at: id)),
+            to: context.output)
         return .success
     }
 }
