@@ -29,6 +29,15 @@ struct ProviderCommandsTests {
         #expect(await runCLI(["config", "unset", "model"], in: folder).status == 1)
     }
 
+    @Test func configUnsetRemovesALineListShowsAsUnknown() async throws {
+        let folder = try await repositoryFolder()
+        try folder.write("model = haiku\ncolour = auto\nbogus-key = 1\n", to: "work/.threadai/config")
+        #expect(await runCLI(["config", "unset", "colour"], in: folder).status == 0)
+        #expect(await runCLI(["config", "unset", "bogus-key"], in: folder).status == 0)
+        #expect(try folder.read("work/.threadai/config") == "model = haiku\n")
+        #expect(await runCLI(["config", "unset", "nosuch"], in: folder).status == 2)
+    }
+
     @Test func configUserFileIsSeparate() async throws {
         let folder = try await repositoryFolder()
         #expect(await runCLI(["config", "set", "--user", "provider", "openai"], in: folder).status == 0)

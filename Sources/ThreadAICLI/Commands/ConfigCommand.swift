@@ -36,9 +36,18 @@ enum ConfigCommand: Command {
             try expectNoMore(arguments, after: "action")
             return try ConfigListing.run(user: arguments.flag("user"), context)
         case "get", "set", "unset":
-            let key = try configKey(arguments.positional("key"), action: action)
             let path = try configPath(user: arguments.flag("user"), context)
             var file = try ConfigFile.load(path)
+            // `unset` also removes a line `list` shows as an unknown key (a typo, an old key): as git
+            // config --unset does, it removes whatever the file holds under that name.
+            if action == "unset", let name = arguments.positional("key"), (try? ConfigKey.named(name)) == nil,
+               file.entry(for: name) != nil {
+                try expectNoMore(arguments, after: "key")
+                _ = file.remove(name)
+                try file.save(to: path)
+                return .success
+            }
+            let key = try configKey(arguments.positional("key"), action: action)
             if action == "get" {
                 try expectNoMore(arguments, after: "key")
                 guard let entry = file.entry(for: key.name) else {
