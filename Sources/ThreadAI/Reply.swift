@@ -133,8 +133,8 @@ extension Conversation {
     /// The name `thread` was renamed to, when its ref is gone and that name's ref holds `head` alone.
     private func renamedThread(_ thread: ThreadName, at head: ObjectID) -> ThreadName? {
         // Each failure to read means "not followed": the caller then reports its own error.
-        guard !repository.refs.exists(thread), let renames = try? repository.renames(), renames.isRenamedAway(thread),
-              let moved = try? ThreadName(renames.currentName(of: thread.rawValue)),
+        guard !repository.refs.exists(thread), let renames = try? repository.renames(),
+              let moved = repository.existingThread(renamedFrom: thread, in: renames),
               (try? repository.refs.heads(of: moved)) == [head] else { return nil }
         return moved
     }

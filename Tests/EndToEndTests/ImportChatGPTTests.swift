@@ -258,15 +258,21 @@ extension ImportChatGPTTests {
 }
 
 extension ImportChatGPTTests {
+    /// `text` written as the file `name` in the sandbox's work folder: a hand-made export.
+    static func written(_ text: String, as name: String, in sandbox: CLISandbox) throws -> String {
+        let path = sandbox.work + "/" + name
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+        return path
+    }
+
     @Test("a file the user uploaded (metadata.attachments) is kept as a part:attachment block after the text")
     func uploadedFile() throws {
         let sandbox = try CLISandbox.initialized()
-        let export = sandbox.work + "/upload.json"
-        try """
+        let export = try Self.written("""
             [{"id": "c9", "title": "upload", "current_node": "u", "mapping": {"u": {"id": "u", "parent": null, "children": [],
               "message": {"author": {"role": "user"}, "create_time": 1700000000, "content": {"content_type": "text", "parts": ["Summarise this"]},
               "metadata": {"attachments": [{"id": "file_01", "name": "notes.md", "mime_type": "text/markdown", "size": 1523}]}}}}}]
-            """.write(toFile: export, atomically: false, encoding: .utf8)
+            """, as: "upload.json", in: sandbox)
         try sandbox.succeed(["import", export])
         let shown = try sandbox.succeed(["show", "--raw", "chatgpt/upload-c9"]).stdout
         #expect(shown.hasSuffix("""
@@ -284,11 +290,10 @@ extension ImportChatGPTTests {
     @Test("a top level that wraps the array, {\"conversations\": [...]}, imports as the array does")
     func wrappedArray() throws {
         let sandbox = try CLISandbox.initialized()
-        let export = sandbox.work + "/wrapped.json"
-        try """
+        let export = try Self.written("""
             {"user": {"id": "u"}, "conversations": [{"id": "c1", "title": "wrapped", "current_node": "a",
               "mapping": {\(Self.node("a", parent: nil, children: [], role: "user", text: "inside"))}}], "version": 2}
-            """.write(toFile: export, atomically: false, encoding: .utf8)
+            """, as: "wrapped.json", in: sandbox)
         let result = try sandbox.succeed(["import", export])
         #expect(result.stderr.contains("imported 1 conversation: 1 message (1 new)"), "\(result)")
         #expect(try sandbox.succeed(["show", "chatgpt/wrapped-c1"]).stdout.contains("inside"))
@@ -299,12 +304,11 @@ extension ImportChatGPTTests {
     @Test("importing again after sending on the imported thread changes nothing: the thread went on from it")
     func reimportAfterSending() throws {
         let sandbox = try CLISandbox.initialized()
-        let export = sandbox.work + "/one.json"
-        try """
+        let export = try Self.written("""
             [{"id": "c1", "title": "one", "current_node": "a", "mapping": {
               \(Self.node("u", parent: nil, children: ["a"], role: "user", text: "Q")),
               \(Self.node("a", parent: "u", children: [], role: "assistant", text: "A"))}}]
-            """.write(toFile: export, atomically: false, encoding: .utf8)
+            """, as: "one.json", in: sandbox)
         try sandbox.succeed(["import", export])
         try sandbox.succeed(["checkout", "chatgpt/one-c1"])
         try sandbox.succeed(["send", "a follow-up"])

@@ -53,18 +53,13 @@ struct TurnAndRenameTests {
         #expect(!repository.refs.exists(main) && !repository.refs.exists(other))
     }
 
-    /// Answers "reply", after doing what a `git pull` bringing a rename of `thread` to `to` does:
-    /// the new ref at the old one's head, the old ref gone, the rename recorded.
-    struct PullingRenameProvider: ChatProvider {
+    /// Does `meanwhile` (what another process does while the reply streams), then answers "reply".
+    struct ReplyProvider: ChatProvider {
         let name = "anthropic"
-        let root: String
-        let thread: String
-        let to: String
+        var meanwhile: @Sendable () -> Void = {}
 
         func stream(_ request: ChatRequest) -> AsyncThrowingStream<ChatEvent, any Error> {
-            let refs = root + "/refs/threads/"
-            try? FileManager.default.moveItem(atPath: refs + thread, toPath: refs + to)
-            try? "\(thread)\t\(to)\n".write(toFile: root + "/renames", atomically: true, encoding: .utf8)
+            meanwhile()
             return AsyncThrowingStream { continuation in
                 continuation.yield(.text("reply"))
                 continuation.yield(.finished(ChatCompletion(stopReason: "end_turn", model: "m", usage: nil)))
@@ -75,39 +70,30 @@ struct TurnAndRenameTests {
 
     @Test func aReplyWhoseThreadAPullRenamedGoesWhereTheThreadWent() async throws {
         let prepared = try await conversation.prepare(text: "question", on: main, system: nil, budget: nil)
-        let provider = PullingRenameProvider(root: repository.directory, thread: "main", to: "trunk")
+        let root = repository.directory
+        // What a `git pull` bringing a rename does: the new ref at the old one's head, the old gone, the rename recorded.
+        let provider = ReplyProvider {
+            try? FileManager.default.moveItem(atPath: root + "/refs/threads/main", toPath: root + "/refs/threads/trunk")
+            try? "main\ttrunk\n".write(toFile: root + "/renames", atomically: true, encoding: .utf8)
+        }
         let outcome = await conversation.reply(to: prepared, provider: provider, model: "m") { _ in }
         let reply = try #require(outcome.replyID, "\(String(describing: outcome.storeError))")
         #expect(try repository.refs.heads(of: try ThreadName("trunk")) == [reply])
         #expect(!repository.refs.exists(main))
     }
 
-    /// Answers "reply", after doing what a `git pull` that made `thread` diverge does: a second head
-    /// line in its ref.
-    struct PullingDivergenceProvider: ChatProvider {
-        let name = "anthropic"
-        let ref: String
-        let otherHead: ObjectID
-
-        func stream(_ request: ChatRequest) -> AsyncThrowingStream<ChatEvent, any Error> {
-            if let handle = FileHandle(forWritingAtPath: ref) {
-                handle.seekToEndOfFile()
-                handle.write(Data((otherHead.hex + "\n").utf8))
-                handle.closeFile()
-            }
-            return AsyncThrowingStream { continuation in
-                continuation.yield(.text("reply"))
-                continuation.yield(.finished(ChatCompletion(stopReason: "end_turn", model: "m", usage: nil)))
-                continuation.finish()
-            }
-        }
-    }
-
     @Test func aReplyWhoseThreadAPullMadeDivergeFollowsItsQuestion() async throws {
         let first = try await conversation.prepare(text: "one", on: main, system: nil, budget: nil)
         first.release()
         let prepared = try await conversation.prepare(text: "two", on: main, system: nil, budget: nil)
-        let provider = PullingDivergenceProvider(ref: repository.refs.path(of: main), otherHead: first.userMessageID)
+        let ref = repository.refs.path(of: main), other = first.userMessageID
+        // What a `git pull` that made the thread diverge does: a second head line in its ref.
+        let provider = ReplyProvider {
+            guard let handle = FileHandle(forWritingAtPath: ref) else { return }
+            handle.seekToEndOfFile()
+            handle.write(Data((other.hex + "\n").utf8))
+            handle.closeFile()
+        }
         let outcome = await conversation.reply(to: prepared, provider: provider, model: "m") { _ in }
         let reply = try #require(outcome.replyID, "\(String(describing: outcome.storeError))")
         #expect(try repository.refs.heads(of: main) == [reply, first.userMessageID])
@@ -131,7 +117,7 @@ struct TurnAndRenameTests {
         let cut = await conversation.reply(to: prepared, provider: CutProvider(), model: "m") { _ in }
         let partial = try #require(cut.replyID)
         let retried = try await conversation.prepareRetry(on: main, budget: nil)
-        let outcome = await conversation.reply(to: retried, provider: PullingDivergenceProvider(ref: "/nonexistent", otherHead: partial), model: "m") { _ in }
+        let outcome = await conversation.reply(to: retried, provider: ReplyProvider(), model: "m") { _ in }
         #expect(outcome.replyID != nil)
         let (problems, _) = try repository.check()
         #expect(!problems.contains { $0.id == partial }, "\(problems)")

@@ -84,7 +84,9 @@ public enum ClaudeCodeParser {
     static func linkParents(_ lines: inout [Line], passingThrough passThrough: [String: String?]) -> Int {
         let messageLines = Set(lines.map(\.uuid))
         var detached = 0
+        var lastOnSide: [Bool: String] = [:]  // sidechain or not → the uuid of the last message line so far
         for index in lines.indices {
+            defer { lastOnSide[lines[index].sidechain] = lines[index].uuid }
             var parent = lines[index].parent
             var seen = 0  // A cycle among pass-through lines cannot hang the import.
             while let key = parent, !messageLines.contains(key), let through = passThrough[key], seen <= passThrough.count {
@@ -93,7 +95,7 @@ public enum ClaudeCodeParser {
             }
             if let key = parent, !messageLines.contains(key) {
                 detached += 1
-                parent = lines[..<index].last { $0.sidechain == lines[index].sidechain }?.uuid
+                parent = lastOnSide[lines[index].sidechain]
             }
             lines[index].parent = parent
             lines[index].node.parentSourceID = parent

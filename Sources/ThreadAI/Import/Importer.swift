@@ -88,16 +88,20 @@ public struct Importer: Sendable {
         } catch {
             throw ImportError(item: item, reason: "cannot be stored: \(error)")
         }
-        let parents = Dictionary(conversation.nodes.map { ($0.sourceID, $0.parentSourceID) }, uniquingKeysWith: { first, _ in first })
-        for (name, tip) in owners.tips.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-            guard let id = ids[tip] else { continue }
+        // Only a name already taken needs the path to its tip: it is walked then, not for every thread.
+        func path(to tip: String) -> [(source: String, id: ObjectID)] {
+            let parents = Dictionary(conversation.nodes.map { ($0.sourceID, $0.parentSourceID) }, uniquingKeysWith: { first, _ in first })
             var path: [(source: String, id: ObjectID)] = []
             var node: String? = tip
             while let key = node, let nodeID = ids[key], path.count <= conversation.nodes.count {
                 path.append((key, nodeID))
                 node = parents[key] ?? nil
             }
-            try place(name, at: id, path: path.reversed(), of: conversation, main: main, item: item, summary: &summary)
+            return path.reversed()
+        }
+        for (name, tip) in owners.tips.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            guard let id = ids[tip] else { continue }
+            try place(name, at: id, path: { path(to: tip) }, of: conversation, main: main, item: item, summary: &summary)
         }
         summary.conversations += 1
         summary.messages += conversation.nodes.count
@@ -175,9 +179,10 @@ public struct Importer: Sendable {
     /// this conversation seen on another branch (a grown export whose current branch changed), the
     /// name followed by `-at-` and the source id of the first message where the imported path leaves
     /// the thread's history (so the same branch keeps its name as it grows). The summary says so.
-    /// - Parameter path: the imported path, root to tip, as source ids and message ids.
+    /// - Parameter path: the imported path, root to tip, as source ids and message ids (asked for only
+    ///   when the name is taken).
     mutating func place(
-        _ name: ThreadName, at id: ObjectID, path: [(source: String, id: ObjectID)], of conversation: ImportConversation,
+        _ name: ThreadName, at id: ObjectID, path: () -> [(source: String, id: ObjectID)], of conversation: ImportConversation,
         main: ThreadName, item: String, summary: inout Summary
     ) throws(ImportError) {
         guard case .taken(let head) = try placeRef(name, at: id, item: item, summary: &summary) else { return }
@@ -188,6 +193,7 @@ public struct Importer: Sendable {
         do {
             if sameConversation {
                 let held = Set((try? repository.walker().chain(to: head)) ?? [])
+                let path = path()
                 let leaves = path.first { !held.contains($0.id) }?.source ?? path.last?.source ?? ""
                 alternative = try ThreadName("\(name.rawValue)-at-\(Self.namePart(of: leaves, length: 8))")
             } else {

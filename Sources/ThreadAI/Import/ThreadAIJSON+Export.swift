@@ -23,12 +23,11 @@ extension ThreadAIJSON {
     /// is damage: the export fails before writing anything, naming the missing message.
     public static func export(_ repository: Repository, leftOut: (Int) -> Void, write: ([UInt8]) throws -> Void) throws {
         let ids = try repository.objects.allIDs().sorted { $0.hex < $1.hex }
-        let cutOff = try cutOffMessages(ids, repository: repository)
+        let refs = try repository.refs.allHeads().sorted { $0.name.rawValue.utf8.lexicographicallyPrecedes($1.name.rawValue.utf8) }
+        let cutOff = try cutOffMessages(ids, tips: refs.flatMap(\.heads) + repository.tags.all().map(\.target), repository: repository)
         leftOut(cutOff.count)
-        var threads: [JSONReader.Value] = []
-        for name in try repository.refs.names().sorted(by: { $0.rawValue.utf8.lexicographicallyPrecedes($1.rawValue.utf8) }) {
-            let heads = try repository.refs.heads(of: name).map { JSONReader.Value.string($0.hex) }
-            threads.append(.object(["name": .string(name.rawValue), "heads": .array(heads)]))
+        let threads: [JSONReader.Value] = refs.map { thread in
+            .object(["name": .string(thread.name.rawValue), "heads": .array(thread.heads.map { .string($0.hex) })])
         }
         var members: [String: JSONReader.Value] = [
             "format": .string("threadai-json"), "version": .number(String(version)), "messages": .array([]),
@@ -57,12 +56,11 @@ extension ThreadAIJSON {
         try write(Array("\n  ]".utf8) + Array(frame[slot.upperBound...]))
     }
 
-    /// The messages of `ids` whose history does not reach a root: read from the graph of what the
-    /// threads and tags reach (which fails, naming the message, when one of those histories lacks
-    /// one), and from their objects for the few messages no thread reaches.
-    static func cutOffMessages(_ ids: [ObjectID], repository: Repository) throws -> Set<ObjectID> {
-        var tips = try repository.refs.names().flatMap { try repository.refs.heads(of: $0) }
-        tips += try repository.tags.all().map(\.target)
+    /// The messages of `ids` whose history does not reach a root: read from the graph of what `tips`
+    /// reach (which fails, naming the message, when one of those histories lacks one), and from their
+    /// objects for the few messages no thread reaches.
+    /// - Parameter tips: every thread's heads and every tag's message.
+    static func cutOffMessages(_ ids: [ObjectID], tips: [ObjectID], repository: Repository) throws -> Set<ObjectID> {
         let graph = try repository.messageGraph(reaching: tips)
         var whole: [ObjectID: Bool] = [:]
         for id in ids where graph.record(of: id) == nil && whole[id] == nil {

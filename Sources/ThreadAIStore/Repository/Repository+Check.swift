@@ -60,7 +60,7 @@ extension Repository {
         // "on no thread" (the errors above say what to restore).
         if !objectCheck.anyUnreadable, !objectCheck.anyMissingParent, let tips = refFindings.tips {
             problems += danglingProblems(
-                ids.indices.lazy.filter { !objectCheck.hasChild[$0] }.map { ids[$0] }, tips: tips.union(replacedPartialReplies()))
+                ids.indices.lazy.filter { !objectCheck.hasChild[$0] }.map { ids[$0] }, tips: tips.union(refFindings.replacedPartials))
         }
         problems += try refFindings.leftovers.get()
         return (problems, ids.count)
@@ -83,8 +83,8 @@ extension Repository {
         }
         let cutShort = Set(check.missingParents.filter { !reached[$0] }.map { known.ids[$0] })
         return problems.map { problem in
-            guard problem.severity == .error, let id = problem.id, cutShort.contains(id),
-                  problem.message.hasPrefix("its parent ") else { return problem }
+            // A message whose parent is missing parsed, so the missing parent is its one error.
+            guard problem.severity == .error, let id = problem.id, cutShort.contains(id) else { return problem }
             return RepositoryProblem(
                 severity: .warning, id: id, path: problem.path,
                 message: problem.message + ", and no thread reaches this message: an import or a write was cut short "
@@ -124,6 +124,8 @@ extension Repository {
         /// What keeps messages reachable: every thread's heads, a detached HEAD, every tag; nil
         /// when a ref cannot be read (then nothing can be called unreachable).
         var tips: Set<ObjectID>?
+        /// The partial replies `retry` and `continue` replaced, which stay apart by design.
+        var replacedPartials: Set<ObjectID> = []
         var leftovers: Result<[RepositoryProblem], RepositoryError>
     }
 
@@ -150,6 +152,7 @@ extension Repository {
             tips: reachableTips(reading, tagged: tagReading.targets),
             leftovers: Result { () throws(RepositoryError) in try leftoverProblems() })
         checkRefs(reading, known: known, problems: &check.problems)
+        check.replacedPartials = replacedPartialReplies((try? reading.names.get()) ?? [])
         check.problems += tagProblems(tagReading, threads: (try? reading.names.get()) ?? [], isKnown: { known.position(of: $0) != nil })
         return check
     }
@@ -171,9 +174,9 @@ extension Repository {
 
     /// The partial replies that `retry` and `continue` replaced: they stay in the store and in the
     /// thread's reflog by design (docs/PROVIDERS.md), so they are not "on no thread" by accident.
-    private func replacedPartialReplies() -> Set<ObjectID> {
+    private func replacedPartialReplies(_ names: [ThreadName]) -> Set<ObjectID> {
         var replaced = Set<ObjectID>()
-        for name in (try? refs.names()) ?? [] {
+        for name in names {
             // A reflog is advisory: one that cannot be read names nothing replaced.
             for entry in (try? refs.reflog(of: name).entries()) ?? []
             where entry.message.hasPrefix(Self.retryReflogPrefix) || entry.message.hasPrefix(Self.continueReflogPrefix) {

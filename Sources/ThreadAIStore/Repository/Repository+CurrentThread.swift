@@ -22,8 +22,7 @@ extension Repository {
         if FilePaths.isDirectory(refs.path(of: name)) { throw .ref(.notAFile(name, path: refs.path(of: name))) }
         let renames = try renamesOrThrow()
         if renames.isRenamedAway(name) {
-            let now = renames.currentName(of: name.rawValue)
-            guard let newName = try? ThreadName(now), refs.exists(newName) else {
+            guard let newName = existingThread(renamedFrom: name, in: renames) else {
                 throw .deletedThread(name, lastHead: lastKnownHead(of: name))
             }
             do {
@@ -44,8 +43,7 @@ extension Repository {
     ///   or `HEAD` could not be read or written (the command then reports what it finds).
     public func followRenamedHead() -> (from: ThreadName, to: ThreadName)? {
         guard case .thread(let name)? = try? head.read(), !refs.exists(name),
-              let renames = try? renames(), renames.isRenamedAway(name),
-              let newName = try? ThreadName(renames.currentName(of: name.rawValue)), refs.exists(newName),
+              let renames = try? renames(), let newName = existingThread(renamedFrom: name, in: renames),
               (try? head.write(.thread(newName), from: nil, to: nil, reflogMessage: "follow rename: \(name) to \(newName)")) != nil
         else { return nil }
         return (name, newName)
@@ -58,6 +56,14 @@ extension Repository {
         let renames = try renamesOrThrow()
         if renames.isRenamedAway(name) { throw .renamedWhileWaiting(name, now: renames.currentName(of: name.rawValue)) }
         if let last = lastKnownHead(of: name) { throw .deletedThread(name, lastHead: last) }
+    }
+
+    /// The thread `name` was renamed to, when `renames` says it was renamed away and that thread
+    /// exists: where a writer that chose `name` follows it.
+    public func existingThread(renamedFrom name: ThreadName, in renames: Renames) -> ThreadName? {
+        guard renames.isRenamedAway(name), let now = try? ThreadName(renames.currentName(of: name.rawValue)), refs.exists(now)
+        else { return nil }
+        return now
     }
 
     /// The newest head the reflog of `name` records, if any.

@@ -116,12 +116,9 @@ extension Repository {
         }
     }
 
-    /// Moves the reflog with its thread. A reflog that cannot move stays under the old name,
-    /// where it still finds the messages; the rename itself has succeeded.
-    /// Moves `old`'s reflog to `new`'s name, when there is one and the name is free.
-    /// - Returns: whether it moved.
-    /// Moves `old`'s reflog to `new`'s place. - Returns: false when there was none to move (or
-    /// `new` already has one). - Throws: when the move fails, before anything was renamed.
+    /// Moves `old`'s reflog with its thread to `new`'s place.
+    /// - Returns: false when there was none to move (or `new` already has one).
+    /// - Throws: when the move fails; the rename then stops before anything was renamed.
     private func moveReflog(of old: ThreadName, to new: ThreadName) throws(ThreadError) -> Bool {
         let source = refs.reflog(of: old).path
         let destination = refs.reflog(of: new).path
