@@ -130,7 +130,8 @@ public enum ThreadAICLI {
                 currentDirectory: currentDirectory, repositoryOverride: globals.option("repo"),
                 style: Style(enabled: colorWanted), stdoutIsTerminal: stdoutIsTerminal,
                 providers: providers)
-            defer { context.keepLocalThreadsOut(after: command.spec.name) }
+            let threadsBefore = context.threadsBefore(command.spec.name)
+            defer { context.keepLocalThreadsOut(after: command.spec.name, threadsBefore: threadsBefore) }
             if stdoutIsTerminal, pagedCommands.contains(command.spec.name), !globals.flag("no-pager"),
                let pager = PagerChoice.command(environment: environment) {
                 if let missing = PagerChoice.missingProgram(in: pager, environment: environment) {

@@ -41,4 +41,17 @@ struct GitExcludeTests {
         #expect(exclude.relative(exclude.top) == "")
         #expect(exclude.relative("/elsewhere") == nil)
     }
+
+    @Test("a pattern matches its path exactly: wildcards and a trailing space escaped; a block reads back")
+    func patterns() throws {
+        #expect(GitExclude.pattern(matching: ".threadai/refs/threads/main") == "/.threadai/refs/threads/main")
+        #expect(GitExclude.pattern(matching: "notes [v2]/a*b?c\\d") == "/notes \\[v2\\]/a\\*b\\?c\\\\d")
+        #expect(GitExclude.pattern(matching: "odd ") == "/odd\\ ")
+        let (exclude, _) = try Self.file("# mine\n")
+        defer { try? FileManager.default.removeItem(atPath: exclude.top) }
+        #expect(try exclude.blockPatterns(owner: "/r/.threadai").isEmpty)
+        try exclude.replaceBlock(owner: "/r/.threadai", patterns: ["/a", "/b"])
+        try exclude.replaceBlock(owner: "/s/.threadai", patterns: ["/c"])
+        #expect(try exclude.blockPatterns(owner: "/r/.threadai") == ["/a", "/b"])
+    }
 }

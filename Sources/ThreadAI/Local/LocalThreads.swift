@@ -41,56 +41,104 @@ public struct LocalThreads: Sendable {
 
     /// What `refresh` kept out of git.
     public struct Report: Sendable, Equatable {
-        /// Paths from the top of the work tree, as written to the exclude file.
+        /// Patterns anchored at the top of the work tree, as written to the exclude file.
         public var excluded: [String]
         /// Own messages of local threads left in git because a shared thread's history needs them.
         public var published: [ObjectID]
+        /// New threads made local because their history holds messages kept out of git.
+        public var adopted: [ThreadName]
     }
 
     /// Rewrites this repository's block in git's exclude file from the current threads.
+    ///
+    /// A message once kept out of git stays out until a shared thread's history needs it: a local
+    /// thread deleted (its messages on no thread now), or a partial reply a retry replaced, is not
+    /// published by the next `git add -A`. A thread in `newThreads` (created by the command that just
+    /// ran) whose history holds such a message is made local too: forking, editing or regenerating
+    /// in a local thread must not publish it.
     /// - Returns: nil when the repository is not inside a git work tree (nothing to keep out).
     @discardableResult
-    public func refresh() throws -> Report? {
+    public func refresh(adopting newThreads: Set<ThreadName> = []) throws -> Report? {
         let folder = URL(fileURLWithPath: repository.directory)
         guard let exclude = try GitExclude.locate(around: folder.deletingLastPathComponent()),
               let base = exclude.relative(repository.directory)
         else { return nil }
-        let local = try names()
-        var paths: [String] = []
-        var published: [ObjectID] = []
-        if FilePaths.exists(listPath) { paths.append("local-threads") }
-        if !local.isEmpty {
-            let (own, needed) = try ownMessages(of: Set(local))
-            for name in local { paths.append("refs/threads/" + name.rawValue) }
-            for id in own.sorted(by: { $0.hex < $1.hex }) {
-                if needed.contains(id) { published.append(id); continue }
-                paths.append("objects/" + id.hex.prefix(2) + "/" + id.hex.dropFirst(2) + ".md")
+        let prefix = base.isEmpty ? "" : base + "/"
+        let keptOut = try previouslyExcluded(exclude, prefix: prefix)
+        var local = Set(try names())
+        guard !local.isEmpty || !keptOut.isEmpty || FilePaths.exists(listPath) else {
+            try exclude.replaceBlock(owner: repository.directory, patterns: [])
+            return Report(excluded: [], published: [], adopted: [])
+        }
+        let walk = try histories(local: local, new: newThreads)
+        var needed = walk.needed
+        var own = walk.own
+        var adopted: [ThreadName] = []
+        for (name, history) in walk.newHistories.sorted(by: { $0.key < $1.key }) {
+            if history.contains(where: { (own.contains($0) || keptOut.contains($0)) && !needed.contains($0) }) {
+                adopted.append(name)
+                local.insert(name)
+                own.formUnion(walk.newOwn[name] ?? [])
+            } else {
+                needed.formUnion(history)
             }
         }
-        let prefix = "/" + (base.isEmpty ? "" : base + "/")
-        let patterns = paths.map { prefix + $0 }
+        if !adopted.isEmpty {
+            try TempFile.write(Array(local.map(\.rawValue).sorted().map { $0 + "\n" }.joined().utf8), to: listPath)
+        }
+        var paths: [String] = []
+        if FilePaths.exists(listPath) { paths.append("local-threads") }
+        for name in local.sorted() { paths.append("refs/threads/" + name.rawValue) }
+        let published = own.filter { needed.contains($0) }.sorted(by: { $0.hex < $1.hex })
+        let excludedObjects = own.union(keptOut.filter { repository.objects.contains($0) }).subtracting(needed)
+        for id in excludedObjects.sorted(by: { $0.hex < $1.hex }) { paths.append(Self.objectPath(id)) }
+        let patterns = paths.map { GitExclude.pattern(matching: prefix + $0) }
         try exclude.replaceBlock(owner: repository.directory, patterns: patterns)
-        return Report(excluded: patterns, published: published)
+        return Report(excluded: patterns, published: published, adopted: adopted)
     }
 
-    /// The messages the `local` threads own, and the messages every other thread's history reaches.
-    private func ownMessages(of local: Set<ThreadName>) throws -> (own: Set<ObjectID>, needed: Set<ObjectID>) {
+    private static func objectPath(_ id: ObjectID) -> String {
+        "objects/" + id.hex.prefix(2) + "/" + id.hex.dropFirst(2) + ".md"
+    }
+
+    /// The messages this repository's block keeps out of git now.
+    private func previouslyExcluded(_ exclude: GitExclude, prefix: String) throws -> Set<ObjectID> {
+        let objects = GitExclude.pattern(matching: prefix + "objects/")
+        var ids: Set<ObjectID> = []
+        for pattern in try exclude.blockPatterns(owner: repository.directory) where pattern.hasPrefix(objects) {
+            let name = pattern.dropFirst(objects.count)  // XX/REST.md
+            guard name.hasSuffix(".md"), name.dropFirst(2).first == "/" else { continue }
+            // A line that names no object is not one this code wrote: left out of the next block.
+            if let id = try? ObjectID(hex: String(name.prefix(2) + name.dropFirst(3).dropLast(3))) { ids.insert(id) }
+        }
+        return ids
+    }
+
+    /// One walk of every thread's history (frontmatter only): the messages the `local` threads own,
+    /// the messages every other old thread reaches, and each new thread's history and own messages.
+    private func histories(local: Set<ThreadName>, new: Set<ThreadName>) throws -> (
+        own: Set<ObjectID>, needed: Set<ObjectID>, newHistories: [ThreadName: Set<ObjectID>], newOwn: [ThreadName: Set<ObjectID>]
+    ) {
         let renames = try repository.renames()
         let walker = repository.walker()
-        var own: Set<ObjectID> = []
-        var needed: Set<ObjectID> = []
+        var own: Set<ObjectID> = [], needed: Set<ObjectID> = []
+        var newHistories: [ThreadName: Set<ObjectID>] = [:], newOwn: [ThreadName: Set<ObjectID>] = [:]
         for name in try repository.refs.names() {
-            let isLocal = local.contains(name)
+            let isLocal = local.contains(name), isNew = !isLocal && new.contains(name)
             for head in try repository.refs.heads(of: name) {
                 for entry in try walker.messages(from: head) {
-                    if !isLocal {
+                    let owned = renames.currentName(of: entry.message.thread.rawValue) == name.rawValue
+                    if isNew {
+                        newHistories[name, default: []].insert(entry.id)
+                        if owned { newOwn[name, default: []].insert(entry.id) }
+                    } else if !isLocal {
                         needed.insert(entry.id)
-                    } else if renames.currentName(of: entry.message.thread.rawValue) == name.rawValue {
+                    } else if owned {
                         own.insert(entry.id)
                     }
                 }
             }
         }
-        return (own, needed)
+        return (own, needed, newHistories, newOwn)
     }
 }

@@ -47,7 +47,7 @@ struct LocalThreadTests {
         #expect(refused.status == 1 && refused.stderr.contains("no thread nothing-here"))
     }
 
-    @Test("a shared fork of a local thread publishes the messages it needs; a clone reads it whole")
+    @Test("a fork of a local thread is local; shared with --unset, it publishes the messages it needs; a clone reads it whole")
     func cloneSeesForkOfLocal() throws {
         let clones = try GitClones()
         try clones.start("a", sending: ["a shared question"])
@@ -55,7 +55,9 @@ struct LocalThreadTests {
         try clones.threadai(["send", "private one"], in: "a")
         try clones.threadai(["send", "private two"], in: "a")
         try clones.threadai(["local", "scratch"], in: "a")
-        try clones.threadai(["checkout", "-b", "published", "scratch~2"], in: "a")
+        let fork = try clones.threadai(["checkout", "-b", "published", "scratch~2"], in: "a")
+        #expect(fork.stderr.contains("published is local, as the messages it forks from are"), "\(fork.stderr)")
+        try clones.threadai(["local", "--unset", "published"], in: "a")
         try clones.threadai(["send", "public follow-up"], in: "a")
         let note = try clones.threadai(["local"], in: "a").stderr
         #expect(note.contains("2 messages of local threads stay shared"), "\(note)")
@@ -79,5 +81,42 @@ struct LocalThreadTests {
         let result = try clones.threadai(["local", "late"], in: "a")
         #expect(result.stderr.contains("git already tracks 3 of these files"), "\(result.stderr)")
         #expect(result.stderr.contains("git rm --cached -- .threadai/"))
+    }
+
+    @Test("regenerating in a local thread makes a local fork; a deleted local thread's messages stay out of git, and come back local")
+    func forksAndDeletesStayPrivate() throws {
+        let clones = try GitClones()
+        try clones.start("a", sending: ["a shared question"])
+        try clones.threadai(["checkout", "-b", "private"], in: "a")
+        try clones.threadai(["local", "private"], in: "a")
+        try clones.threadai(["send", "PRIVATE salary numbers"], in: "a")
+        let regenerated = try clones.threadai(["regenerate"], in: "a")
+        #expect(regenerated.stderr.contains("private-2 is local"), "\(regenerated.stderr)")
+        #expect(try clones.threadai(["local"], in: "a").stdout == "private\nprivate-2\n")
+        #expect(try Self.status(clones, "a").isEmpty)
+
+        try clones.threadai(["checkout", "main"], in: "a")
+        try clones.threadai(["threads", "delete", "--force", "private-2"], in: "a")
+        try clones.threadai(["threads", "delete", "--force", "private"], in: "a")
+        #expect(try Self.status(clones, "a").isEmpty, "the deleted threads' messages are on no thread, still kept out")
+        try clones.threadai(["checkout", "-b", "private", "private@{1}"], in: "a")
+        #expect(try clones.threadai(["local"], in: "a").stdout == "private\n", "brought back from the reflog, local again")
+        #expect(try Self.status(clones, "a").isEmpty)
+        try clones.commitAndPush("a", "after all that")
+        try clones.clone("b")
+        #expect(try clones.run(["grep", "salary"], in: "b").status == 1)
+    }
+
+    @Test("a .threadai folder whose path holds wildcard characters is kept out by its exact name")
+    func wildcardFolder() throws {
+        let clones = try GitClones()
+        let notes = "app/notes [v2]*"
+        try FileManager.default.createDirectory(atPath: clones.path(notes), withIntermediateDirectories: true)
+        try clones.git(["init", "-q", "-b", "main"], in: clones.path("app"))
+        try clones.threadai(["init"], in: notes)
+        try clones.threadai(["send", "private"], in: notes)
+        try clones.threadai(["local", "main"], in: notes)
+        let status = try Self.status(clones, "app")
+        #expect(status.count == 2 && status.allSatisfy { $0.hasSuffix(".gitattributes\"") || $0.hasSuffix(".gitignore\"") }, "\(status)")
     }
 }
