@@ -223,11 +223,14 @@ extension Repository {
                             + "delete it: threadai threads delete --force \(name)"))
                 }
                 if heads.count > 1 {
+                    let markers = refs.holdsConflictMarkers(name)
                     problems.append(RepositoryProblem(
                         severity: .warning, id: nil, path: refs.path(of: name),
                         message: "thread '\(name)' has diverged into \(heads.count) heads (\(heads.map(\.short).joined(separator: ", "))), "
-                            + "probably from a git merge; nothing is lost",
-                        remedy: "threadai threads reconcile \(name) [KEEP-ID]"))
+                            + (markers
+                                ? "from a git merge that left conflict markers in its ref (read as both sides' heads); nothing is lost"
+                                : "probably from a git merge; nothing is lost"),
+                        remedy: "threadai threads reconcile \(name) [KEEP-ID]" + (markers ? " (it rewrites the ref without the markers)" : "")))
                 }
             } catch {
                 problem(.error, nil, refs.path(of: name), error.description)
