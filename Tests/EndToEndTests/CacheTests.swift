@@ -193,5 +193,9 @@ extension CacheTests {
             #expect(cached.status == 3 && cached.status == uncached.status, "\(arguments): \(cached) vs \(uncached)")
             #expect(cached.stdout == uncached.stdout, "\(arguments)")
         }
+        // `threads` goes past the broken thread, as git for-each-ref goes past a broken ref.
+        let threads = try sandbox.run(["threads"])
+        #expect(threads.stdout.contains("main") && threads.stdout.contains("alt") && !threads.stdout.contains("orphaned"), "\(threads)")
+        #expect(threads.stderr.contains("thread 'orphaned' left out: message \(id) is missing"), "\(threads.stderr)")
     }
 }

@@ -30,7 +30,7 @@ enum ThreadsCommand: Command {
         let names = arguments.positionals("names")
         switch arguments.positional("action") {
         case nil, "list":
-            try list(repository, json: arguments.flag("json"), context)
+            return try list(repository, json: arguments.flag("json"), context)
         case "rename":
             guard names.count == 2 else { throw CLIError("usage: threadai threads rename OLD NEW", status: .usage) }
             let (old, new) = (try ThreadName(names[0]), try ThreadName(names[1]))
@@ -57,20 +57,24 @@ enum ThreadsCommand: Command {
         return .success
     }
 
-    private static func list(_ repository: Repository, json: Bool, _ context: CommandContext) throws {
-        let summaries = try repository.threadSummaries()
+    /// The threads whose histories read; each other one is named on standard error with why, and
+    /// the status is then the first one's error's (a damaged repository, exit 3).
+    private static func list(_ repository: Repository, json: Bool, _ context: CommandContext) throws -> ExitStatus {
+        let (summaries, unreadable) = try repository.readableThreadSummaries()
         let current: ThreadName? = if case .thread(let name) = try repository.head.read() { name } else { nil }
         let local = Set(try LocalThreads(repository: repository).names())
         if json {
             // What the text view marks (`*`, `local`), as fields.
             try JSONOutput.write(summaries.map { ThreadJSON($0, current: $0.name == current, local: local.contains($0.name)) }, to: context.output)
-            return
-        }
-        if summaries.isEmpty {
+        } else if summaries.isEmpty && unreadable.isEmpty {
             context.output.line("No threads yet. Start one with: threadai send \"…\"")
-            return
+        } else {
+            ThreadTreeRenderer.write(summaries, current: current, local: local, style: context.style, to: context.output)
         }
-        ThreadTreeRenderer.write(summaries, current: current, local: local, style: context.style, to: context.output)
+        for (name, error) in unreadable {
+            context.errors.line(TerminalSafe.text("threadai: thread '\(name)' left out: \(error)"))
+        }
+        return unreadable.first.map { ExitStatus(for: $0.error) } ?? .success
     }
 }
 

@@ -42,7 +42,8 @@ struct Decorations: Sendable {
             }
         }
         if case .detached = head, let tip = tips.first { labels[tip, default: []].insert("HEAD", at: 0) }
-        for tag in try repository.tags.all() { labels[tag.target, default: []].append("tag: \(tag.name)") }
+        // A tag that does not read (a merge conflict left in it) is no label; `tag -l` and `fsck` name it.
+        for tag in try repository.tags.allReadable().tags { labels[tag.target, default: []].append("tag: \(tag.name)") }
         for fork in try repository.forkPoints(of: threads, walker: walker, within: shown) {
             labels[fork.forkPoint, default: []].append("fork: \(fork.thread)")
         }

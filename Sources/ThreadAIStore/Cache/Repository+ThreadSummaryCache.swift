@@ -8,9 +8,10 @@ extension Repository {
     ///   false it is left out of the result (a `log` of a sound thread still works).
     /// - Parameter stored: `cache/threads` as `storedSummaries(renames:)` read it, when the caller
     ///   read it already (beside reading the refs); read here otherwise.
+    /// - Parameter unreadable: when not strict, told of each thread left out and why.
     func cachedSummaries(
         of threads: [(name: ThreadName, heads: [ObjectID])], renames: Renames, strict: Bool,
-        stored: ThreadSummaryFile?? = nil
+        stored: ThreadSummaryFile?? = nil, unreadable: ((ThreadName, ThreadError) -> Void)? = nil
     ) throws(ThreadError) -> [ThreadName: CachedThreadSummary] {
         let file = stored ?? storedSummaries(renames: renames)
         var result: [ThreadName: CachedThreadSummary] = [:]
@@ -28,6 +29,7 @@ extension Repository {
                 computed = true
             } catch {
                 if strict { throw .history(error) }
+                unreadable?(name, .history(error))
             }
         }
         if let key = renames.cacheKey, computed || file == nil || file?.entries.count != result.count {

@@ -22,6 +22,17 @@ extension Repository {
     /// fork point are walked once, frontmatter only, plus one body per thread for its title
     /// (docs/FORMAT.md §12.1). The `walker` is not needed any more and is ignored.
     public func threadSummaries(walker: HistoryWalker? = nil) throws(ThreadError) -> [ThreadSummary] {
+        let (summaries, unreadable) = try readableThreadSummaries()
+        if let first = unreadable.first { throw first.error }
+        return summaries
+    }
+
+    /// `threadSummaries()` of every thread whose history reads, and why each other one does not (a
+    /// message missing after a `git revert`, say), in the order of the refs' names: for a listing
+    /// that shows what it can, as `git for-each-ref` goes past a broken ref.
+    public func readableThreadSummaries() throws(ThreadError) -> (
+        summaries: [ThreadSummary], unreadable: [(name: ThreadName, error: ThreadError)]
+    ) {
         let renames = try renamesOrThrow()
         // `cache/threads` (640 KB for 3,000 threads: read, checked, parsed) does not depend on the
         // refs, so a large one is read on another core while this one reads every ref.
@@ -37,8 +48,11 @@ extension Repository {
         }
         // Spelled out: `stored.flatMap { $0.wait() }` would turn "not read yet" into "read, absent".
         let storedFile: ThreadSummaryFile?? = if let stored { .some(stored.wait()) } else { .none }
-        let cached = try cachedSummaries(of: threads, renames: renames, strict: true, stored: storedFile)
-        return threads.compactMap { cached[$0.name]?.summary }
+        var unreadable: [(name: ThreadName, error: ThreadError)] = []
+        let cached = try cachedSummaries(of: threads, renames: renames, strict: false, stored: storedFile) {
+            unreadable.append(($0, $1))
+        }
+        return (threads.compactMap { cached[$0.name]?.summary }, unreadable)
     }
 
     /// The size of `cache/threads` (about 200 bytes a thread) above which it is read on another core.
