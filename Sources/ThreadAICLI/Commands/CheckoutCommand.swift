@@ -71,10 +71,17 @@ enum CheckoutCommand: Command {
     /// Creates the thread `name` at the message `target` (nil: the current message) and switches to
     /// it, saying so on stderr: `checkout -b` and chat's `/fork`.
     static func fork(_ name: ThreadName, at target: String?, _ repository: Repository, _ context: CommandContext) throws {
-        let (head, tip) = try repository.currentPosition()
-        let start = try target.map { try repository.resolve($0) } ?? tip
+        // A target is resolved on its own: the current thread need not have one head (a diverged
+        // thread forks from a head named by its id).
+        let (start, from): (ObjectID?, String)
+        if let target {
+            (start, from) = (try repository.resolve(target), target)
+        } else {
+            let (head, tip) = try repository.currentPosition()
+            (start, from) = (tip, describe(head))
+        }
         if let start {
-            try repository.createThread(name, at: start, reflogMessage: "fork: from \(target ?? describe(head)) at \(start.short)")
+            try repository.createThread(name, at: start, reflogMessage: "fork: from \(from) at \(start.short)")
         } else {
             try repository.checkNewThreadName(name)  // Forking an unborn thread: a new unborn thread.
         }

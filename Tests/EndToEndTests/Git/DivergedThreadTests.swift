@@ -70,4 +70,16 @@ struct DivergedThreadTests {
         #expect(threads.count == 1)
         #expect(threads.first?["heads"] as? [String] == [ids[0]])
     }
+
+    @Test("checkout -b NEW HEAD-ID forks from one head while the current thread is diverged")
+    func forkFromAHead() throws {
+        let (clones, heads) = try Self.merged()
+        let head = try #require(heads.last)
+        let fork = try clones.threadai(["checkout", "-b", "side", String(head.prefix(8))], in: "b")
+        #expect(fork.stderr.contains("Switched to a new thread 'side'"), "\(fork)")
+        #expect(try JSON.array(try clones.threadai(["threads", "--json"], in: "b")).contains {
+            $0["name"] as? String == "side" && $0["heads"] as? [String] == [head]
+        })
+        #expect(try clones.run(["checkout", "-b", "side2"], in: "b").status == 0, "from the new thread, no id needed")
+    }
 }
