@@ -97,6 +97,17 @@ struct ConfigFileTests {
         }
     }
 
+    @Test("a merge conflict left in the file is named as one, on the line of its first marker")
+    func conflictMarkers() {
+        let text = "provider = openai\n<<<<<<< HEAD\nmodel = gpt-5\n=======\nmodel = gpt-4.1\n>>>>>>> origin/main\n"
+        do {
+            _ = try ConfigFile(parsing: text, path: "cfg")
+            Issue.record("a conflicted file parsed")
+        } catch {
+            #expect(error.description.hasPrefix("cfg:2: a git merge left its conflict markers here"), "\(error)")
+        }
+    }
+
     static let invalidValues: [ConfigValueCase] = [
         .init(key: "provider", value: "gemini"),
         .init(key: "provider", value: ""),

@@ -52,6 +52,12 @@ public struct ConfigFile: Sendable, Equatable {
                 parsed.append(.verbatim(line))
                 continue
             }
+            if GitConflictMarker.isMarker(line.utf8) {
+                throw .syntax(
+                    path: path, line: index + 1,
+                    reason: "a git merge left its conflict markers here; keep the lines you want from both sides "
+                        + "and remove the '<<<<<<<', '=======' and '>>>>>>>' lines")
+            }
             guard let equals = trimmed.firstIndex(of: "=") else {
                 throw .syntax(path: path, line: index + 1, reason: "expected 'key = value'")
             }

@@ -54,7 +54,7 @@ public struct RefStore: Sendable {
         for (index, line) in bytes.dropLast().split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
             if let id = ObjectID(hexDigits: line) {
                 if !heads.contains(id) { heads.append(id) }
-            } else if !isConflictMarker(line) {
+            } else if !GitConflictMarker.isMarker(line) {
                 throw .malformed(name, path: path(), line: index + 1, reason: "expected a 64-digit lowercase hex id")
             }
         }
@@ -64,20 +64,11 @@ public struct RefStore: Sendable {
         return heads
     }
 
-    /// Whether `line` is one of the lines git writes around a conflict (`<<<<<<< ours`, `|||||||
-    /// base`, `=======`, `>>>>>>> theirs`): a merge that did not apply the `union` driver (one made
-    /// by a forge, or with the attributes missing) leaves them in a ref, whose ids between them are
-    /// the heads that driver would have kept (docs/FORMAT.md §5.1).
-    static func isConflictMarker(_ line: ArraySlice<UInt8>) -> Bool {
-        guard line.count >= 7, let first = line.first, "<|=>".utf8.contains(first) else { return false }
-        return line.prefix(7).allSatisfy { $0 == first } && (line.count == 7 || line[line.startIndex + 7] == UInt8(ascii: " "))
-    }
-
     /// Whether the ref of `name` holds git's conflict markers: a merge left it so (`fsck` says how
     /// to rewrite it).
     public func holdsConflictMarkers(_ name: ThreadName) -> Bool {
         guard let bytes = try? FilePaths.readReplacedFile(path(of: name)) else { return false }  // Read, and reported, elsewhere.
-        return bytes.split(separator: UInt8(ascii: "\n")).contains { Self.isConflictMarker($0) }
+        return bytes.split(separator: UInt8(ascii: "\n")).contains { GitConflictMarker.isMarker($0) }
     }
 
     /// Every thread with a ref file and the heads it holds, sorted by name: what `names()` and then
