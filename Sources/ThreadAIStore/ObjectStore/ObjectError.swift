@@ -9,7 +9,7 @@ public enum ObjectError: Error, CustomStringConvertible, Sendable {
     case fileSystem(FileSystemError)
 
     public var description: String {
-        let restore = "Restore it from another clone (for example 'git checkout -- <path>') and run 'threadai fsck'."
+        let restore = "Restore it from git or another clone and run 'threadai fsck', which says how."
         switch self {
         case .missing(let id, let path):
             return "message \(id.hex) is missing (expected at \(path)). \(restore)"

@@ -218,7 +218,7 @@ extension Repository {
                 for head in heads where known.position(of: head) == nil {
                     problems.append(RepositoryProblem(
                         severity: .error, id: head, path: refs.path(of: name), message: "thread '\(name)' points at a missing message",
-                        remedy: "restore the message from git or another clone if one has it (git checkout -- '\(objects.path(of: head))'); "
+                        remedy: Self.restoreRemedy(objects.path(of: head)) + "; "
                             + "else put the thread back where git last had it (git checkout -- '\(refs.path(of: name))'), or "
                             + "delete it: threadai threads delete --force \(name)"))
                 }

@@ -83,9 +83,15 @@ extension Repository {
         return report
     }
 
-    /// How to get a message's file back: objects never change, so any clone's copy is the same.
-    private static func restoreRemedy(_ path: String) -> String {
-        "restore \(path) from git or another clone (git checkout -- PATH, or copy it), then run 'threadai fsck' again"
+    /// How to get a message's file back: objects never change, so any clone's copy is the same, and
+    /// so is any commit's: the last commit that added the file has it, and its whole `objects` folder
+    /// brings back the message's missing ancestors too (a `git revert` or `cherry-pick` took several).
+    /// `git checkout -- PATH` alone restores only a file the index still has.
+    static func restoreRemedy(_ path: String) -> String {
+        let objects = FilePaths.directoryName(of: FilePaths.directoryName(of: path))
+        return "restore it from the last commit that added it, with the messages before it: "
+            + "git checkout \"$(git log --all -n 1 --format=%H --diff-filter=A -- '\(path)')\" -- '\(objects)' "
+            + "(or copy the file from another clone), then run 'threadai fsck' again"
     }
 
     /// The sorted ids cut into runs of at most 64 that share their folder (their first byte): units
