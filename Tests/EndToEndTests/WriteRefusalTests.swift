@@ -78,5 +78,16 @@ struct WriteRefusalTests {
         #expect(result.status == 1, "\(result)")
         #expect(result.stderr.contains("no longer exists") && result.stderr.contains("checkout -b gone"))
         #expect(Self.objectCount(sandbox) == before)
+        // Reading says the same, not "no messages yet: send" (which send then refuses).
+        let status = try sandbox.succeed(["status"]).stdout
+        #expect(status.contains("'gone' no longer exists here") && !status.contains("No messages yet"), "\(status)")
+        let log = try sandbox.run(["log"])
+        #expect(log.status == 1 && log.stderr.contains("'gone' no longer exists here"), "\(log)")
+        // Its last message gone too (kept on another git branch): no checkout -b that would fail.
+        let head = try #require(try String(contentsOfFile: sandbox.repository + "/logs/threads/gone", encoding: .utf8)
+            .split(separator: "\n").last?.split(separator: " ").dropFirst().first)
+        try FileManager.default.removeItem(atPath: sandbox.repository + "/objects/\(head.prefix(2))/\(head.dropFirst(2)).md")
+        let branch = try sandbox.run(["send", "again"])
+        #expect(branch.stderr.contains("no longer exists") && !branch.stderr.contains("checkout -b gone"), "\(branch)")
     }
 }

@@ -35,6 +35,8 @@ enum StatusCommand: Command {
             }
         } else if tips.count > 1, case .thread(let name) = head {
             try writeDiverged(name, heads: tips, repository, context)
+        } else if case .thread(let name) = head, let gone = Self.goneThread(name, repository) {
+            context.output.line(style.removed(gone))
         } else {
             context.output.line("No messages yet. Start with: threadai send \"…\"")
         }
@@ -47,6 +49,17 @@ enum StatusCommand: Command {
         writeReadiness(choice, context)
         context.output.line("Repository: \(repository.directory)")
         return .success
+    }
+
+    /// Why the unborn current thread `name` is not simply new (a thread deleted or renamed away,
+    /// here or by a pull), as `send` would refuse it; nil for a thread that never had messages.
+    private static func goneThread(_ name: ThreadName, _ repository: Repository) -> String? {
+        do {
+            try repository.checkUnbornForWriting(name)
+            return nil
+        } catch {
+            return String(describing: error).prefix(1).uppercased() + String(describing: error).dropFirst()
+        }
     }
 
     /// Whether the chosen provider has what a send needs, said honestly: where its key comes from

@@ -62,6 +62,7 @@ extension ExitStatus {
         case .object(let inner): return status(of: inner)
         case .history(let inner): return status(of: inner)
         case .tag(let inner): return status(of: inner)
+        case .gone(let inner): return status(of: inner)
         default: return .failure
         }
     }

@@ -32,7 +32,8 @@ extension Repository {
             }
             return (newName, name)
         }
-        if let last = lastKnownHead(of: name) { throw .deletedThread(name, lastHead: last) }
+        // A last head that is not stored (its messages on another git branch) is no way back.
+        if let last = lastKnownHead(of: name) { throw .deletedThread(name, lastHead: objects.contains(last) ? last : nil) }
         return (name, nil)
     }
 
@@ -55,7 +56,8 @@ extension Repository {
         guard !refs.exists(name) else { return }
         let renames = try renamesOrThrow()
         if renames.isRenamedAway(name) { throw .renamedWhileWaiting(name, now: renames.currentName(of: name.rawValue)) }
-        if let last = lastKnownHead(of: name) { throw .deletedThread(name, lastHead: last) }
+        // A last head that is not stored (its messages on another git branch) is no way back.
+        if let last = lastKnownHead(of: name) { throw .deletedThread(name, lastHead: objects.contains(last) ? last : nil) }
     }
 
     /// The thread `name` was renamed to, when `renames` says it was renamed away and that thread

@@ -48,7 +48,7 @@ extension Repository {
             bases = [try resolve(revision, text: text, walker: walker)]
         case .head:
             let position = try currentHeads()
-            guard !position.tips.isEmpty else { throw .unborn(currentThread: position.head) }
+            guard !position.tips.isEmpty else { throw unbornError(position.head) }
             bases = position.tips
         case .name(let word):
             if let name = threadNamed(word) {
@@ -107,12 +107,12 @@ extension Repository {
             switch try previousCheckout(count) {
             case .detached(let id): base = id
             case .thread(let name):
-                guard let tip = try singleHead(of: name) else { throw .unborn(currentThread: .thread(name)) }
+                guard let tip = try singleHead(of: name) else { throw unbornError(.thread(name)) }
                 base = tip
             }
         case (.head, nil), (.currentThread, nil):
             let position = try currentPosition()
-            guard let tip = position.tip else { throw .unborn(currentThread: position.head) }
+            guard let tip = position.tip else { throw unbornError(position.head) }
             base = tip
         case (.name(let word), nil):
             base = try resolveBase(word)
@@ -157,6 +157,20 @@ extension Repository {
 }
 
 extension Repository {
+    /// Why HEAD names no message: its thread is new (`.unborn`), or gone (`.gone`: deleted or
+    /// renamed away, here or by a pull, or on another git branch), as `send` would find it.
+    func unbornError(_ head: Head) -> RevisionError {
+        guard case .thread(let name) = head else { return .unborn(currentThread: head) }
+        do {
+            try checkUnbornForWriting(name)
+        } catch {
+            return .gone(error)
+        }
+        return .unborn(currentThread: head)
+    }
+}
+
+extension Repository {
     /// `.unknown(word)`, or `.renamed` when `word` is a thread name that `renames` moved to a thread
     /// that exists: the user most likely means that one.
     func unknown(_ word: String) -> RevisionError {
@@ -174,6 +188,9 @@ public enum RevisionError: Error, CustomStringConvertible, Sendable {
     case renamed(String, now: String)
     case ambiguous(String, candidates: [ObjectID])
     case unborn(currentThread: Head)
+    /// The current thread has no ref because it was deleted or renamed away (here or by a pull), or
+    /// its messages are on another git branch: not a new thread (`checkUnbornForWriting`).
+    indirect case gone(ThreadError)
     case ref(RefError)
     case object(ObjectError)
     case history(HistoryError)
@@ -201,6 +218,8 @@ public enum RevisionError: Error, CustomStringConvertible, Sendable {
                 return "thread '\(name)' has no messages yet. Start it with 'threadai send \"…\"'."
             }
             return "HEAD names no message."
+        case .gone(let error):
+            return error.description
         case .ref(let error):
             return error.description
         case .object(let error):

@@ -147,7 +147,8 @@ public enum ThreadError: Error, CustomStringConvertible, Sendable {
             return "HEAD is detached, so there is no thread to send on. Fork one here with 'threadai checkout -b NAME'."
         case .deletedThread(let name, let last):
             let restore = last.map { " To carry on from its last message, 'threadai checkout -b \(name) \($0.short)'." } ?? ""
-            return "the current thread '\(name)' no longer exists (deleted here, or in a clone you pulled from); "
+            return "the current thread '\(name)' no longer exists here (deleted here or in a clone you pulled from, "
+                + "or kept on another git branch); "
                 + "nothing was written. Switch to another thread with 'threadai checkout NAME' ('threadai threads' "
                 + "lists them).\(restore)"
         case .cancelledWhileWaiting(let name):
