@@ -131,4 +131,18 @@ extension ExportTests {
         try other.succeed(["import", other.work + "/e.json"])
         #expect(try other.succeed(["log"]).stdout.contains("kept"))
     }
+
+    @Test("export json fails, naming it, on a message a thread's history lacks, with the cache current or off")
+    func exportFailsOnAGapBehindTheCache() throws {
+        let sandbox = try CLISandbox.initialized(sending: "first")
+        for turn in 2...4 { try sandbox.succeed(["send", "turn \(turn)"]) }
+        try sandbox.succeed(["log", "--graph", "--all"])  // the message graph written, current
+        let entries = try JSON.array(try sandbox.succeed(["log", "--json"]))
+        let gone = try #require(entries[3]["id"] as? String)
+        try FileManager.default.removeItem(atPath: sandbox.repository + "/objects/\(gone.prefix(2))/\(gone.dropFirst(2)).md")
+        for environment in [[:], ["THREADAI_NO_CACHE": "1"]] {
+            let export = try sandbox.run(["export", "json"], environment: environment)
+            #expect(export.status == 3 && export.stdout.isEmpty && export.stderr.contains("message \(gone) is missing"), "\(export)")
+        }
+    }
 }

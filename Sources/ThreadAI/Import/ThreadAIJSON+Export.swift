@@ -62,6 +62,7 @@ extension ThreadAIJSON {
     /// - Parameter tips: every thread's heads and every tag's message.
     static func cutOffMessages(_ ids: [ObjectID], tips: [ObjectID], repository: Repository) throws -> Set<ObjectID> {
         let graph = try repository.messageGraph(reaching: tips)
+        try checkStored(graph, reachedFrom: tips, stored: ids, in: repository)
         var whole: [ObjectID: Bool] = [:]
         for id in ids where graph.record(of: id) == nil && whole[id] == nil {
             var path: [ObjectID] = []
@@ -85,5 +86,24 @@ extension ThreadAIJSON {
             for step in path { whole[step] = reachesRoot }
         }
         return Set(whole.filter { !$0.value }.keys)
+    }
+
+    /// Fails, as reading the objects would, when a message the threads and tags reach is not stored:
+    /// the graph (docs/FORMAT.md §12.2) may come from a cache written before the file went, and the
+    /// export, which writes the stored objects, would leave it out and make a file no import reads.
+    /// - Parameter stored: every stored id.
+    private static func checkStored(
+        _ graph: MessageGraph, reachedFrom tips: [ObjectID], stored: [ObjectID], in repository: Repository
+    ) throws {
+        let storedSet = Set(stored)
+        var seen = Set<Int>()
+        for tip in tips {
+            var next = graph.record(of: tip)
+            while let record = next, seen.insert(record).inserted {
+                let id = graph.id(record)
+                guard storedSet.contains(id) else { throw ObjectError.missing(id, path: repository.objects.path(of: id)) }
+                next = graph.parent(record)
+            }
+        }
     }
 }
