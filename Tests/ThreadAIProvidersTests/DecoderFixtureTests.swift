@@ -46,6 +46,8 @@ struct DecoderFixtureTests {
     static let openAICases: [DecoderCase] = [
         DecoderCase(fixture: "openai-hello.sse", mode: .openai, text: hello,
                     outcome: .completes(stopReason: "stop", model: "gpt-4o-2024-08-06", usage: TokenUsage(inputTokens: 12, outputTokens: 9))),
+        DecoderCase(fixture: "openai-refusal.sse", mode: .openai, text: "I'm sorry, I can't help with that.",
+                    outcome: .completes(stopReason: "refusal", model: "gpt-4.1-2025-04-14", usage: TokenUsage(inputTokens: 19, outputTokens: 10))),
         DecoderCase(fixture: "openai-no-usage.sse", mode: .openai, text: hello,
                     outcome: .completes(stopReason: "stop", model: "gpt-4o-2024-08-06", usage: nil)),
         DecoderCase(fixture: "openai-compatible-quirks.sse", mode: .compatible, text: hello,

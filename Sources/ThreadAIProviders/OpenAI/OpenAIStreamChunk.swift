@@ -8,6 +8,8 @@ struct OpenAIStreamChunk: Decodable {
 
     struct Delta: Decodable {
         var content: String?
+        /// OpenAI's refusal text, sent instead of `content` when the model declines.
+        var refusal: String?
     }
 
     struct Usage: Decodable {

@@ -5,9 +5,10 @@ import Foundation
 #endif
 import ThreadAISupport
 
-/// Reads Chat Completions chunks: `choices[0].delta.content` (text), `finish_reason`, the usage
-/// chunk (empty `choices`), and `data: [DONE]`, the terminator. An `{"error": …}` chunk or an
-/// `error` event is a failure.
+/// Reads Chat Completions chunks: `choices[0].delta.content` (text), `choices[0].delta.refusal`
+/// (text too: OpenAI's refusal, which then ends the reply with the stop reason `refusal`),
+/// `finish_reason`, the usage chunk (empty `choices`), and `data: [DONE]`, the terminator. An
+/// `{"error": …}` chunk or an `error` event is a failure.
 ///
 /// It tolerates what compatible servers do: no usage at all, usage after the finish chunk,
 /// `role` in every delta, text in the finish chunk, extra fields and comment lines. In
@@ -20,6 +21,8 @@ struct OpenAIStreamDecoder: StreamDecoder {
     var redactor: Redactor
     private var model: String?
     private var finishReason: String?
+    /// Whether refusal text arrived: the model declined rather than answered.
+    private var refused = false
     private var inputTokens: Int?
     private var outputTokens: Int?
 
@@ -54,10 +57,15 @@ struct OpenAIStreamDecoder: StreamDecoder {
         }
         guard let choice = chunk.choices?.first(where: { ($0.index ?? 0) == 0 }) else { return [] }
         finishReason = choice.finishReason ?? finishReason
+        var events: [ChatEvent] = []
         if let text = choice.delta?.content, !text.isEmpty {
-            return [.text(text)]
+            events.append(.text(text))
         }
-        return []
+        if let refusal = choice.delta?.refusal, !refusal.isEmpty {
+            refused = true
+            events.append(.text(refusal))
+        }
+        return events
     }
 
     func endOfStream() throws -> ChatCompletion {
@@ -71,6 +79,14 @@ struct OpenAIStreamDecoder: StreamDecoder {
     private func completion() -> ChatCompletion {
         let usage = inputTokens == nil && outputTokens == nil
             ? nil : TokenUsage(inputTokens: inputTokens, outputTokens: outputTokens)
-        return ChatCompletion(stopReason: finishReason ?? "unknown", model: model, usage: usage)
+        return ChatCompletion(stopReason: Self.stopReason(finishReason, refused: refused), model: model, usage: usage)
+    }
+
+    /// The stop reason to record: a refusal that ended normally (`stop`) is recorded as `refusal`,
+    /// the word Claude uses for the same thing (docs/FORMAT.md, `finish`); any other reason (a
+    /// refusal cut off at `length`, say) as the server gave it.
+    static func stopReason(_ finishReason: String?, refused: Bool) -> String {
+        if refused, finishReason == nil || finishReason == "stop" { return "refusal" }
+        return finishReason ?? "unknown"
     }
 }
