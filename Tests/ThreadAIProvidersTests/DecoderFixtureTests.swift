@@ -67,6 +67,13 @@ struct DecoderFixtureTests {
             $0 == .streamError(provider: "openai", type: "server_error",
                                message: "The server had an error while processing your request. Sorry about that!")
         }),
+        DecoderCase(fixture: "openai-compatible-error-field.sse", mode: .compatible, text: "The first half", outcome: .fails {
+            $0 == .streamError(provider: "openai-compatible", type: "server_error", message: "llama_decode failed: out of memory")
+        }),
+        DecoderCase(fixture: "openai-compatible-error-field-first.sse", mode: .compatible, text: "", outcome: .fails {
+            $0 == .streamError(provider: "openai-compatible", type: "exceed_context_size_error",
+                               message: "the request exceeds the available context size, try increasing it")
+        }),
         DecoderCase(fixture: "openai-malformed.sse", mode: .compatible, text: "Before ", outcome: .fails {
             if case .malformedStream("openai-compatible", let line) = $0 { return line.hasPrefix("data: {\"id\"") }
             return false

@@ -28,6 +28,13 @@ struct SSEParserTests {
         #expect(parse("data\n\ndata\ndata\n\ndata:") == [SSEEvent(data: ""), SSEEvent(data: "\n")])
     }
 
+    @Test("llama.cpp's `error:` field makes an error event; its `data:` events stay as they are")
+    func llamaCppErrorField() {
+        #expect(parse("data: {\"a\":1}\n\nerror: {\"code\":500,\n\ndata: [DONE]\n\n") == [
+            SSEEvent(data: "{\"a\":1}"), SSEEvent(type: "error", data: "{\"code\":500,"), SSEEvent(data: "[DONE]"),
+        ])
+    }
+
     @Test("the standard's fourth example: a space after the colon is optional")
     func optionalSpace() {
         #expect(parse("data:test\n\ndata: test\n\n") == [SSEEvent(data: "test"), SSEEvent(data: "test")])

@@ -58,7 +58,7 @@ extension ProviderError: CustomStringConvertible {
                 + "Any text received is kept as a partial reply; run `threadai retry`."
         case .streamError(let provider, let type, let message):
             let said = [type, message].compactMap { $0 }.joined(separator: ": ")
-            return "\(provider) reported an error in the middle of the reply" + (said.isEmpty ? "" : " (\(said))") + ". "
+            return "\(provider) reported an error while streaming the reply" + (said.isEmpty ? "" : " (\(said))") + ". "
                 + "Any text received is kept as a partial reply; run `threadai retry`."
         case .cancelled:
             return "The request was cancelled before the reply finished. Any text received is kept as a partial reply."

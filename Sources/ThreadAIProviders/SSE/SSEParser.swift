@@ -6,9 +6,16 @@
 /// lines are joined with LF, an `id:` holding NUL is ignored, `retry:` is taken only when it is all
 /// ASCII digits, and an event whose data is empty is not dispatched. At the end of the stream an
 /// event without its closing blank line is discarded, as the standard says: call `finish()`.
+///
+/// One addition to the standard: an `error:` field, which llama.cpp's server sends instead of
+/// `data:` to report a failure (`error: {"code":500,"message":…}`, then `data: [DONE]`), makes
+/// its event an `error` event whose data is that field's value. The standard would ignore the
+/// field and so lose the server's only word on why the reply is empty or cut short.
 public struct SSEParser: Sendable {
     private var splitter = SSELineSplitter()
     private var dataBuffer = ""
+    /// The `error:` lines of the event being read, joined as `data:` lines are.
+    private var errorBuffer = ""
     private var eventTypeBuffer = ""
     private var lastEventIDBuffer = ""
     private var hasPendingFields = false
@@ -58,6 +65,9 @@ public struct SSEParser: Sendable {
         case "data":
             dataBuffer += value
             dataBuffer += "\n"
+        case "error":
+            errorBuffer += value
+            errorBuffer += "\n"
         case "id":
             if !value.contains("\u{0}") { lastEventIDBuffer = String(value) }
         case "retry":
@@ -74,14 +84,23 @@ public struct SSEParser: Sendable {
         hasPendingFields = false
         defer {
             dataBuffer = ""
+            errorBuffer = ""
             eventTypeBuffer = ""
         }
+        if !errorBuffer.isEmpty {
+            return SSEEvent(type: "error", data: Self.joined(errorBuffer), lastEventID: lastEventIDBuffer)
+        }
         if dataBuffer.isEmpty { return nil }
-        var data = dataBuffer
-        if data.hasSuffix("\n") { data.removeLast() }
         return SSEEvent(
             type: eventTypeBuffer.isEmpty ? "message" : eventTypeBuffer,
-            data: data,
+            data: Self.joined(dataBuffer),
             lastEventID: lastEventIDBuffer)
+    }
+
+    /// A field's lines as the event's data: the last LF removed.
+    private static func joined(_ buffer: String) -> String {
+        var data = buffer
+        if data.hasSuffix("\n") { data.removeLast() }
+        return data
     }
 }
