@@ -13,6 +13,10 @@ struct ProviderRepliesE2ETests {
         ["OPENAI_API_KEY": Self.openAIKey, "OPENAI_BASE_URL": server.url + "/v1", "THREADAI_PROVIDER": "openai"]
     }
 
+    func anthropic(_ server: StubProviderServer) -> [String: String] {
+        ["ANTHROPIC_API_KEY": "sk-ant-api03-e2e-replies-0000000000000000dddd", "ANTHROPIC_BASE_URL": server.url]
+    }
+
     func compatible(_ server: StubProviderServer) -> [String: String] {
         ["OPENAI_BASE_URL": server.url + "/v1", "THREADAI_PROVIDER": "openai-compatible", "THREADAI_MODEL": "local-model"]
     }
@@ -51,5 +55,22 @@ struct ProviderRepliesE2ETests {
         #expect(head.fields["role"] == "user")
         #expect(head.content == "Summarise this long file")
         #expect(try server.journal().count == 1, "an error the server will repeat is not retried")
+    }
+
+    @Test func anEmptyClaudeReplyIsNotedAndLeftOutOfTheNextRequest() throws {
+        let sandbox = try CLISandbox.initialized()
+        let server = try StubProviderServer([try .fixture("anthropic-empty-refusal"), try .fixture("anthropic-hello")], in: sandbox.folder)
+        let empty = try sandbox.run(["send", "first question"], environment: anthropic(server))
+        #expect(empty.status == 0, "\(empty.stderr)")
+        #expect(empty.stderr.contains("the model returned an empty reply (stop reason: refusal)"), "\(empty.stderr)")
+        #expect(try StoredObject.head(in: sandbox.repository).fields["finish"] == "refusal")
+
+        let next = try sandbox.run(["send", "a different question"], environment: anthropic(server))
+        #expect(next.status == 0, "\(next.stderr)")
+        #expect(!next.stderr.contains("empty reply"))
+        let body = try #require(try server.journal().last?["body"] as? String)
+        let sent = try #require(try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any])
+        let messages = try #require(sent["messages"] as? [[String: String]])
+        #expect(messages == [["role": "user", "content": "first question"], ["role": "user", "content": "a different question"]])
     }
 }

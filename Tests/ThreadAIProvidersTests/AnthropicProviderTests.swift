@@ -67,6 +67,20 @@ struct AnthropicProviderTests {
         #expect(firstToken <= latency.total)
     }
 
+    @Test("an empty reply in the history is left out of the request, which the API would refuse with it")
+    func emptyRepliesLeftOut() async throws {
+        let server = try LoopbackServer(.eventStream(try Fixture.text("anthropic-hello.sse")))
+        defer { server.stop() }
+        var request = sampleRequest
+        request.messages = [ChatMessage(role: .user, content: "first"), ChatMessage(role: .assistant, content: ""),
+                            ChatMessage(role: .user, content: "second"), ChatMessage(role: .assistant, content: " \n"),
+                            ChatMessage(role: .user, content: "third")]
+        _ = await collect(try provider(server, .socket).stream(request))
+        let messages = try #require(server.requests.first?.json?["messages"] as? [[String: String]])
+        #expect(messages == [["role": "user", "content": "first"], ["role": "user", "content": "second"],
+                             ["role": "user", "content": "third"]])
+    }
+
     @Test("a base URL with a path prefix keeps it", arguments: TransportKind.allCases)
     func basePath(transport: TransportKind) async throws {
         let server = try LoopbackServer(.eventStream(try Fixture.text("anthropic-hello.sse")))

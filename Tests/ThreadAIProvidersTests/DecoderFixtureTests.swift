@@ -34,6 +34,8 @@ struct DecoderFixtureTests {
         DecoderCase(fixture: "anthropic-error-event.sse", text: "Partial", outcome: .fails {
             $0 == .streamError(provider: "anthropic", type: "overloaded_error", message: "Overloaded")
         }),
+        DecoderCase(fixture: "anthropic-empty-refusal.sse", text: "",
+                    outcome: .completes(stopReason: "refusal", model: claude, usage: TokenUsage(inputTokens: 25, outputTokens: 0))),
         DecoderCase(fixture: "anthropic-truncated.sse", text: "Cut short", outcome: .fails {
             $0 == .missingTerminator(provider: "anthropic", expected: "message_stop")
         }),

@@ -143,7 +143,14 @@ enum ReplyRunner {
                 : "your message and the partial reply are stored \(location); 'threadai continue' completes it, 'threadai retry' asks again.")
             return .providerFailed
         }
-        if context.stdoutIsTerminal { context.errors.line(context.style.dim(location)) }
+        if outcome.text.allSatisfy(\.isWhitespace) {
+            // Nothing on stdout, exit 0: without a word the user would take it for a hang or a bug.
+            let reason = outcome.completion.map { " (stop reason: \($0.stopReason))" } ?? ""
+            context.note("the model returned an empty reply\(reason), stored \(location); "
+                + "'threadai regenerate' asks for another answer, or send another message.")
+        } else if context.stdoutIsTerminal {
+            context.errors.line(context.style.dim(location))
+        }
         return .success
     }
 }

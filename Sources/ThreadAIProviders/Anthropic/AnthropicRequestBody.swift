@@ -26,7 +26,16 @@ struct AnthropicRequestBody: Encodable {
         self.model = model
         self.maxTokens = maxTokens
         self.system = request.system.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }  // the API refuses a blank one
-        self.messages = request.messages.map { Message(role: $0.role.rawValue, content: $0.content) }
+        self.messages = request.messages.filter { !Self.isEmptyReply($0) }
+            .map { Message(role: $0.role.rawValue, content: $0.content) }
+    }
+
+    /// An assistant turn with no text, as a reply that ended without content leaves: the API
+    /// refuses a request holding one ("all messages must have non-empty content"), so it is left
+    /// out. The API combines the user turns on either side of it into one turn, as its reference
+    /// says of consecutive turns of one role.
+    static func isEmptyReply(_ message: ChatMessage) -> Bool {
+        message.role == .assistant && message.content.allSatisfy(\.isWhitespace)
     }
 
     func encoded() throws -> Data {
