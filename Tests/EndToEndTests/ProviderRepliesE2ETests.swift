@@ -73,4 +73,32 @@ struct ProviderRepliesE2ETests {
         let messages = try #require(sent["messages"] as? [[String: String]])
         #expect(messages == [["role": "user", "content": "first question"], ["role": "user", "content": "a different question"]])
     }
+
+    @Test func aWholeJSONReplyFromAServerThatDoesNotStreamIsStoredAndAskedForOnce() throws {
+        let sandbox = try CLISandbox.initialized()
+        let completion = #"{"id":"chatcmpl-1","object":"chat.completion","created":1747000000,"model":"local-model","#
+            + #""choices":[{"index":0,"message":{"role":"assistant","content":"A full non-streamed answer."},"finish_reason":"stop"}],"#
+            + #""usage":{"prompt_tokens":5,"completion_tokens":6,"total_tokens":11}}"#
+        let server = try StubProviderServer([.json(200, completion), .json(200, completion)], in: sandbox.folder)
+        let result = try sandbox.run(["send", "What is 2+2?"], environment: compatible(server))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "A full non-streamed answer.\n")
+        let reply = try StoredObject.head(in: sandbox.repository)
+        #expect(reply.content == "A full non-streamed answer.")
+        #expect(reply.fields["finish"] == "stop")
+        #expect(reply.fields["output-tokens"] == "6")
+        #expect(try server.journal().count == 1)
+    }
+
+    @Test func aJSONErrorBodySentWithStatus200IsShownAndNotRetried() throws {
+        let sandbox = try CLISandbox.initialized()
+        let error = #"{"error":{"message":"model 'qwen2.5:7b' is still loading, try again in a few seconds","type":"server_error"}}"#
+        let server = try StubProviderServer([.json(200, error), .json(200, error)], in: sandbox.folder)
+        let result = try sandbox.run(["send", "What is 2+2?"], environment: compatible(server))
+        #expect(result.status == 5, "\(result.stderr)")
+        #expect(result.stderr.contains("is still loading, try again in a few seconds"))
+        #expect(!result.stderr.contains("retrying"))
+        #expect(try StoredObject.head(in: sandbox.repository).fields["role"] == "user")
+        #expect(try server.journal().count == 1)
+    }
 }

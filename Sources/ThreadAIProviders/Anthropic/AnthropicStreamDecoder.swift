@@ -64,6 +64,10 @@ struct AnthropicStreamDecoder: StreamDecoder {
         throw ProviderError.missingTerminator(provider: "anthropic", expected: Self.terminator)
     }
 
+    func decodeWhole(_ body: Data) -> [ChatEvent]? {
+        AnthropicMessage.events(in: body)
+    }
+
     /// Usage counts are cumulative in Anthropic's stream, so the latest one reported wins.
     private mutating func record(_ usage: AnthropicStreamEvent.Usage?) {
         guard let usage else { return }

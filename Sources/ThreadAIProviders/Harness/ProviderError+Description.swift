@@ -29,6 +29,9 @@ extension ProviderError: CustomStringConvertible {
         case .overloaded(let d):
             return "\(d.provider) is overloaded (\(Self.statusText(d))). "
                 + "Wait \(Self.waitText(d.retryAfter)) and run `threadai retry`, or try a smaller model."
+        case .httpStatus(let d) where (200...299).contains(d.status):
+            return "\(d.provider) answered with an error instead of a reply (\(Self.statusText(d))). "
+                + "That is the server's own message; once it is dealt with, run `threadai retry`."
         case .httpStatus(let d):
             let advice = d.status >= 500
                 ? "The fault is on the server's side; run `threadai retry` in a moment."

@@ -76,6 +76,10 @@ struct OpenAIStreamDecoder: StreamDecoder {
             provider: provider, expected: mode == .compatible ? "data: [DONE] or a finish_reason" : "data: [DONE]")
     }
 
+    func decodeWhole(_ body: Data) -> [ChatEvent]? {
+        OpenAICompletion.events(in: body)
+    }
+
     private func completion() -> ChatCompletion {
         let usage = inputTokens == nil && outputTokens == nil
             ? nil : TokenUsage(inputTokens: inputTokens, outputTokens: outputTokens)

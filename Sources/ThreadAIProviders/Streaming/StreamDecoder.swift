@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// Turns one provider's server-sent events into `ChatEvent`s, one attempt at a time.
 protocol StreamDecoder {
     /// The events one SSE event yields. A `.finished` among them means the protocol's
@@ -9,4 +15,9 @@ protocol StreamDecoder {
     /// allows the stream to end here.
     /// - Throws: `ProviderError.missingTerminator` otherwise.
     mutating func endOfStream() throws -> ChatCompletion
+
+    /// The events of a whole reply sent as one JSON body instead of a stream (a server that
+    /// ignored `"stream": true`): its text, then `.finished`. Nil when the body is not a reply in
+    /// this protocol's shape, such as an `{"error": …}` body.
+    func decodeWhole(_ body: Data) -> [ChatEvent]?
 }

@@ -55,6 +55,10 @@ struct StreamingCall: Sendable {
                 status: response.status, headers: response.headers, body: body, provider: provider,
                 model: model, redactor: redactor, now: options.retryEnvironment.now())
         }
+        if Self.isJSON(response.headers["content-type"]) {
+            try await wholeReply(response, monitor: monitor, emit: emit)
+            return
+        }
         var parser = SSEParser()
         var decoder = makeDecoder()
         var receivedBody = false
@@ -78,7 +82,7 @@ struct StreamingCall: Sendable {
     }
 
     /// The body of an error response, up to `limit` bytes; whatever arrived if the connection fails.
-    private static func collect(
+    static func collect(
         _ body: AsyncThrowingStream<Data, any Error>, limit: Int, monitor: ActivityMonitor
     ) async -> Data {
         var data = Data()

@@ -41,6 +41,23 @@ enum ProviderKind: String, Sendable, CaseIterable, CustomTestStringConvertible {
         }
     }
 
+    /// A whole reply in this format, as a server that does not stream sends it.
+    func wholeReply(_ text: String) -> String {
+        switch self {
+        case .anthropic:
+            return "{\"id\":\"msg_1\",\"type\":\"message\",\"role\":\"assistant\",\"model\":\"m\","
+                + "\"content\":[{\"type\":\"text\",\"text\":\"\(text)\"}],\"stop_reason\":\"end_turn\","
+                + "\"usage\":{\"input_tokens\":5,\"output_tokens\":6}}"
+        case .openai:
+            return "{\"id\":\"chatcmpl-1\",\"object\":\"chat.completion\",\"model\":\"m\",\"choices\":[{\"index\":0,"
+                + "\"message\":{\"role\":\"assistant\",\"content\":\"\(text)\"},\"finish_reason\":\"stop\"}],"
+                + "\"usage\":{\"prompt_tokens\":5,\"completion_tokens\":6,\"total_tokens\":11}}"
+        }
+    }
+
+    /// The stop reason of `wholeReply`.
+    var wholeReplyStopReason: String { self == .anthropic ? "end_turn" : "stop" }
+
     /// An error body in this provider's shape, echoing the key the way providers do in 401s.
     func errorBody(type: String, message: String) -> String {
         switch self {

@@ -1,0 +1,41 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A whole Messages API `message` object, as a proxy that does not stream answers: the fields the
+/// harness reads, for the same events a stream of it would give.
+struct AnthropicMessage: Decodable {
+    struct Block: Decodable {
+        var type: String?
+        var text: String?
+    }
+
+    var type: String
+    var model: String?
+    var content: [Block]
+    var stopReason: String?
+    var usage: AnthropicStreamEvent.Usage?
+
+    /// The reply in `body`: its text blocks, then `.finished`; nil when `body` is not a message
+    /// (an error body, say).
+    static func events(in body: Data) -> [ChatEvent]? {
+        let message: AnthropicMessage
+        do {
+            let decoder = JSONDecoder()
+            decoder.keyDecodingStrategy = .convertFromSnakeCase
+            message = try decoder.decode(AnthropicMessage.self, from: body)
+        } catch {
+            return nil  // Not a message: the caller reports the body as the server's error.
+        }
+        guard message.type == "message" else { return nil }
+        let text = message.content.filter { $0.type == "text" }.compactMap(\.text).joined()
+        let usage = message.usage.flatMap { usage in
+            usage.totalInputTokens == nil && usage.outputTokens == nil
+                ? nil : TokenUsage(inputTokens: usage.totalInputTokens, outputTokens: usage.outputTokens)
+        }
+        let finished = ChatEvent.finished(ChatCompletion(stopReason: message.stopReason ?? "unknown", model: message.model, usage: usage))
+        return (text.isEmpty ? [] : [.text(text)]) + [finished]
+    }
+}

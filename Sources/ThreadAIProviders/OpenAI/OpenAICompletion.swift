@@ -1,0 +1,50 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A whole `chat.completion` object, as a server that ignores `"stream": true` answers: the
+/// fields the harness reads, for the same events a stream of it would give.
+struct OpenAICompletion: Decodable {
+    struct Choice: Decodable {
+        var index: Int?
+        var message: Message?
+        var finishReason: String?
+    }
+
+    struct Message: Decodable {
+        var content: String?
+        var refusal: String?
+    }
+
+    var model: String?
+    var choices: [Choice]
+    var usage: OpenAIStreamChunk.Usage?
+
+    /// The reply in `body`: its text, then `.finished`; nil when `body` is not a completion
+    /// with a message (an error body, say).
+    static func events(in body: Data) -> [ChatEvent]? {
+        let completion: OpenAICompletion
+        do {
+            let decoder = JSONDecoder()
+            decoder.keyDecodingStrategy = .convertFromSnakeCase
+            completion = try decoder.decode(OpenAICompletion.self, from: body)
+        } catch {
+            return nil  // Not a completion: the caller reports the body as the server's error.
+        }
+        guard let choice = completion.choices.first(where: { ($0.index ?? 0) == 0 }), let message = choice.message else {
+            return nil
+        }
+        var events: [ChatEvent] = []
+        if let content = message.content, !content.isEmpty { events.append(.text(content)) }
+        let refused = !(message.refusal ?? "").isEmpty
+        if let refusal = message.refusal, refused { events.append(.text(refusal)) }
+        let usage = completion.usage.flatMap { usage in
+            usage.promptTokens == nil && usage.completionTokens == nil
+                ? nil : TokenUsage(inputTokens: usage.promptTokens, outputTokens: usage.completionTokens)
+        }
+        let stopReason = OpenAIStreamDecoder.stopReason(choice.finishReason, refused: refused)
+        return events + [.finished(ChatCompletion(stopReason: stopReason, model: completion.model, usage: usage))]
+    }
+}
