@@ -198,4 +198,22 @@ extension CacheTests {
         #expect(threads.stdout.contains("main") && threads.stdout.contains("alt") && !threads.stdout.contains("orphaned"), "\(threads)")
         #expect(threads.stderr.contains("thread 'orphaned' left out: message \(id) is missing"), "\(threads.stderr)")
     }
+
+    @Test("grep REV where REV (a tag, a reflog entry) names a message that is gone: the same failure with and without the cache")
+    func grepFromAGoneMessage() throws {
+        try sandbox.succeed(["checkout", "-b", "doomed"])
+        try sandbox.succeed(["send", "zeppelin words only this thread holds"])
+        try sandbox.succeed(["tag", "gone-tag"])
+        let id = try #require(try JSON.array(try sandbox.succeed(["log", "--json", "-n", "1"])).first?["id"] as? String)
+        _ = try results(sandbox)  // every cache built and current, the tagged message in cache/search
+        try sandbox.succeed(["checkout", "main"])
+        try sandbox.succeed(["threads", "delete", "--force", "doomed"])  // as a git reset takes a thread back
+        try FileManager.default.removeItem(atPath: sandbox.repository + "/objects/\(id.prefix(2))/\(id.dropFirst(2)).md")
+        for arguments in [["grep", "zeppelin", "gone-tag"], ["grep", "zeppelin", "doomed@{1}"], ["grep", "words", "main..gone-tag"]] {
+            let cached = try sandbox.run(arguments)
+            let uncached = try sandbox.run(arguments, environment: ["THREADAI_NO_CACHE": "1"])
+            #expect(cached.status == 3 && cached.status == uncached.status, "\(arguments): \(cached) vs \(uncached)")
+            #expect(cached.stdout == uncached.stdout && cached.stderr == uncached.stderr, "\(arguments)")
+        }
+    }
 }

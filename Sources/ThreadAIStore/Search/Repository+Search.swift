@@ -49,6 +49,9 @@ extension Repository {
         }
         let renames = try renamesOrThrow()
         var catalog = try searchCatalog(reaching: threads.flatMap(\.heads))
+        // A revision (a reflog entry, a tag) may name a message that left the store since the cache
+        // recorded it: it fails as it would without the cache (§12 rule 7).
+        try requireObjects((query.within ?? []) + query.excluded)
         var starts: [Int]?
         if let within = query.within {
             starts = []
