@@ -101,4 +101,15 @@ struct ProviderRepliesE2ETests {
         #expect(try StoredObject.head(in: sandbox.repository).fields["role"] == "user")
         #expect(try server.journal().count == 1)
     }
+
+    @Test func aRedirectIsNotFollowedAndNamesTheBaseURLToSet() throws {
+        let sandbox = try CLISandbox.initialized()
+        let redirect = StubResponse(status: 307, headers: ["Location": "/api/v1/chat/completions"])
+        let server = try StubProviderServer([redirect, try .fixture("openai-hello")], in: sandbox.folder)
+        let result = try sandbox.run(["send", "hello"], environment: compatible(server))
+        #expect(result.status == 5, "\(result.stderr)")
+        #expect(result.stderr.contains("redirect (HTTP 307) to \(server.url)/api/v1/chat/completions"), "\(result.stderr)")
+        #expect(result.stderr.contains("set the base URL (openai-compatible.base-url in the configuration, or OPENAI_BASE_URL) to \(server.url)/api/v1."))
+        #expect(try server.journal().map { $0["path"] as? String } == ["/v1/chat/completions"])
+    }
 }

@@ -9,6 +9,9 @@ import Foundation
 /// Sends `x-api-key` and `anthropic-version`, the system prompt in the top-level `system`
 /// field, and always a `max_tokens` (the request's, else the model's default from the catalog).
 public struct AnthropicProvider: ChatProvider {
+    /// What the provider appends to its base URL.
+    static let endpointPath = "/v1/messages"
+
     public static let defaultBaseURL = "https://api.anthropic.com"
     public static let defaultVersion = "2023-06-01"
 
@@ -53,7 +56,8 @@ public struct AnthropicProvider: ChatProvider {
         headers["x-api-key"] = credential.secret
         let call = StreamingCall(
             provider: name, model: model,
-            request: HTTPRequest(url: BaseURL.endpoint(baseURL, "/v1/messages"), headers: headers, body: body),
+            request: HTTPRequest(url: BaseURL.endpoint(baseURL, Self.endpointPath), headers: headers, body: body),
+            endpointPath: Self.endpointPath,
             options: options, redactor: redactor,
             makeDecoder: { AnthropicStreamDecoder(redactor: redactor) })
         return call.events()

@@ -9,7 +9,8 @@ import Foundation
 /// Providers talk to the network only through this protocol, so tests can swap in a scripted
 /// transport. Implementations return as soon as the status and headers arrive; the body follows
 /// as chunks, in whatever sizes the network delivers them. Cancelling the calling task, or
-/// abandoning the body sequence, must abort the request.
+/// abandoning the body sequence, must abort the request. A redirect is returned as the response,
+/// never followed: the request carries an API key, which must go only where the user sent it.
 public protocol HTTPTransport: Sendable {
     /// Sends `request` and returns once the response head has arrived.
     /// - Throws: `HTTPTransportError` when no response head arrives, `CancellationError` when cancelled.

@@ -59,6 +59,15 @@ final class StreamingDataDelegate: NSObject, URLSessionDataDelegate, @unchecked 
         head?.resume(returning: HTTPResponse(status: status, headers: headers, body: body, abort: { dataTask.cancel() }))
     }
 
+    /// Refuses every redirect, so its response arrives as the answer: following one would send
+    /// the request, API key and all, to wherever the server points (the harness reports where).
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
+    }
+
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         bodyContinuation.yield(data)
     }

@@ -37,6 +37,14 @@ extension ProviderError: CustomStringConvertible {
                 ? "The fault is on the server's side; run `threadai retry` in a moment."
                 : "Check the base URL (\(Self.baseURLVariable(for: d.provider))), the model and the settings."
             return "\(d.provider) answered with an error (\(Self.statusText(d))). " + advice
+        case .redirected(let d):
+            guard let location = d.location else {
+                return "\(d.provider) answered with a redirect (HTTP \(d.status)) without saying where to (no Location header). "
+                    + "Check the base URL (\(Self.baseURLSettings(for: d.provider)))."
+            }
+            return "\(d.provider) answered with a redirect (HTTP \(d.status)) to \(location). "
+                + "threadai does not follow redirects, so the API key goes only where you send it: set the base URL "
+                + "(\(Self.baseURLSettings(for: d.provider))) to " + (d.baseURL ?? "the address it points to, without the API's own path") + "."
         case .connectionRefused(let provider, let host):
             return "Could not connect to \(provider) at \(host): connection refused. "
                 + "Check that the server is running and that the base URL (\(Self.baseURLVariable(for: provider))) is right."
@@ -89,6 +97,7 @@ extension ProviderError: CustomStringConvertible {
         case .serviceUnavailable(let d): return "\(d.status) unavailable"
         case .overloaded(let d): return "\(d.status) overloaded"
         case .httpStatus(let d): return "HTTP \(d.status)"
+        case .redirected(let d): return "\(d.status) redirect"
         case .connectionRefused: return "connection refused"
         case .connectionDropped: return "connection dropped"
         case .timeoutBeforeFirstByte: return "no response"
@@ -111,6 +120,15 @@ extension ProviderError: CustomStringConvertible {
     /// The environment variable that overrides a provider's base URL, as the official SDKs name it.
     public static func baseURLVariable(for provider: String) -> String {
         provider == "anthropic" ? "ANTHROPIC_BASE_URL" : "OPENAI_BASE_URL"
+    }
+
+    /// Where a provider's base URL is set: its environment variable and its configuration key.
+    static func baseURLSettings(for provider: String) -> String {
+        switch provider {
+        case "anthropic": return "ANTHROPIC_BASE_URL, or anthropic.base-url in the configuration"
+        case "openai": return "OPENAI_BASE_URL, or openai.base-url in the configuration"
+        default: return "openai-compatible.base-url in the configuration, or OPENAI_BASE_URL"
+        }
     }
 
     private static func statusText(_ details: HTTPErrorDetails) -> String {

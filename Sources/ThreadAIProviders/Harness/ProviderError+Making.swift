@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import ThreadAISupport
 
 extension ProviderError {
     /// The longest server message kept in an error.
@@ -37,6 +38,22 @@ extension ProviderError {
         case 529: return .overloaded(details)
         default: return .httpStatus(details)
         }
+    }
+
+    /// The statuses that point elsewhere with a `Location` header.
+    static let redirectStatuses: Set<Int> = [301, 302, 303, 307, 308]
+
+    /// The error for a redirect to `Location` (resolved against `requestURL`), naming the base URL
+    /// that reaches the endpoint (`endpointPath`) there directly.
+    static func fromRedirect(
+        status: Int, headers: HTTPHeaders, requestURL: URL, endpointPath: String, provider: String, redactor: Redactor
+    ) -> ProviderError {
+        var details = RedirectDetails(provider: provider, status: status)
+        if let location = headers["location"].flatMap({ URL(string: $0.trimmingSpaces(), relativeTo: requestURL)?.absoluteURL }) {
+            details.location = BaseURL.shown(location.absoluteString, redactor: redactor)
+            details.baseURL = BaseURL.base(reaching: location, endpointPath: endpointPath).map { BaseURL.shown($0, redactor: redactor) }
+        }
+        return .redirected(details)
     }
 
     /// The error for an error reported inside a 200 stream (`event: error` or `{"error": …}`).

@@ -16,7 +16,7 @@ extension ProviderError {
             return true
         case .streamError(_, let type, _):
             return type.map(Self.retryableStreamErrorTypes.contains) ?? false
-        case .badRequest, .unauthorized, .forbidden, .modelNotFound, .payloadTooLarge,
+        case .badRequest, .unauthorized, .forbidden, .modelNotFound, .payloadTooLarge, .redirected,
              .malformedStream, .cancelled, .missingAPIKey, .invalidBaseURL:
             return false
         }

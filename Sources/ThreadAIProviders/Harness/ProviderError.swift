@@ -24,6 +24,9 @@ public enum ProviderError: Error, Sendable, Equatable {
     case overloaded(HTTPErrorDetails)
     /// Any other non-success status (408, 409, 422, 502, 504, …).
     case httpStatus(HTTPErrorDetails)
+    /// 301, 302, 303, 307 or 308: the server points elsewhere. Not followed, so the key goes only
+    /// where the user sent it.
+    case redirected(RedirectDetails)
     /// Nothing listens at the base URL's host and port.
     case connectionRefused(provider: String, host: String)
     /// The connection closed before the response was complete.
@@ -73,5 +76,24 @@ public struct HTTPErrorDetails: Sendable, Equatable {
         self.message = message
         self.retryAfter = retryAfter
         self.requestID = requestID
+    }
+}
+
+/// Where a redirect points, told so the user can set the base URL to it.
+public struct RedirectDetails: Sendable, Equatable {
+    public var provider: String
+    public var status: Int
+    /// The `Location` resolved against the request's URL, without user or password, redacted; nil
+    /// when the server sent none.
+    public var location: String?
+    /// The base URL that reaches the same endpoint there directly; nil when `location` does not end
+    /// with the endpoint's path.
+    public var baseURL: String?
+
+    public init(provider: String, status: Int, location: String? = nil, baseURL: String? = nil) {
+        self.provider = provider
+        self.status = status
+        self.location = location
+        self.baseURL = baseURL
     }
 }

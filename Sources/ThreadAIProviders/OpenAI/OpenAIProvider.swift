@@ -19,6 +19,9 @@ public struct OpenAIProvider: ChatProvider {
         case compatible
     }
 
+    /// What the provider appends to its base URL.
+    static let endpointPath = "/chat/completions"
+
     public static let defaultBaseURL = "https://api.openai.com/v1"
 
     public let name: String
@@ -64,7 +67,8 @@ public struct OpenAIProvider: ChatProvider {
         if let credential { headers["authorization"] = "Bearer \(credential.secret)" }
         let call = StreamingCall(
             provider: name, model: model,
-            request: HTTPRequest(url: BaseURL.endpoint(baseURL, "/chat/completions"), headers: headers, body: body),
+            request: HTTPRequest(url: BaseURL.endpoint(baseURL, Self.endpointPath), headers: headers, body: body),
+            endpointPath: Self.endpointPath,
             options: options, redactor: redactor,
             makeDecoder: { OpenAIStreamDecoder(provider: name, mode: mode, redactor: redactor) })
         return call.events()

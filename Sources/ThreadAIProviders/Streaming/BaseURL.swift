@@ -39,12 +39,25 @@ enum BaseURL {
     }
 
     /// A URL's text with any user and password removed, safe to put in a message.
-    private static func shown(_ text: String) -> String {
+    static func shown(_ text: String, redactor: Redactor = Redactor()) -> String {
         guard var components = URLComponents(string: text), components.user != nil || components.password != nil else {
-            return Redactor().redact(text, truncatingTo: 200)
+            return redactor.redact(text, truncatingTo: 200)
         }
         components.user = nil
         components.password = nil
-        return Redactor().redact(components.string ?? "(hidden)", truncatingTo: 200)
+        return redactor.redact(components.string ?? "(hidden)", truncatingTo: 200)
+    }
+
+    /// The base URL whose endpoint `endpointPath` is `target`: `http://host/api/v1` for
+    /// `http://host/api/v1/chat/completions` and `/chat/completions`. Nil when `target` does not
+    /// end with that path, or has a query, which a base URL cannot hold.
+    static func base(reaching target: URL, endpointPath: String) -> String? {
+        guard var components = URLComponents(url: target, resolvingAgainstBaseURL: true), components.query == nil,
+              components.path.hasSuffix(endpointPath) else { return nil }
+        components.path.removeLast(endpointPath.count)
+        components.fragment = nil
+        components.user = nil
+        components.password = nil
+        return components.string
     }
 }

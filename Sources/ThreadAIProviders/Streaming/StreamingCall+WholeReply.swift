@@ -26,11 +26,7 @@ extension StreamingCall {
     func wholeReply(_ response: HTTPResponse, monitor: ActivityMonitor, emit: @Sendable (ChatEvent) -> Void) async throws {
         let body = await Self.collect(response.body, limit: Self.wholeReplyLimit, monitor: monitor)
         try Task.checkCancellation()
-        guard let events = makeDecoder().decodeWhole(body) else {
-            throw ProviderError.fromResponse(
-                status: response.status, headers: response.headers, body: body, provider: provider,
-                model: model, redactor: redactor, now: options.retryEnvironment.now())
-        }
+        guard let events = makeDecoder().decodeWhole(body) else { throw failure(response, body: body) }
         for event in events { emit(event) }
     }
 }

@@ -11,6 +11,9 @@ struct StreamingCall: Sendable {
     var provider: String
     var model: String
     var request: HTTPRequest
+    /// The path the provider appended to its base URL (`/v1/messages`), to tell the base URL a
+    /// redirect points to.
+    var endpointPath: String
     var options: ProviderOptions
     var redactor: Redactor
     var makeDecoder: @Sendable () -> any StreamDecoder
@@ -51,9 +54,7 @@ struct StreamingCall: Sendable {
         defer { response.abort() }
         guard (200...299).contains(response.status) else {
             let body = await Self.collect(response.body, limit: 64 * 1024, monitor: monitor)
-            throw ProviderError.fromResponse(
-                status: response.status, headers: response.headers, body: body, provider: provider,
-                model: model, redactor: redactor, now: options.retryEnvironment.now())
+            throw failure(response, body: body)
         }
         if Self.isJSON(response.headers["content-type"]) {
             try await wholeReply(response, monitor: monitor, emit: emit)
@@ -79,6 +80,19 @@ struct StreamingCall: Sendable {
         try Task.checkCancellation()
         parser.finish()
         emit(.finished(try decoder.endOfStream()))
+    }
+
+    /// The error a response that holds no reply stands for: a redirect, told with where it points,
+    /// or the server's error, told with what its body says.
+    func failure(_ response: HTTPResponse, body: Data) -> ProviderError {
+        if ProviderError.redirectStatuses.contains(response.status) {
+            return .fromRedirect(
+                status: response.status, headers: response.headers, requestURL: request.url, endpointPath: endpointPath,
+                provider: provider, redactor: redactor)
+        }
+        return .fromResponse(
+            status: response.status, headers: response.headers, body: body, provider: provider,
+            model: model, redactor: redactor, now: options.retryEnvironment.now())
     }
 
     /// The body of an error response, up to `limit` bytes; whatever arrived if the connection fails.
