@@ -112,4 +112,31 @@ struct ProviderRepliesE2ETests {
         #expect(result.stderr.contains("set the base URL (openai-compatible.base-url in the configuration, or OPENAI_BASE_URL) to \(server.url)/api/v1."))
         #expect(try server.journal().map { $0["path"] as? String } == ["/v1/chat/completions"])
     }
+
+    static let mistral422 = StubResponse.json(
+        422, #"{"object":"error","message":{"detail":[{"type":"extra_forbidden","loc":["body","stream_options","include_usage"],"#
+            + #""msg":"Extra inputs are not permitted","input":true}]},"type":"invalid_request_error","param":null,"code":null}"#)
+
+    @Test func aServerThatRefusesStreamOptionsIsAskedAgainWithoutThem() throws {
+        let sandbox = try CLISandbox.initialized()
+        let server = try StubProviderServer([Self.mistral422, try .fixture("openai-hello")], in: sandbox.folder)
+        let result = try sandbox.run(["send", "hello"], environment: compatible(server))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty, "nothing to say: \(result.stderr)")
+        #expect(try StoredObject.head(in: sandbox.repository).content.hasPrefix("Hello"))
+        let bodies = try server.journal().compactMap { $0["body"] as? String }
+        #expect(bodies.count == 2)
+        #expect(bodies.first?.contains("stream_options") == true)
+        #expect(bodies.last?.contains("stream_options") == false)
+    }
+
+    @Test func aStructuredErrorMessageIsShown() throws {
+        let sandbox = try CLISandbox.initialized()
+        let server = try StubProviderServer([Self.mistral422, Self.mistral422], in: sandbox.folder)
+        let result = try sandbox.run(["send", "hello"], environment: compatible(server))
+        #expect(result.status == 5, "\(result.stderr)")
+        #expect(result.stderr.contains(#"HTTP 422 invalid_request_error: {"detail":[{"input":true,"loc":["body","stream_options","include_usage"]"#),
+                "\(result.stderr)")
+        #expect(result.stderr.contains("Extra inputs are not permitted"))
+    }
 }

@@ -73,6 +73,50 @@ struct OpenAIProviderTests {
         #expect((reply.providerError == .missingTerminator(provider: "openai", expected: "data: [DONE]")) == !completes)
     }
 
+    static let mistral422 = ScriptedResponse.json(
+        status: 422, #"{"object":"error","message":{"detail":[{"type":"extra_forbidden","loc":["body","stream_options","include_usage"],"#
+            + #""msg":"Extra inputs are not permitted","input":true}]},"type":"invalid_request_error","param":null,"code":null}"#)
+
+    @Test("a compatible server that refuses stream_options is asked once more without it", arguments: TransportKind.allCases)
+    func streamOptionsRefused(transport: TransportKind) async throws {
+        let server = try LoopbackServer([Self.mistral422, .eventStream(try Fixture.text("openai-hello.sse"))])
+        defer { server.stop() }
+        let recorder = RetryRecorder()
+        let provider = try OpenAIProvider(
+            credential: nil, baseURL: server.baseURL, mode: .compatible, options: testOptions(transport: transport, recorder: recorder))
+        let reply = await collect(provider.stream(sampleRequest))
+        #expect(reply.error == nil)
+        #expect(reply.text == DecoderFixtureTests.hello)
+        let bodies = server.requests.map(\.json)
+        #expect(bodies.count == 2)
+        #expect(bodies.first??["stream_options"] != nil)
+        #expect(bodies.last??["stream_options"] == nil)
+        #expect(bodies.last??["stream"] as? Bool == true)
+        #expect(recorder.notices.current.isEmpty, "not a retry: nothing to announce")
+    }
+
+    @Test("the second refusal is the error, its structured message shown; OpenAI itself is not asked again",
+          arguments: [OpenAIProvider.Mode.compatible, .openai])
+    func streamOptionsRefusedTwice(mode: OpenAIProvider.Mode) async throws {
+        let server = try LoopbackServer([Self.mistral422])
+        defer { server.stop() }
+        let provider = try OpenAIProvider(credential: Credential(canaryKey), baseURL: server.baseURL, mode: mode, options: testOptions(transport: .socket))
+        let error = try #require(await collect(provider.stream(sampleRequest)).providerError)
+        #expect(error.httpDetails?.status == 422)
+        #expect(String(describing: error).contains(#""msg":"Extra inputs are not permitted""#))
+        #expect(server.requests.count == (mode == .compatible ? 2 : 1))
+    }
+
+    @Test("a refusal that does not name stream_options is not asked again")
+    func otherRefusal() async throws {
+        let server = try LoopbackServer([.json(status: 422, #"{"detail":"model is required"}"#)])
+        defer { server.stop() }
+        let provider = try OpenAIProvider(credential: nil, baseURL: server.baseURL, mode: .compatible, options: testOptions(transport: .socket))
+        let error = try #require(await collect(provider.stream(sampleRequest)).providerError)
+        #expect(error.httpDetails?.message == "model is required")
+        #expect(server.requests.count == 1)
+    }
+
     @Test("OpenAI itself needs a key; a compatible server needs a base URL")
     func configurationErrors() {
         #expect(throws: ProviderError.missingAPIKey(provider: "openai", environmentVariable: "OPENAI_API_KEY")) {

@@ -61,4 +61,17 @@ struct SupportHelpersTests {
         #expect(ProviderErrorBody.parse(Data("[1, 2]".utf8)) == nil)
         #expect(ProviderErrorBody.parse(Data("<html>".utf8)) == nil)
     }
+
+    @Test("a message or detail that is structure, not text, is kept as compact JSON with sorted keys")
+    func structuredMessages() throws {
+        let mistral = #"{"object":"error","message":{"detail":[{"type":"extra_forbidden","loc":["body","stream_options"],"#
+            + #""msg":"Extra inputs \"not\" permitted","input":true,"n":null,"x":1.5}]},"type":"invalid_request_error","param":null}"#
+        #expect(ProviderErrorBody.parse(Data(mistral.utf8)) == ProviderErrorBody(
+            type: "invalid_request_error",
+            message: #"{"detail":[{"input":true,"loc":["body","stream_options"],"msg":"Extra inputs \"not\" permitted","#
+                + #""n":null,"type":"extra_forbidden","x":1.5}]}"#))
+        let fastAPI = #"{"detail":[{"loc":["body","model"],"msg":"field required"}]}"#
+        #expect(ProviderErrorBody.parse(Data(fastAPI.utf8))?.message == #"[{"loc":["body","model"],"msg":"field required"}]"#)
+        #expect(ProviderErrorBody.parse(Data(#"{"error":{"message":{}}}"#.utf8)) == nil)
+    }
 }

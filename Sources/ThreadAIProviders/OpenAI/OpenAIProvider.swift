@@ -7,8 +7,9 @@ import Foundation
 /// The OpenAI Chat Completions API, streamed: `POST {base}/chat/completions`; in `compatible`
 /// mode, any server that speaks it (Ollama, llama.cpp, vLLM, LM Studio, OpenRouter, …).
 ///
-/// Sends the system prompt as the first `system` message, `stream_options.include_usage`, and
-/// `Authorization: Bearer` only when a key is set.
+/// Sends the system prompt as the first `system` message, `stream_options.include_usage` (a
+/// compatible server that refuses it is asked once more without it), and `Authorization: Bearer`
+/// only when a key is set.
 public struct OpenAIProvider: ChatProvider {
     public enum Mode: Sendable, Equatable {
         /// OpenAI itself: a key is required, `[DONE]` is the only terminator, the output limit is
@@ -55,9 +56,15 @@ public struct OpenAIProvider: ChatProvider {
         let (name, mode) = (name, mode)
         let redactor = Redactor(credentials: credential.map { [$0] } ?? [])
         let model = mode == .openai ? Self.modelID(for: request.model) : request.model
+        var fields = OpenAIRequestBody(request, model: model, mode: mode)
         let body: Data
+        var bodyWithoutStreamOptions: Data?
         do {
-            body = try OpenAIRequestBody(request, model: model, mode: mode).encoded()
+            body = try fields.encoded()
+            if mode == .compatible {
+                fields.streamOptions = nil
+                bodyWithoutStreamOptions = try fields.encoded()
+            }
         } catch {
             return AsyncThrowingStream { $0.finish(throwing: ProviderError.wrapping(error, provider: name)) }
         }
@@ -65,10 +72,15 @@ public struct OpenAIProvider: ChatProvider {
         headers["content-type"] = "application/json"
         headers["accept"] = "text/event-stream"
         if let credential { headers["authorization"] = "Bearer \(credential.secret)" }
+        let url = BaseURL.endpoint(baseURL, Self.endpointPath)
         let call = StreamingCall(
             provider: name, model: model,
-            request: HTTPRequest(url: BaseURL.endpoint(baseURL, Self.endpointPath), headers: headers, body: body),
+            request: HTTPRequest(url: url, headers: headers, body: body),
             endpointPath: Self.endpointPath,
+            // A compatible server that refuses stream_options (Mistral's 422) is asked again without it.
+            fallback: bodyWithoutStreamOptions.map {
+                .without(field: "stream_options", HTTPRequest(url: url, headers: headers, body: $0))
+            },
             options: options, redactor: redactor,
             makeDecoder: { OpenAIStreamDecoder(provider: name, mode: mode, redactor: redactor) })
         return call.events()

@@ -19,7 +19,8 @@ struct OpenAIRequestBody: Encodable {
     var model: String
     var messages: [Message]
     var stream = true
-    var streamOptions = StreamOptions()
+    /// Asks for the usage chunk; nil leaves the field out, for servers that refuse it.
+    var streamOptions: StreamOptions? = StreamOptions()
     /// OpenAI's current name for the output limit (reasoning models reject `max_tokens`).
     var maxCompletionTokens: Int?
     /// The older name, which compatible servers understand.

@@ -8,7 +8,8 @@ import ThreadAISupport
 /// The error type and message a provider put in a JSON body, in any of the shapes seen in
 /// the wild: Anthropic's `{"type":"error","error":{"type","message"}}`, OpenAI's
 /// `{"error":{"message","type","code"}}`, and compatible servers' `{"error":"text"}`,
-/// `{"detail":"text"}` or `{"message":"text"}`.
+/// `{"detail":"text"}` or `{"message":"text"}`; a message or detail that is an object or an array
+/// (Mistral's and FastAPI's validation errors) is kept as compact JSON.
 struct ProviderErrorBody: Equatable {
     var type: String?
     var message: String?
@@ -24,12 +25,12 @@ struct ProviderErrorBody: Equatable {
         var body = ProviderErrorBody()
         if case .object(let error)? = object["error"] {
             body.type = error["type"]?.text ?? error["code"]?.text
-            body.message = error["message"]?.text
-            if body.type == nil, body.message == nil { body.message = error["detail"]?.text }
+            body.message = error["message"]?.shown
+            if body.type == nil, body.message == nil { body.message = error["detail"]?.shown }
         } else if case .string(let error)? = object["error"] {
             body.message = error
         } else {
-            body.message = object["message"]?.text ?? object["detail"]?.text
+            body.message = object["message"]?.shown ?? object["detail"]?.shown
             body.type = object["message"] != nil ? object["type"]?.text : nil
         }
         return body.type == nil && body.message == nil ? nil : body
@@ -41,39 +42,5 @@ struct ProviderErrorBody: Equatable {
             .split(whereSeparator: \.isNewline).joined(separator: " ")
             .trimmingSpaces()
         return text.isEmpty ? nil : text
-    }
-}
-
-/// Any JSON value, for bodies whose shape varies by server.
-enum LooseJSON: Decodable, Equatable {
-    case string(String)
-    case integer(Int)
-    case number(Double)
-    case object([String: LooseJSON])
-    case other
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if let text = try? container.decode(String.self) {
-            self = .string(text)
-        } else if let whole = try? container.decode(Int.self) {
-            self = .integer(whole)
-        } else if let number = try? container.decode(Double.self) {
-            self = .number(number)
-        } else if let members = try? container.decode([String: LooseJSON].self) {
-            self = .object(members)
-        } else {
-            self = .other  // null, true, false, an array: never a type or a message
-        }
-    }
-
-    /// Strings and numbers as text (`429`, `1.5`); anything else, and the empty string, as nil.
-    var text: String? {
-        switch self {
-        case .string(let text): text.isEmpty ? nil : text
-        case .integer(let whole): String(whole)
-        case .number(let number): number.jsonText
-        case .object, .other: nil
-        }
     }
 }

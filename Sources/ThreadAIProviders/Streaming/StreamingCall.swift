@@ -14,6 +14,8 @@ struct StreamingCall: Sendable {
     /// The path the provider appended to its base URL (`/v1/messages`), to tell the base URL a
     /// redirect points to.
     var endpointPath: String
+    /// The request to send instead when the server refuses an optional part of `request`.
+    var fallback: RequestFallback?
     var options: ProviderOptions
     var redactor: Redactor
     var makeDecoder: @Sendable () -> any StreamDecoder
@@ -23,6 +25,7 @@ struct StreamingCall: Sendable {
         AsyncThrowingStream { continuation in
             let task = Task {
                 let progress = ReplyProgress()
+                let choice = FallbackChoice()
                 let emit: @Sendable (ChatEvent) -> Void = { event in
                     if let event = progress.stamp(event) { continuation.yield(event) }
                 }
@@ -30,7 +33,7 @@ struct StreamingCall: Sendable {
                     let loop = RetryLoop(policy: options.retryPolicy, environment: options.retryEnvironment, observer: options.onRetry)
                     try await loop.run(provider: provider, outputStarted: { progress.textStarted }) {
                         try await Watchdog.run(options.timeouts, provider: provider) { monitor in
-                            try await attempt(monitor: monitor, emit: emit)
+                            try await attempt(monitor: monitor, choice: choice, emit: emit)
                         }
                     }
                     continuation.finish()
@@ -43,19 +46,10 @@ struct StreamingCall: Sendable {
         }
     }
 
-    private func attempt(monitor: ActivityMonitor, emit: @Sendable (ChatEvent) -> Void) async throws {
+    private func attempt(monitor: ActivityMonitor, choice: FallbackChoice, emit: @Sendable (ChatEvent) -> Void) async throws {
         let host = BaseURL.hostAndPort(request.url)
-        let response: HTTPResponse
-        do {
-            response = try await options.transport.send(request)
-        } catch let error as HTTPTransportError {
-            throw ProviderError.fromTransport(error, provider: provider, host: host, afterFirstByte: false, redactor: redactor)
-        }
+        let response = try await successfulResponse(monitor: monitor, choice: choice)
         defer { response.abort() }
-        guard (200...299).contains(response.status) else {
-            let body = await Self.collect(response.body, limit: 64 * 1024, monitor: monitor)
-            throw failure(response, body: body)
-        }
         if Self.isJSON(response.headers["content-type"]) {
             try await wholeReply(response, monitor: monitor, emit: emit)
             return
@@ -80,6 +74,30 @@ struct StreamingCall: Sendable {
         try Task.checkCancellation()
         parser.finish()
         emit(.finished(try decoder.endOfStream()))
+    }
+
+    /// The response to the request, or to its fallback when the server refuses the request for
+    /// what the fallback leaves out, once it has a success status.
+    /// - Throws: the server's error for any other status; a transport failure as a `ProviderError`.
+    private func successfulResponse(monitor: ActivityMonitor, choice: FallbackChoice) async throws -> HTTPResponse {
+        while true {
+            let fallingBack = choice.useFallback
+            let sent = fallingBack ? fallback?.request ?? request : request
+            let response: HTTPResponse
+            do {
+                response = try await options.transport.send(sent)
+            } catch let error as HTTPTransportError {
+                throw ProviderError.fromTransport(
+                    error, provider: provider, host: BaseURL.hostAndPort(sent.url), afterFirstByte: false, redactor: redactor)
+            }
+            if (200...299).contains(response.status) { return response }
+            let body = await Self.collect(response.body, limit: 64 * 1024, monitor: monitor)
+            response.abort()
+            guard !fallingBack, let fallback, fallback.applies(response.status, body) else {
+                throw failure(response, body: body)
+            }
+            choice.originalRefused()
+        }
     }
 
     /// The error a response that holds no reply stands for: a redirect, told with where it points,
