@@ -9,6 +9,9 @@ public struct ReplyOutcome: Sendable {
     public var interrupted: Bool
     /// An error storing the reply (the user's message is stored regardless).
     public var storeError: ThreadError?
+    /// How many times the reply held an API key its request sent, each replaced by
+    /// `KeyFilter.placeholder` before it was shown or stored (a server or proxy echoed it).
+    public var keysReplaced = 0
     /// When the reply's object was written but the thread could not be moved to it (another
     /// process moved the thread, or the ref could not be written: a full disk, a read-only
     /// repository), the reply's id: it is kept in the store and can be forked from.
@@ -37,7 +40,8 @@ extension Conversation {
         let text = (prepared.continuing ?? "") + streamed.text
         let interrupted = Task.isCancelled || failure is CancellationError
         var outcome = ReplyOutcome(
-            replyID: nil, text: text, completion: completion, failure: failure, interrupted: interrupted, storeError: nil)
+            replyID: nil, text: text, completion: completion, failure: failure, interrupted: interrupted, storeError: nil,
+            keysReplaced: streamed.keysReplaced)
         if failure != nil && streamed.text.isEmpty { return outcome }
         var message: Message
         do {
@@ -79,20 +83,28 @@ extension Conversation {
         var completion: ChatCompletion?
         var failure: (any Error)?
         var firstToken: ContinuousClock.Instant?
+        var keysReplaced = 0
     }
 
-    /// Streams the answer to `request`, handing each piece to `onText`; stores nothing.
+    /// Streams the answer to `request`, handing each piece to `onText`; stores nothing. The API
+    /// keys the provider sent are replaced wherever the answer holds them, before anything is
+    /// handed on: this is where a provider's reply becomes text that is shown and stored.
     func streamText(
         _ request: ChatRequest, provider: any ChatProvider, clock: ContinuousClock = ContinuousClock(), onText: (String) -> Void
     ) async -> StreamedText {
         var streamed = StreamedText()
+        var keys = provider.sentKeys.filter()
+        func handOn(_ text: String) {
+            guard !text.isEmpty else { return }
+            streamed.text += text
+            onText(text)
+        }
         do {
             for try await event in provider.stream(request) {
                 switch event {
                 case .text(let piece):
                     if streamed.firstToken == nil { streamed.firstToken = clock.now }
-                    streamed.text += piece
-                    onText(piece)
+                    handOn(keys.feed(piece))
                 case .finished(let finished):
                     streamed.completion = finished
                 }
@@ -101,6 +113,8 @@ extension Conversation {
         } catch {
             streamed.failure = error
         }
+        handOn(keys.finish())
+        streamed.keysReplaced = keys.replaced
         return streamed
     }
 

@@ -139,4 +139,23 @@ struct ProviderRepliesE2ETests {
                 "\(result.stderr)")
         #expect(result.stderr.contains("Extra inputs are not permitted"))
     }
+
+    @Test func anAPIKeyEchoedInTheReplyIsNeitherPrintedNorStored() throws {
+        let sandbox = try CLISandbox.initialized()
+        let half = Self.openAIKey.count / 2
+        let echo = ["echo: authorization=Bearer " + String(Self.openAIKey.prefix(half)), String(Self.openAIKey.dropFirst(half)) + " (as received)"]
+            .map { #"data: {"choices":[{"index":0,"delta":{"content":"\#($0)"},"finish_reason":null}]}"# + "\n\n" }
+        let done = [#"data: {"choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}"# + "\n\n", "data: [DONE]\n\n"]
+        let server = try StubProviderServer([StubResponse(chunks: echo + done)], in: sandbox.folder)
+        let result = try sandbox.run(["send", "ping"], environment: openAI(server))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "echo: authorization=Bearer [REDACTED:api-key] (as received)\n")
+        #expect(result.stderr.contains("the reply held the API key this request sent"))
+        #expect(try StoredObject.head(in: sandbox.repository).content == "echo: authorization=Bearer [REDACTED:api-key] (as received)")
+        let fragment = String(Self.openAIKey.suffix(12))
+        for (path, file) in try DirectorySnapshot(sandbox.repository).entries where !file.isDirectory {
+            #expect(!String(decoding: file.bytes, as: UTF8.self).contains(fragment), "the key is in .threadai/\(path)")
+        }
+        #expect(!result.stdout.contains(fragment) && !result.stderr.contains(fragment))
+    }
 }

@@ -68,6 +68,7 @@ struct ScriptedProvider: ChatProvider {
     var pieces: [String]
     var completion: ChatCompletion?
     var failure: ProviderError?
+    var sentKeys = SentKeys.none
 
     func stream(_ request: ChatRequest) -> AsyncThrowingStream<ChatEvent, any Error> {
         AsyncThrowingStream { continuation in

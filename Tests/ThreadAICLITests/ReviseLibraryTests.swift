@@ -110,6 +110,20 @@ struct ReviseLibraryTests {
         await #expect(throws: ReviseError.self) { try await conversation.prepareContinue(on: main, budget: nil) }
     }
 
+    @Test func anAPIKeyTheReplyEchoesIsNeitherShownNorStored() async throws {
+        let key = "sk-test-SECRET123-0123456789abcdef"
+        let prepared = try await conversation.prepare(text: "ping", on: main, system: nil, budget: nil)
+        let echoing = ScriptedProvider(
+            pieces: ["echo: authorization=Bearer sk-test-SEC", "RET123-0123456789abcdef", " done"],
+            completion: ChatCompletion(stopReason: "stop"), sentKeys: SentKeys(credentials: [Credential(key)].compactMap { $0 }))
+        var shown = ""
+        let outcome = await conversation.reply(to: prepared, provider: echoing, model: "m") { shown += $0 }
+        #expect(shown == "echo: authorization=Bearer [REDACTED:api-key] done")
+        #expect(outcome.keysReplaced == 1)
+        let stored = try repository.objects.message(try #require(outcome.replyID))
+        #expect(stored.content == shown)
+    }
+
     @Test func aMergedAnswerLinksItsSourceAndTheContextSaysWhereItCameFrom() async throws {
         let start = try await turn("plan", answer: ["a plan"])
         let research = try ThreadName("research")

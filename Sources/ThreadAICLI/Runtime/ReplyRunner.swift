@@ -95,6 +95,10 @@ enum ReplyRunner {
     /// its number: 130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP), or the provider's failure (5)
     /// with what was kept and how to ask again.
     static func report(_ streamed: Streamed, prepared: Conversation.PreparedTurn, _ context: CommandContext) -> ExitStatus {
+        if streamed.outcome.keysReplaced > 0 {
+            context.note("the reply held the API key this request sent (a server or proxy on the way echoes it back); "
+                + "it is shown and stored as \(KeyFilter.placeholder). Check the base URL.")
+        }
         let status = reportStatus(streamed.outcome, prepared: prepared, context)
         return status == .interrupted ? interruptedStatus(stoppedBy: streamed.stoppedBy) : status
     }

@@ -39,6 +39,8 @@ public struct AnthropicProvider: ChatProvider {
         self.options = options
     }
 
+    public var sentKeys: SentKeys { SentKeys(credentials: [credential]) }
+
     public func stream(_ request: ChatRequest) -> AsyncThrowingStream<ChatEvent, any Error> {
         let redactor = Redactor(credentials: [credential])
         let model = Self.modelID(for: request.model)

@@ -11,4 +11,11 @@ public protocol ChatProvider: Sendable {
     /// The provider's name as configuration spells it: `offline`, `anthropic`, `openai`, `openai-compatible`.
     var name: String { get }
     func stream(_ request: ChatRequest) -> AsyncThrowingStream<ChatEvent, any Error>
+    /// The API keys its requests carry, which whoever stores or shows a reply takes out of it
+    /// (a server may echo them back). None by default.
+    var sentKeys: SentKeys { get }
+}
+
+extension ChatProvider {
+    public var sentKeys: SentKeys { .none }
 }

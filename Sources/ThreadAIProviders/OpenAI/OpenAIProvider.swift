@@ -52,6 +52,8 @@ public struct OpenAIProvider: ChatProvider {
         self.options = options
     }
 
+    public var sentKeys: SentKeys { SentKeys(credentials: credential.map { [$0] } ?? []) }
+
     public func stream(_ request: ChatRequest) -> AsyncThrowingStream<ChatEvent, any Error> {
         let (name, mode) = (name, mode)
         let redactor = Redactor(credentials: credential.map { [$0] } ?? [])

@@ -1,0 +1,57 @@
+import Testing
+@testable import ThreadAIProviders
+
+/// The keys a provider sent, taken out of its reply however the reply is split (from a provider
+/// trial: a proxy echoing the Authorization header had the key stored and printed).
+@Suite("Sent keys are taken out of replies")
+struct SentKeysTests {
+    static let keys = SentKeys(credentials: [Credential(canaryKey)].compactMap { $0 })
+    static let echo = "échо: authorization=Bearer \(canaryKey), x-api-key \(canaryKey) ✓"
+    static let scrubbed = "échо: authorization=Bearer [REDACTED:api-key], x-api-key [REDACTED:api-key] ✓"
+
+    func run(_ pieces: [String], keys: SentKeys = keys) -> (text: String, replaced: Int) {
+        var filter = keys.filter()
+        let text = pieces.map { filter.feed($0) }.joined() + filter.finish()
+        return (text, filter.replaced)
+    }
+
+    @Test("split in two at every character boundary")
+    func everySplit() {
+        for cut in 0...Self.echo.count {
+            let result = run([String(Self.echo.prefix(cut)), String(Self.echo.dropFirst(cut))])
+            #expect(result.text == Self.scrubbed, "cut at \(cut)")
+            #expect(result.replaced == 2)
+        }
+    }
+
+    @Test("one character at a time, never handing on a piece of a key")
+    func characterByCharacter() {
+        var filter = Self.keys.filter()
+        var handedOn: [String] = []
+        for character in Self.echo { handedOn.append(filter.feed(String(character))) }
+        handedOn.append(filter.finish())
+        #expect(handedOn.joined() == Self.scrubbed)
+        #expect(!handedOn.contains { $0.contains("CANARY") })
+    }
+
+    @Test("the start of a key that never comes is handed on at the end")
+    func nearMiss() {
+        var filter = Self.keys.filter()
+        #expect(filter.feed("it begins sk-canary-CAN") == "it begins ")
+        #expect(filter.feed("DID") == "sk-canary-CANDID")
+        #expect(filter.feed(" and sk-can") == " and ")
+        #expect(filter.finish() == "sk-can")
+        #expect(filter.replaced == 0)
+    }
+
+    @Test("without keys the text passes as it came; the providers name the keys they send")
+    func providers() throws {
+        #expect(run(["sk-canary-", "CANARY"], keys: .none).text == "sk-canary-CANARY")
+        let anthropic = try AnthropicProvider(credential: Credential(canaryKey))
+        #expect(run([Self.echo], keys: anthropic.sentKeys).text == Self.scrubbed)
+        let openAI = try OpenAIProvider(credential: Credential(canaryKey))
+        #expect(run([Self.echo], keys: openAI.sentKeys).replaced == 2)
+        let keyless = try OpenAIProvider(credential: nil, baseURL: "http://127.0.0.1:1", mode: .compatible)
+        #expect(run([Self.echo], keys: keyless.sentKeys).text == Self.echo)
+    }
+}
