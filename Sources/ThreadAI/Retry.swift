@@ -15,18 +15,28 @@ extension Conversation {
     public func prepareRetry(
         on thread: ThreadName, budget: Int?, onWait: (TurnLockOwner) -> Void = { _ in }
     ) async throws(RetryError) -> PreparedTurn {
+        try await prepareAgain(on: thread, budget: budget, onWait: onWait, replacing: Self.isPartial)
+    }
+
+    /// Prepares to answer again the last user message of `thread`: after it when the thread ends
+    /// with it, or in place of the reply at the end when `replaceable` accepts that reply.
+    func prepareAgain(
+        on thread: ThreadName, budget: Int?, onWait: (TurnLockOwner) -> Void, replacing replaceable: (Message) -> Bool
+    ) async throws(RetryError) -> PreparedTurn {
         let reservation: TurnLock
         do {
             reservation = try await reserveTurn(on: thread, onWait: onWait)
         } catch {
             throw .thread(error)
         }
-        var prepared = try prepareRetryReserved(on: thread, budget: budget)
+        var prepared = try prepareAgainReserved(on: thread, budget: budget, replacing: replaceable)
         prepared.reservation = reservation
         return prepared
     }
 
-    private func prepareRetryReserved(on thread: ThreadName, budget: Int?) throws(RetryError) -> PreparedTurn {
+    private func prepareAgainReserved(
+        on thread: ThreadName, budget: Int?, replacing replaceable: (Message) -> Bool
+    ) throws(RetryError) -> PreparedTurn {
         let head: ObjectID?
         let newest: Message?
         do {
@@ -39,7 +49,7 @@ extension Conversation {
         switch message.role {
         case .user:
             return try prepared(thread: thread, userMessage: tip, replacing: nil, budget: budget)
-        case .assistant where Self.isPartial(message):
+        case .assistant where replaceable(message):
             guard let parent = message.parent, try role(of: parent) == .user else {
                 throw .notAfterUserMessage(thread, tip)
             }

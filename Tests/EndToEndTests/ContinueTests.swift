@@ -20,6 +20,29 @@ struct ContinueTests {
         return sandbox
     }
 
+    @Test("a reply cut off at the output limit is pointed out (exit 0), and continue goes on with it")
+    func continueAfterTheOutputLimit() throws {
+        let sandbox = try CLISandbox.initialized()
+        let server = try StubProviderServer([try .fixture("anthropic-max-tokens"), try .fixture("anthropic-hello")], in: sandbox.folder)
+        let sent = try sandbox.run(["send", "List the steps"], environment: anthropic(server))
+        #expect(sent.status == 0, "\(sent)")
+        #expect(sent.stdout == "Step 1: open the file. Step 2: re\n")
+        #expect(sent.stderr.contains("the reply was cut off at the output limit (max_tokens)"), "\(sent.stderr)")
+        #expect(sent.stderr.contains("'threadai continue' goes on from where it stopped"))
+        let cut = try StoredObject.head(in: sandbox.repository)
+        #expect(cut.fields["finish"] == "max_tokens")
+        #expect(try sandbox.succeed(["status"]).stdout.contains("cut off at the output limit (finish: max_tokens): 'threadai continue'"))
+
+        let result = try sandbox.run(["continue"], environment: anthropic(server))
+        #expect(result.status == 0, "\(result)")
+        #expect(!result.stderr.contains("cut off"), "\(result.stderr)")
+        let completed = try StoredObject.head(in: sandbox.repository)
+        #expect(completed.content == "Step 1: open the file. Step 2: reHello, world — ünïcödé ✓ 🧵\nSecond line.")
+        #expect(completed.fields["parent"] == cut.fields["parent"], "a sibling of the cut-off reply")
+        #expect(completed.fields["finish"] == "end_turn")
+        #expect(try sandbox.run(["continue"], environment: anthropic(server)).status == 1, "nothing is left to continue")
+    }
+
     @Test("after a provider error: the model gets its partial reply and the request; partial + rest is stored beside it")
     func continueAfterAnError() throws {
         let sandbox = try sandboxWithFailedReply()

@@ -36,6 +36,8 @@ struct DecoderFixtureTests {
         }),
         DecoderCase(fixture: "anthropic-empty-refusal.sse", text: "",
                     outcome: .completes(stopReason: "refusal", model: claude, usage: TokenUsage(inputTokens: 25, outputTokens: 0))),
+        DecoderCase(fixture: "anthropic-max-tokens.sse", text: "Step 1: open the file. Step 2: re",
+                    outcome: .completes(stopReason: "max_tokens", model: claude, usage: TokenUsage(inputTokens: 25, outputTokens: 12))),
         DecoderCase(fixture: "anthropic-truncated.sse", text: "Cut short", outcome: .fails {
             $0 == .missingTerminator(provider: "anthropic", expected: "message_stop")
         }),

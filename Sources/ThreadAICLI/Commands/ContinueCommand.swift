@@ -6,7 +6,8 @@ enum ContinueCommand: Command {
         name: "continue",
         abstract: "Complete the partial reply at the end of the current thread.",
         discussion: """
-            For a reply that stopped early (finish: error or interrupted). The model is given the \
+            For a reply that stopped early (finish: error or interrupted) or was cut off at the output \
+            limit (finish: max_tokens or length). The model is given the \
             history, its partial reply, and the request: "\(Conversation.continueInstruction)" \
             (that request is not stored). The partial text and what the model adds are stored together \
             as one new, complete reply beside the partial one (same question); the thread moves to it, \
@@ -30,7 +31,7 @@ enum ContinueCommand: Command {
     ) async throws -> Conversation.PreparedTurn {
         let prepared = try await conversation.prepareContinue(on: thread, budget: budget, onWait: context.noteWaiting(on: thread))
         if let partial = prepared.replacing {
-            context.note("continuing the partial reply \(partial.short); it stays in the reflog.")
+            context.note("continuing the reply \(partial.short); it stays in the reflog.")
         }
         return prepared
     }

@@ -30,6 +30,8 @@ enum StatusCommand: Command {
             if let finish = header.finish, ["error", "interrupted"].contains(finish) {
                 context.output.line(style.removed("The last reply is partial (finish: \(finish)): "
                     + "'threadai continue' completes it, 'threadai retry' asks again."))
+            } else if let finish = header.finish, Conversation.outputLimitStopReasons.contains(finish) {
+                context.output.line("The last reply was cut off at the output limit (finish: \(finish)): 'threadai continue' goes on with it.")
             } else if header.role == .user {
                 context.output.line("Your message has no reply yet: 'threadai retry' asks for it.")
             }

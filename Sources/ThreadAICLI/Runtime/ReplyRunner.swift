@@ -147,7 +147,11 @@ enum ReplyRunner {
                 : "your message and the partial reply are stored \(location); 'threadai continue' completes it, 'threadai retry' asks again.")
             return .providerFailed
         }
-        if outcome.text.allSatisfy(\.isWhitespace) {
+        if let stop = outcome.completion?.stopReason, Conversation.outputLimitStopReasons.contains(stop) {
+            // Exit 0 as documented (the reply is what the provider sent), but a cut reply must not pass for a whole one.
+            context.note("the reply was cut off at the output limit (\(stop)), stored \(location); "
+                + "'threadai continue' goes on from where it stopped ('threadai config set max-output-tokens N' allows longer replies).")
+        } else if outcome.text.allSatisfy(\.isWhitespace) {
             // Nothing on stdout, exit 0: without a word the user would take it for a hang or a bug.
             let reason = outcome.completion.map { " (stop reason: \($0.stopReason))" } ?? ""
             context.note("the model returned an empty reply\(reason), stored \(location); "

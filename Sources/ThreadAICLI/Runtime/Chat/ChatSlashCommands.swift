@@ -13,7 +13,7 @@ enum ChatSlashCommands {
         Entry(name: "fork", usage: "/fork [NAME]", help: "Fork a new thread here and continue on it (default name: THREAD-2, -3, …)."),
         Entry(name: "switch", usage: "/switch THREAD", help: "Continue on another thread (its last message)."),
         Entry(name: "retry", usage: "/retry", help: "Ask again for the reply to your last message (after a failure or Ctrl-C)."),
-        Entry(name: "continue", usage: "/continue", help: "Complete the partial reply at the end (after a failure or Ctrl-C)."),
+        Entry(name: "continue", usage: "/continue", help: "Complete the partial reply at the end (after a failure, Ctrl-C or the output limit)."),
         Entry(name: "edit", usage: "/edit [TEXT]", help: "Ask TEXT instead of your last message, on a new fork beside it (no TEXT: in the editor)."),
         Entry(name: "regenerate", usage: "/regenerate", help: "Another answer to your last message, on a new fork beside the first."),
         Entry(name: "context", usage: "/context", help: "The size of the context the next message is sent with, in tokens."),
