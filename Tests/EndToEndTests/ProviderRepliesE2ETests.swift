@@ -158,4 +158,17 @@ struct ProviderRepliesE2ETests {
         }
         #expect(!result.stdout.contains(fragment) && !result.stderr.contains(fragment))
     }
+
+    @Test func aCompatibleStreamClosedRightAfterItsFinishReasonIsStoredAsComplete() throws {
+        let sandbox = try CLISandbox.initialized()
+        var closed = try StubResponse.fixture("openai-finish-without-done")
+        closed.end = "drop"
+        let server = try StubProviderServer([closed], in: sandbox.folder)
+        let result = try sandbox.run(["send", "Hi"], environment: compatible(server))
+        #expect(result.status == 0, "\(result.stderr)")
+        let reply = try StoredObject.head(in: sandbox.repository)
+        #expect(reply.fields["finish"] == "stop")
+        #expect(reply.fields["error"] == nil)
+        #expect(reply.content == "Hello, world — ünïcödé ✓ 🧵\nSecond line.")
+    }
 }

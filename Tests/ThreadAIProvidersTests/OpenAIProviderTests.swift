@@ -117,6 +117,25 @@ struct OpenAIProviderTests {
         #expect(server.requests.count == 1)
     }
 
+    @Test("a finish_reason then a connection closed without HTTP's last chunk completes in compatible mode only",
+          arguments: [OpenAIProvider.Mode.compatible, .openai], TransportKind.allCases)
+    func finishThenHangUp(mode: OpenAIProvider.Mode, transport: TransportKind) async throws {
+        let server = try LoopbackServer(.eventStream(try Fixture.text("openai-finish-without-done.sse"), then: [.drop]))
+        defer { server.stop() }
+        let provider = try OpenAIProvider(credential: Credential(canaryKey), baseURL: server.baseURL, mode: mode, options: testOptions(transport: transport))
+        let reply = await collect(provider.stream(sampleRequest))
+        #expect(reply.text == DecoderFixtureTests.hello)
+        if mode == .compatible {
+            #expect(reply.error == nil)
+            #expect(reply.completion?.stopReason == "stop")
+            #expect(reply.completion?.usage == TokenUsage(inputTokens: 12, outputTokens: 9))
+        } else if case .connectionDropped(_, true, _)? = reply.providerError {
+        } else {
+            Issue.record("expected a drop after the first byte, got \(String(describing: reply.error))")
+        }
+        #expect(server.requests.count == 1)
+    }
+
     @Test("OpenAI itself needs a key; a compatible server needs a base URL")
     func configurationErrors() {
         #expect(throws: ProviderError.missingAPIKey(provider: "openai", environmentVariable: "OPENAI_API_KEY")) {

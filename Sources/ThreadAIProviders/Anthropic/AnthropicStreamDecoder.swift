@@ -60,6 +60,9 @@ struct AnthropicStreamDecoder: StreamDecoder {
         return []
     }
 
+    /// Only `message_stop` ends a Messages stream.
+    var completionAtEnd: ChatCompletion? { nil }
+
     func endOfStream() throws -> ChatCompletion {
         throw ProviderError.missingTerminator(provider: "anthropic", expected: Self.terminator)
     }

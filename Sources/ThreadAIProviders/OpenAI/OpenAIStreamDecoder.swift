@@ -68,10 +68,12 @@ struct OpenAIStreamDecoder: StreamDecoder {
         return events
     }
 
+    var completionAtEnd: ChatCompletion? {
+        mode == .compatible && finishReason != nil ? completion() : nil
+    }
+
     func endOfStream() throws -> ChatCompletion {
-        if mode == .compatible, finishReason != nil {
-            return completion()
-        }
+        if let completion = completionAtEnd { return completion }
         throw ProviderError.missingTerminator(
             provider: provider, expected: mode == .compatible ? "data: [DONE] or a finish_reason" : "data: [DONE]")
     }

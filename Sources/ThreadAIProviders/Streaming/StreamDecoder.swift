@@ -16,6 +16,11 @@ protocol StreamDecoder {
     /// - Throws: `ProviderError.missingTerminator` otherwise.
     mutating func endOfStream() throws -> ChatCompletion
 
+    /// The completion when the protocol allows the stream to end where it is now (a compatible
+    /// server's `finish_reason` without `[DONE]`), nil when more must come: what a connection
+    /// closed at this point, even without HTTP's own end of the body, leaves.
+    var completionAtEnd: ChatCompletion? { get }
+
     /// The events of a whole reply sent as one JSON body instead of a stream (a server that
     /// ignored `"stream": true`): its text, then `.finished`. Nil when the body is not a reply in
     /// this protocol's shape, such as an `{"error": …}` body.

@@ -69,7 +69,13 @@ struct StreamingCall: Sendable {
                 }
             }
         } catch let error as HTTPTransportError {
-            throw ProviderError.fromTransport(error, provider: provider, host: host, afterFirstByte: receivedBody, redactor: redactor)
+            // Closed where the protocol lets the stream end (a compatible server that sent its
+            // finish_reason and hung up without [DONE] or HTTP's last chunk), the reply is whole.
+            guard case .connectionDropped = error, let completion = decoder.completionAtEnd else {
+                throw ProviderError.fromTransport(error, provider: provider, host: host, afterFirstByte: receivedBody, redactor: redactor)
+            }
+            emit(.finished(completion))
+            return
         }
         try Task.checkCancellation()
         parser.finish()
