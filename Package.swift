@@ -4,7 +4,7 @@ import PackageDescription
 // Layers point one way:
 //   CSHA256            the processor's SHA-256 instructions, for the store's hashing (C: Swift has no intrinsics for them)
 //   ThreadAISupport    what FoundationEssentials lacks and full Foundation would cost every start: a lock, a
-//                      thread, whitespace trimming, byte replacement (package-internal)
+//                      thread, whitespace trimming, byte replacement, JSON string text (package-internal)
 //   ThreadAIStore      objects, refs, history, context, diff — no providers, no terminal
 //   ThreadAIProviders  the model harness — knows nothing of the store's files
 //   ThreadAI           composes the two for an app: conversations, send, configuration

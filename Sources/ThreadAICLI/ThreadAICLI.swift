@@ -131,7 +131,7 @@ public enum ThreadAICLI {
                 style: Style(enabled: colorWanted), stdoutIsTerminal: stdoutIsTerminal,
                 providers: providers)
             let threadsBefore = context.threadsBefore(command.spec.name)
-            defer { context.keepLocalThreadsOut(after: command.spec.name, threadsBefore: threadsBefore) }
+            defer { context.keepLocalThreadsOut(after: threadsBefore) }
             if stdoutIsTerminal, pagedCommands.contains(command.spec.name), !globals.flag("no-pager"),
                let pager = PagerChoice.command(environment: environment) {
                 if let missing = PagerChoice.missingProgram(in: pager, environment: environment) {

@@ -1,3 +1,5 @@
+import ThreadAISupport
+
 /// JSON text of a value, byte for byte as Foundation's `JSONSerialization` wrote it with
 /// `.sortedKeys` and `.withoutEscapingSlashes` (docs/FORMAT.md §4.6, "Compact JSON"): structured
 /// parts are written compactly, the `threadai-json` export pretty-printed. Both are content that
@@ -28,7 +30,7 @@ enum JSONText {
 
     private static func write(_ value: JSONReader.Value, into bytes: inout [UInt8], indent: Int?) {
         switch value {
-        case .string(let text): writeString(text, into: &bytes)
+        case .string(let text): JSONStringText.append(text, to: &bytes)
         case .number(let text): bytes.append(contentsOf: text.utf8)
         case .bool(let truth): bytes.append(contentsOf: (truth ? "true" : "false").utf8)
         case .null: bytes.append(contentsOf: "null".utf8)
@@ -39,7 +41,7 @@ enum JSONText {
         case .object(let members):
             let keys = JSONKeyOrder.sorted(members.keys)
             writeContainer(keys, open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), into: &bytes, indent: indent) { key, bytes, inner in
-                writeString(key, into: &bytes)
+                JSONStringText.append(key, to: &bytes)
                 bytes.append(contentsOf: inner == nil ? Array(":".utf8) : Array(" : ".utf8))
                 if let member = members[key] { write(member, into: &bytes, indent: inner) }
             }
@@ -69,27 +71,4 @@ enum JSONText {
         bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * indent))
         bytes.append(close)
     }
-
-    private static func writeString(_ text: String, into bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
-            case 0x08: bytes.append(contentsOf: #"\b"#.utf8)
-            case 0x0C: bytes.append(contentsOf: #"\f"#.utf8)
-            case 0x0A: bytes.append(contentsOf: #"\n"#.utf8)
-            case 0x0D: bytes.append(contentsOf: #"\r"#.utf8)
-            case 0x09: bytes.append(contentsOf: #"\t"#.utf8)
-            case 0x00..<0x20:
-                bytes.append(contentsOf: #"\u00"#.utf8)
-                bytes.append(hexDigits[Int(byte >> 4)])
-                bytes.append(hexDigits[Int(byte & 0xF)])
-            default: bytes.append(byte)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
-    }
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
 }

@@ -34,9 +34,14 @@ public struct LocalThreads: Sendable {
 
     /// Marks `name` local (`local: true`) or shared again, rewriting `local-threads`.
     public func set(_ name: ThreadName, local: Bool) throws {
-        var names = Set(try names().map(\.rawValue))
-        if local { names.insert(name.rawValue) } else { names.remove(name.rawValue) }
-        try TempFile.write(Array(names.sorted().map { $0 + "\n" }.joined().utf8), to: listPath)
+        var names = Set(try names())
+        if local { names.insert(name) } else { names.remove(name) }
+        try writeList(names)
+    }
+
+    /// Writes `local-threads` whole: the names sorted, one a line.
+    private func writeList(_ names: Set<ThreadName>) throws {
+        try TempFile.write(Array(names.map(\.rawValue).sorted().map { $0 + "\n" }.joined().utf8), to: listPath)
     }
 
     /// What `refresh` kept out of git.
@@ -84,7 +89,7 @@ public struct LocalThreads: Sendable {
             }
         }
         if !adopted.isEmpty {
-            try TempFile.write(Array(local.map(\.rawValue).sorted().map { $0 + "\n" }.joined().utf8), to: listPath)
+            try writeList(local)
         }
         var paths: [String] = []
         if FilePaths.exists(listPath) { paths.append("local-threads") }

@@ -60,7 +60,8 @@ enum StatusCommand: Command {
             try repository.checkUnbornForWriting(name)
             return nil
         } catch {
-            return String(describing: error).prefix(1).uppercased() + String(describing: error).dropFirst()
+            let reason = error.description
+            return reason.prefix(1).uppercased() + reason.dropFirst()
         }
     }
 

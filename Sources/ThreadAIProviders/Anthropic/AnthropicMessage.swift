@@ -31,10 +31,7 @@ struct AnthropicMessage: Decodable {
         }
         guard message.type == "message" else { return nil }
         let text = message.content.filter { $0.type == "text" }.compactMap(\.text).joined()
-        let usage = message.usage.flatMap { usage in
-            usage.totalInputTokens == nil && usage.outputTokens == nil
-                ? nil : TokenUsage(inputTokens: usage.totalInputTokens, outputTokens: usage.outputTokens)
-        }
+        let usage = message.usage.flatMap { TokenUsage.reported(inputTokens: $0.totalInputTokens, outputTokens: $0.outputTokens) }
         let finished = ChatEvent.finished(ChatCompletion(stopReason: message.stopReason ?? "unknown", model: message.model, usage: usage))
         return (text.isEmpty ? [] : [.text(text)]) + [finished]
     }

@@ -49,8 +49,7 @@ struct AnthropicStreamDecoder: StreamDecoder {
             stopReason = payload.delta?.stopReason ?? stopReason
             record(payload.usage)
         case Self.terminator:
-            let usage = inputTokens == nil && outputTokens == nil
-                ? nil : TokenUsage(inputTokens: inputTokens, outputTokens: outputTokens)
+            let usage = TokenUsage.reported(inputTokens: inputTokens, outputTokens: outputTokens)
             return [.finished(ChatCompletion(stopReason: stopReason ?? "unknown", model: model, usage: usage))]
         case "error":
             throw ProviderError.fromStreamError(event.data, provider: "anthropic", redactor: redactor)

@@ -30,4 +30,9 @@ public struct TokenUsage: Sendable, Equatable {
         self.inputTokens = inputTokens
         self.outputTokens = outputTokens
     }
+
+    /// The usage a reply reported, or nil when it reported neither count.
+    static func reported(inputTokens: Int?, outputTokens: Int?) -> TokenUsage? {
+        inputTokens == nil && outputTokens == nil ? nil : TokenUsage(inputTokens: inputTokens, outputTokens: outputTokens)
+    }
 }

@@ -13,10 +13,8 @@ struct OpenAICompletion: Decodable {
         var finishReason: String?
     }
 
-    struct Message: Decodable {
-        var content: String?
-        var refusal: String?
-    }
+    /// A whole message has the fields a stream's delta has.
+    typealias Message = OpenAIStreamChunk.Delta
 
     var model: String?
     var choices: [Choice]
@@ -40,10 +38,7 @@ struct OpenAICompletion: Decodable {
         if let content = message.content, !content.isEmpty { events.append(.text(content)) }
         let refused = !(message.refusal ?? "").isEmpty
         if let refusal = message.refusal, refused { events.append(.text(refusal)) }
-        let usage = completion.usage.flatMap { usage in
-            usage.promptTokens == nil && usage.completionTokens == nil
-                ? nil : TokenUsage(inputTokens: usage.promptTokens, outputTokens: usage.completionTokens)
-        }
+        let usage = completion.usage.flatMap { TokenUsage.reported(inputTokens: $0.promptTokens, outputTokens: $0.completionTokens) }
         let stopReason = OpenAIStreamDecoder.stopReason(choice.finishReason, refused: refused)
         return events + [.finished(ChatCompletion(stopReason: stopReason, model: completion.model, usage: usage))]
     }

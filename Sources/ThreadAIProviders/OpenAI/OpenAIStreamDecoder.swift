@@ -83,8 +83,7 @@ struct OpenAIStreamDecoder: StreamDecoder {
     }
 
     private func completion() -> ChatCompletion {
-        let usage = inputTokens == nil && outputTokens == nil
-            ? nil : TokenUsage(inputTokens: inputTokens, outputTokens: outputTokens)
+        let usage = TokenUsage.reported(inputTokens: inputTokens, outputTokens: outputTokens)
         return ChatCompletion(stopReason: Self.stopReason(finishReason, refused: refused), model: model, usage: usage)
     }
 

@@ -57,32 +57,14 @@ enum LooseJSON: Decodable, Equatable {
     /// The value as JSON without spaces, keys sorted.
     var compactJSON: String {
         switch self {
-        case .string(let text): Self.quoted(text)
+        case .string(let text): JSONStringText.quoted(text)
         case .integer(let whole): String(whole)
         case .number(let number): number.jsonText
         case .boolean(let flag): flag ? "true" : "false"
         case .null: "null"
         case .array(let items): "[" + items.map(\.compactJSON).joined(separator: ",") + "]"
         case .object(let members):
-            "{" + members.sorted { $0.key < $1.key }.map { Self.quoted($0.key) + ":" + $0.value.compactJSON }.joined(separator: ",") + "}"
+            "{" + members.sorted { $0.key < $1.key }.map { JSONStringText.quoted($0.key) + ":" + $0.value.compactJSON }.joined(separator: ",") + "}"
         }
-    }
-
-    private static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }

@@ -10,6 +10,16 @@ struct LocalThreadTests {
             .split(separator: "\n").map(String.init)
     }
 
+    /// Clone a, pushed with a shared first turn on `main`, then the local thread `name` holding `messages`.
+    static func withLocalThread(_ name: String, sending messages: [String]) throws -> GitClones {
+        let clones = try GitClones()
+        try clones.start("a", sending: ["a shared question"])
+        try clones.threadai(["checkout", "-b", name], in: "a")
+        try clones.threadai(["local", name], in: "a")
+        for message in messages { try clones.threadai(["send", message], in: "a") }
+        return clones
+    }
+
     @Test("a local thread never appears in git status, through later sends; --unset shares it again")
     func neverInStatus() throws {
         let clones = try GitClones()
@@ -49,12 +59,7 @@ struct LocalThreadTests {
 
     @Test("a fork of a local thread is local; shared with --unset, it publishes the messages it needs; a clone reads it whole")
     func cloneSeesForkOfLocal() throws {
-        let clones = try GitClones()
-        try clones.start("a", sending: ["a shared question"])
-        try clones.threadai(["checkout", "-b", "scratch"], in: "a")
-        try clones.threadai(["send", "private one"], in: "a")
-        try clones.threadai(["send", "private two"], in: "a")
-        try clones.threadai(["local", "scratch"], in: "a")
+        let clones = try Self.withLocalThread("scratch", sending: ["private one", "private two"])
         let fork = try clones.threadai(["checkout", "-b", "published", "scratch~2"], in: "a")
         #expect(fork.stderr.contains("published is local, as the messages it forks from are"), "\(fork.stderr)")
         try clones.threadai(["local", "--unset", "published"], in: "a")
@@ -85,11 +90,7 @@ struct LocalThreadTests {
 
     @Test("regenerating in a local thread makes a local fork; a deleted local thread's messages stay out of git, and come back local")
     func forksAndDeletesStayPrivate() throws {
-        let clones = try GitClones()
-        try clones.start("a", sending: ["a shared question"])
-        try clones.threadai(["checkout", "-b", "private"], in: "a")
-        try clones.threadai(["local", "private"], in: "a")
-        try clones.threadai(["send", "PRIVATE salary numbers"], in: "a")
+        let clones = try Self.withLocalThread("private", sending: ["PRIVATE salary numbers"])
         let regenerated = try clones.threadai(["regenerate"], in: "a")
         #expect(regenerated.stderr.contains("private-2 is local"), "\(regenerated.stderr)")
         #expect(try clones.threadai(["local"], in: "a").stdout == "private\nprivate-2\n")
