@@ -12,10 +12,15 @@ public struct Conversation: Sendable {
     /// Where the code stood for this turn (docs/FORMAT.md §4.7), written on every message the turn
     /// stores; nil writes no anchor. Read it once per turn with `CodeAnchor.read`.
     public var codeAnchor: CodeAnchor?
+    /// What `prepare` (and the edits made through it) does with a credential in the text or the
+    /// system prompt before anything is stored: refused by default, since conversations travel with
+    /// the repository (docs/CLI.md, "Secrets").
+    public var secrets: SecretPolicy
 
-    public init(repository: Repository, codeAnchor: CodeAnchor? = nil) {
+    public init(repository: Repository, codeAnchor: CodeAnchor? = nil, secrets: SecretPolicy = .refuse) {
         self.repository = repository
         self.codeAnchor = codeAnchor
+        self.secrets = secrets
     }
 
     /// The user's side of a send, stored: the thread, the new user message and the context to ask with.
@@ -62,7 +67,8 @@ public struct Conversation: Sendable {
     ///   `AttachedFile.message`).
     /// - Parameter fork: when given, `thread` is a new thread (its name must be free) whose first
     ///   message is a child of `fork.at` (nil: a new root): an edited question beside the original.
-    /// - Throws: `ThreadError`, with nothing written, when the history the context reads is corrupt,
+    /// - Throws: `ThreadError`, with nothing written, when `text` or `system` holds a credential that
+    ///   `secrets` refuses (`.secrets`), when the history the context reads is corrupt,
     ///   missing or unreadable (with a budget, a long history's middle is counted from
     ///   `cache/messages`, not read: `Repository.contextBuilder(upTo:budget:)`), the thread has
     ///   diverged, or the wait for the turn was cancelled.
@@ -71,6 +77,7 @@ public struct Conversation: Sendable {
         fork: (at: ObjectID?, reflog: String)? = nil,
         userFields: [String: String] = [:], date: Timestamp = .now(), onWait: (TurnLockOwner) -> Void = { _ in }
     ) async throws(ThreadError) -> PreparedTurn {
+        let (text, system) = try checkedForSecrets(text, system: system)
         let reservation = try await reserveTurn(on: thread, onWait: onWait)
         var parent: ObjectID?
         if let fork {
@@ -82,6 +89,9 @@ public struct Conversation: Sendable {
             // Renamed or deleted while this sender waited: starting a new root would drop the history.
             if parent == nil { try repository.checkUnbornForWriting(thread) }
         }
+        // The first message of a thread creates its ref: the name must be one a new thread may take
+        // (not reserved, no clash with another thread's file), as for a fork.
+        if fork == nil, parent == nil, !repository.refs.exists(thread) { try repository.checkNewThreadName(thread) }
         let reflogPrefix = fork?.reflog ?? "send"
         // A fork's first message creates its ref; each later one moves it from the one before.
         var expected: ExpectedRefValue? = fork == nil ? nil : .absent
@@ -101,6 +111,17 @@ public struct Conversation: Sendable {
         return PreparedTurn(
             thread: thread, userMessageID: userID, systemMessageID: systemID, context: builder.build(budget: budget),
             reservation: reservation)
+    }
+
+    /// `text` and `system` as `secrets` lets them be stored.
+    private func checkedForSecrets(_ text: String, system: String?) throws(ThreadError) -> (String, String?) {
+        do {
+            return (try secrets.apply(to: text, item: "your message"), try system.map { prompt throws(SecretsFound) in
+                try secrets.apply(to: prompt, item: "the system prompt")
+            })
+        } catch {
+            throw .secrets(error)
+        }
     }
 
     /// The single head a new message on `thread` extends, or nil for an unborn thread.

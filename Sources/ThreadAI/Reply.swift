@@ -29,6 +29,11 @@ extension Conversation {
         clock: ContinuousClock = ContinuousClock(), onText: (String) -> Void
     ) async -> ReplyOutcome {
         defer { prepared.release() }
+        if let moved = movedOn(from: prepared) {
+            // Answered already (the same turn given twice) or extended by another writer: asking the
+            // model again would only store a reply on no thread.
+            return ReplyOutcome(replyID: nil, text: "", completion: nil, failure: nil, interrupted: false, storeError: moved)
+        }
         var request = ChatRequest(context: prepared.context, model: model, maxOutputTokens: maxOutputTokens)
         if let partial = prepared.continuing, let partialID = prepared.replacing {
             request.messages.append(ChatMessage(role: .assistant, content: partial, origin: .init(id: partialID.hex, thread: prepared.thread.rawValue)))
@@ -118,6 +123,16 @@ extension Conversation {
         return streamed
     }
 
+    /// The refusal of a turn whose thread no longer ends at its question (or the reply it replaces):
+    /// nil while it does, or when the thread's ref is gone or unreadable (`link` then follows a
+    /// rename, or reports what it finds).
+    private func movedOn(from prepared: PreparedTurn) -> ThreadError? {
+        let expected = prepared.replacing ?? prepared.userMessageID
+        guard let heads = try? repository.refs.heads(of: prepared.thread), !heads.isEmpty, !heads.contains(expected)
+        else { return nil }
+        return .ref(.concurrentChange(prepared.thread, expected: .head(expected), found: heads))
+    }
+
     /// Moves the thread to the stored reply: from the user message after a send, or from the
     /// partial reply a retry replaces (compare-and-swap either way).
     private func link(_ id: ObjectID, for prepared: PreparedTurn) throws(ThreadError) {
@@ -128,6 +143,8 @@ extension Conversation {
             try repository.refs.update(prepared.thread, to: id, expecting: .head(expected), reflogMessage: reflog)
         } catch {
             guard case .concurrentChange(_, _, let found) = error else { throw .ref(error) }
+            // The same reply, byte for byte, is already the head: stored once, as content addressing makes it.
+            if found == [id] { return }
             do throws(RefError) {
                 if found.count > 1, found.contains(expected) {
                     // A pull made the thread diverge while the reply streamed: it follows its question.

@@ -29,7 +29,7 @@ enum EditCommand: Command {
         let setup = try ReplySetup(arguments, context)
         let repository = setup.repository
         let secrets = try SecretFlags.policy(arguments)
-        let conversation = try context.conversation(repository)
+        let conversation = try context.conversation(repository, secrets: secrets)
         let (head, tip) = try repository.currentPosition()
         let original: ObjectID
         if let revision = arguments.positional("revision") {

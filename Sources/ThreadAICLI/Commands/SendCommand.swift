@@ -42,7 +42,7 @@ enum SendCommand: Command {
             to: try messageText(arguments, context, attaching: !files.isEmpty, stdinIsAFile: files.contains("-")), item: "your message")
         let system = try arguments.option("system").map { prompt in try secrets.apply(to: prompt, item: "the system prompt") }
         let (text, fields) = try FileAttachments.message(text: typed, paths: files, secrets: secrets, repository: repository, context)
-        let conversation = try context.conversation(repository)
+        let conversation = try context.conversation(repository, secrets: secrets)
         let thread = arguments.flag("no-context") ? try oneOffThread() : try context.threadForWriting(repository)
         let prepared = try await conversation.prepare(
             text: text, on: thread, system: system, budget: setup.budget,

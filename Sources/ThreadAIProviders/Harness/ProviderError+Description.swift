@@ -53,8 +53,8 @@ extension ProviderError: CustomStringConvertible {
                 ? "The connection to \(provider) dropped in the middle of the reply"
                 : "The connection to \(provider) closed before any reply arrived"
             return what + (detail.map { " (\($0))" } ?? "") + ". "
-                + (afterFirstByte ? "Any text received is kept as a partial reply; " : "")
-                + "check the network or proxy and run `threadai retry`."
+                + (afterFirstByte ? "Any text received is kept as a partial reply; check" : "Check")
+                + " the network or proxy and run `threadai retry`."
         case .timeoutBeforeFirstByte(let provider, let after):
             return "\(provider) sent nothing for \(Self.secondsText(after)) after the request. "
                 + "The server may be overloaded or unreachable; run `threadai retry`, or raise the first-byte timeout."

@@ -121,6 +121,9 @@ public enum ThreadError: Error, CustomStringConvertible, Sendable {
     case turnInProgress(ThreadName, action: String, holder: TurnLockOwner?)
     /// The thread was renamed away (here or by a pull) while the command waited for its turn.
     case renamedWhileWaiting(ThreadName, now: String)
+    /// Text about to be stored holds what looks like a credential, and the policy refuses it
+    /// (`Conversation.secrets`); nothing was written.
+    case secrets(SecretsFound)
     case unexpected(String)
 
     public var description: String {
@@ -152,7 +155,7 @@ public enum ThreadError: Error, CustomStringConvertible, Sendable {
                 + "nothing was written. Switch to another thread with 'threadai checkout NAME' ('threadai threads' "
                 + "lists them).\(restore)"
         case .cancelledWhileWaiting(let name):
-            return "stopped while waiting for the turn on '\(name)'; nothing was written."
+            return "cancelled before the turn on '\(name)' was taken; nothing was written."
         case .turnInProgress(let name, let action, let holder):
             let who = holder.map { " by \($0)" } ?? ""
             return "cannot \(action) '\(name)': a reply is being stored on it\(who); nothing was changed. "
@@ -160,6 +163,7 @@ public enum ThreadError: Error, CustomStringConvertible, Sendable {
         case .renamedWhileWaiting(let name, let now):
             return "thread '\(name)' was renamed to '\(now)' while this command waited for its turn; nothing was "
                 + "written. Run the command again: it follows the rename."
+        case .secrets(let found): return found.description
         case .unexpected(let text): return text
         }
     }

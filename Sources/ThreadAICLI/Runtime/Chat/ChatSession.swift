@@ -52,7 +52,7 @@ final class ChatSession {
         let stored = try secrets.apply(to: text, item: "your message")
         let (content, fields) = try FileAttachments.message(
             text: stored, paths: pendingFiles, secrets: secrets, repository: repository, context)
-        let conversation = try context.conversation(repository)
+        let conversation = try context.conversation(repository, secrets: secrets)
         let prepared = try await conversation.prepare(
             text: content, on: thread, system: pendingSystem, budget: setup.budget, userFields: fields,
             onWait: context.noteWaiting(on: thread))

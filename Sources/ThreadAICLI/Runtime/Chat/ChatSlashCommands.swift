@@ -95,7 +95,7 @@ enum ChatSlashCommands {
     /// Your last message asked again with `text` (or what you write in the editor), as `edit` does:
     /// on a new fork beside it, where the session goes on.
     private static func edit(with argument: String, _ session: ChatSession) async throws -> ExitStatus {
-        let conversation = try session.context.conversation(session.repository)
+        let conversation = try session.context.conversation(session.repository, secrets: session.secrets)
         let original = try EditCommand.lastQuestion(from: try session.head(), conversation)
         let typed: String
         if !argument.isEmpty {
