@@ -33,6 +33,27 @@ struct ThreadTreeRendererTests {
         #expect(lines[2].contains(summaries[2].heads.map(\.short).joined(separator: "+")))
     }
 
+    @Test("threads that are each other's parents are shown, each once, with their forks")
+    func parentCycle() throws {
+        // A deleted `main` made again on a fork of its fork `b`: main's parent is b, b's is main.
+        let summaries = [try summary("b", parent: "main"), try summary("c", parent: "b"), try summary("main", parent: "b")]
+        let output = BufferOutput()
+        ThreadTreeRenderer.write(summaries, current: nil, style: .plain, to: output)
+        let lines = output.text.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3, "\(output.text)")
+        #expect(lines[0].hasPrefix("  b "))
+        #expect(Set(lines.dropFirst().map { $0.split(separator: " ")[1] }) == ["c", "main"], "\(output.text)")
+    }
+
+    @Test("a thread without a title ends with its facts")
+    func emptyTitle() throws {
+        var untitled = try summary("main", parent: nil)
+        untitled.title = ""
+        let output = BufferOutput()
+        ThreadTreeRenderer.write([untitled], current: nil, style: .plain, to: output)
+        #expect(output.text.hasSuffix("3 messages\n"), "\(output.text)")
+    }
+
     @Test("a name's width is its terminal columns: one a character, two for a wide one", arguments: [
         ("main", 4), ("a/b-c_d.e+f", 11), ("café", 4), ("cafe\u{301}", 4), ("主題", 4), ("x\u{200D}y", 2), ("日本語の長い名前", 16),
     ])

@@ -9,7 +9,7 @@ enum CarriedFiles {
     static func field(of original: Message, edited: String) -> String? {
         guard let list = original.fields["files"] else { return nil }
         var kept: [(position: String.Index, entry: Substring)] = []
-        for entry in list.split(separator: "\n") {
+        for entry in list.linesAtLineFeeds() {
             guard let space = entry.firstIndex(of: " ") else { continue }
             let path = entry[entry.index(after: space)...]
             guard let block = block(for: path, in: original.content),

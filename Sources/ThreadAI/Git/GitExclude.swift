@@ -82,7 +82,7 @@ public struct GitExclude: Sendable {
         let begin = Self.beginMarker(owner), end = Self.endMarker(owner)
         var block: [String] = [], others: [Substring] = []
         var inside = false
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in text.linesAtLineFeeds(omittingEmpty: false) {
             if line == begin {
                 inside = true
             } else if line == end {

@@ -29,7 +29,7 @@ extension ThreadAIJSON {
     /// The `renames` member: its lines, each two valid thread names separated by a TAB.
     static func renames(_ value: JSONReader.Value, name: String) throws(ImportError) -> [String] {
         guard let text = value.string else { throw ImportError(item: "\(name) renames", reason: "is not a string") }
-        let lines = text.split(separator: "\n").map(String.init)
+        let lines = text.linesAtLineFeeds().map(String.init)
         for (index, line) in lines.enumerated() {
             let parts = line.split(separator: "\t", omittingEmptySubsequences: false)
             guard parts.count == 2, (try? ThreadName(String(parts[0]))) != nil, (try? ThreadName(String(parts[1]))) != nil else {

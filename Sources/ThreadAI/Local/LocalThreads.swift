@@ -29,7 +29,7 @@ public struct LocalThreads: Sendable {
     }
 
     private func recordedNames() throws(FileSystemError) -> [String] {
-        (try FilePaths.readText(listPath) ?? "").split(separator: "\n").map(String.init)
+        (try FilePaths.readText(listPath) ?? "").linesAtLineFeeds().map(String.init)
     }
 
     /// Marks `name` local (`local: true`) or shared again, rewriting `local-threads`.

@@ -23,16 +23,23 @@ enum ThreadTreeRenderer {
         // A prefix is three characters a level ("└─ ", "│  "); a name's width is its characters,
         // counted byte by byte when it is ASCII (nearly always) instead of by grapheme cluster.
         var rows: [(prefix: String, width: Int, summary: ThreadSummary)] = []
+        var shown: Set<String> = []
         func visit(_ summary: ThreadSummary, prefix: String, childPrefix: String, depth: Int) {
+            shown.insert(summary.name.rawValue)
             rows.append((prefix, 3 * depth + TerminalWidth.columns(of: summary.name.rawValue), summary))
             guard depth < 64 else { return }  // Parents come from files; never recurse without bound.
-            let kids = children[summary.name.rawValue] ?? []
+            let kids = (children[summary.name.rawValue] ?? []).filter { !shown.contains($0.name.rawValue) }
             for (index, child) in kids.enumerated() {
                 let last = index == kids.count - 1
                 visit(child, prefix: childPrefix + (last ? "└─ " : "├─ "), childPrefix: childPrefix + (last ? "   " : "│  "), depth: depth + 1)
             }
         }
         for root in roots { visit(root, prefix: "", childPrefix: "", depth: 0) }
+        // Threads that are each other's parents (a deleted name made again on a fork of its fork)
+        // have no root above them: each such cycle starts at its first thread in name order.
+        for summary in summaries where !shown.contains(summary.name.rawValue) {
+            visit(summary, prefix: "", childPrefix: "", depth: 0)
+        }
         let width = rows.map(\.width).max() ?? 0
         for (prefix, labelWidth, summary) in rows {
             let isCurrent = summary.name == current
@@ -48,8 +55,7 @@ enum ThreadTreeRenderer {
             line += style.id(heads)
             line += "  "
             line += style.dim(facts)
-            line += "  "
-            line += TerminalSafe.text(summary.title)
+            if !summary.title.isEmpty { line += "  " + TerminalSafe.text(summary.title) }
             output.line(line)
         }
     }

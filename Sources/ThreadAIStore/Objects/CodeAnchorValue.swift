@@ -23,7 +23,7 @@ enum CodeAnchorValue {
     }
 
     private static func isFileList(_ value: String) -> Bool {
-        let lines = value.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = value.linesAtLineFeeds(omittingEmpty: false)
         return !value.isEmpty && lines.allSatisfy { line in
             guard let space = line.firstIndex(of: " ") else { return false }
             return isGitObjectID(line[..<space].utf8) && line.index(after: space) < line.endIndex

@@ -23,16 +23,19 @@ public struct HeadStore: Sendable {
             if error.isNotFound { return .thread(.main) }
             throw .fileSystem(error)
         }
-        let text = String(decoding: bytes, as: UTF8.self)
-        guard text.hasSuffix("\n") else { throw malformed("it does not end with a line end") }
-        let line = String(text.dropLast())
-        if line.hasPrefix("ref: refs/threads/") {
-            guard let name = try? ThreadName(String(line.dropFirst("ref: refs/threads/".count))) else {
+        // Bytes, not characters: a name may start with a combining mark, which would join the `/`
+        // before it into one character.
+        guard bytes.last == 0x0A else { throw malformed("it does not end with a line end (LF)") }
+        let line = bytes.dropLast()
+        guard line.last != 0x0D else { throw malformed("its line ends in CR LF, where the format writes LF alone") }
+        let prefix = "ref: refs/threads/".utf8
+        if line.starts(with: prefix) {
+            guard let name = try? ThreadName(String(decoding: line.dropFirst(prefix.count), as: UTF8.self)) else {
                 throw malformed("it names an invalid thread")
             }
             return .thread(name)
         }
-        guard let id = try? ObjectID(hex: line) else {
+        guard let id = try? ObjectID(hex: String(decoding: line, as: UTF8.self)) else {
             throw malformed("expected 'ref: refs/threads/NAME' or a message id")
         }
         return .detached(id)

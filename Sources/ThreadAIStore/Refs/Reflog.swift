@@ -44,7 +44,7 @@ public struct Reflog: Sendable {
             if error.isNotFound { return [] }
             throw error
         }
-        return String(decoding: bytes, as: UTF8.self).split(separator: "\n").compactMap(Self.parse)
+        return String(decoding: bytes, as: UTF8.self).linesAtLineFeeds().compactMap(Self.parse)
     }
 
     private static func parse(_ line: Substring) -> Entry? {

@@ -25,10 +25,15 @@ public struct Renames: Sendable {
             throw error
         }
         cacheKey = ObjectID.of(bytes).hex
-        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
-            let parts = line.split(separator: "\t")
-            if parts.count == 2 { apply(from: String(parts[0]), to: String(parts[1])) }
-        }
+        for line in String(decoding: bytes, as: UTF8.self).linesAtLineFeeds() { replay(String(line)) }
+    }
+
+    /// Replays the line `OLD TAB NEW` when it is one (FORMAT §5.4): a line with another number of
+    /// TABs, or a side that is not a valid thread name (§5.2), is skipped.
+    private mutating func replay(_ line: String) {
+        let parts = line.split(separator: "\t", omittingEmptySubsequences: false)
+        guard parts.count == 2, let old = try? ThreadName(String(parts[0])), let new = try? ThreadName(String(parts[1])) else { return }
+        apply(from: old.rawValue, to: new.rawValue)
     }
 
     /// Replays one rename as FORMAT §5.4 says: every recorded name whose current name is `old` (a
@@ -57,7 +62,7 @@ public struct Renames: Sendable {
     /// - Returns: how many were appended.
     mutating func recordMissing(_ lines: [String]) throws(LockError) -> Int {
         try append(choosing: { held in
-            let present = Set(String(decoding: held, as: UTF8.self).split(separator: "\n").map(String.init))
+            let present = Set(String(decoding: held, as: UTF8.self).linesAtLineFeeds().map(String.init))
             return lines.filter { !present.contains($0) }
         })
     }
@@ -82,10 +87,7 @@ public struct Renames: Sendable {
         guard !lines.isEmpty else { return 0 }
         for line in lines { bytes += Array((line + "\n").utf8) }
         try lock.commit(bytes)
-        for line in lines {
-            let parts = line.split(separator: "\t")
-            if parts.count == 2 { apply(from: String(parts[0]), to: String(parts[1])) }
-        }
+        for line in lines { replay(line) }
         cacheKey = nil
         return lines.count
     }

@@ -1,0 +1,45 @@
+import Testing
+@testable import ThreadAIStore
+
+/// The format's line files are read byte by byte at LF (docs/FORMAT.md §5.4, §6, §4.7): a `String`
+/// split at "\n" goes by grapheme clusters, where CR LF is one character and a combining mark joins
+/// the `/` before it.
+@Suite("Line files split at LF alone")
+struct LineFeedParsingTests {
+    @Test func aHeadNamingAThreadThatStartsWithACombiningMarkReadsBack() throws {
+        let folder = try TemporaryDirectory()
+        let name = try ThreadName("\u{345}x")
+        let head = HeadStore(root: folder.path)
+        try head.write(.thread(name), from: nil, to: nil, reflogMessage: "test")
+        #expect(try head.read() == .thread(name))
+    }
+
+    @Test func aHeadEndingInCRLFSaysSo() throws {
+        let folder = try TemporaryDirectory()
+        try Files.write(Array("ref: refs/threads/main\r\n".utf8), to: folder.child("HEAD"))
+        #expect {
+            try HeadStore(root: folder.path).read()
+        } throws: { error in
+            "\(error)".contains("CR LF")
+        }
+    }
+
+    @Test(arguments: [
+        ("a\tz\r\n", "a", "a"),                 // a CR left in a name makes the line invalid, not a rename to "z\r"
+        ("a\tb\nb\tc\n", "a", "c"),
+        ("a\tb\r\nb\tc\n", "b", "c"),            // the valid line after a CR LF one still applies
+        ("a\tHEAD x\n", "a", "a"),               // an invalid name
+        ("a\tb\tc\n", "a", "a"),                 // two TABs
+    ])
+    func renamesReplayOnlyValidLines(_ text: String, _ recorded: String, _ current: String) throws {
+        let folder = try TemporaryDirectory()
+        try Files.write(Array(text.utf8), to: folder.child("renames"))
+        #expect(try Renames(path: folder.child("renames")).currentName(of: recorded) == current)
+    }
+
+    @Test func aFilesListWithACRLFLineIsRejected() {
+        let blob = String(repeating: "1", count: 40)
+        #expect(CodeAnchorValue.problem(withKey: FrontmatterKey.files, value: "\(blob) p\r\nxyz") != nil)
+        #expect(CodeAnchorValue.problem(withKey: FrontmatterKey.files, value: "\(blob) p\n\(blob) q") == nil)
+    }
+}
