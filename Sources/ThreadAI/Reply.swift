@@ -73,7 +73,7 @@ extension Conversation {
             return outcome
         }
         do {
-            try link(id, for: prepared)
+            try link(id, message, for: prepared)
             outcome.replyID = id
         } catch {
             outcome.storeError = error
@@ -135,12 +135,12 @@ extension Conversation {
 
     /// Moves the thread to the stored reply: from the user message after a send, or from the
     /// partial reply a retry replaces (compare-and-swap either way).
-    private func link(_ id: ObjectID, for prepared: PreparedTurn) throws(ThreadError) {
+    private func link(_ id: ObjectID, _ message: Message, for prepared: PreparedTurn) throws(ThreadError) {
         let expected = prepared.replacing ?? prepared.userMessageID
         let verb = prepared.continuing == nil ? Repository.retryReflogPrefix : Repository.continueReflogPrefix
         let reflog = prepared.replacing.map { "\(verb) \($0.short)" } ?? "send: reply"
         do {
-            try repository.refs.update(prepared.thread, to: id, expecting: .head(expected), reflogMessage: reflog)
+            try repository.advance(prepared.thread, to: id, message, expecting: .head(expected), reflogMessage: reflog)
         } catch {
             guard case .concurrentChange(_, _, let found) = error else { throw .ref(error) }
             // The same reply, byte for byte, is already the head: stored once, as content addressing makes it.

@@ -85,6 +85,16 @@ struct ConversationLibraryTests {
         #expect(try repository.singleHead(of: library.main) == reply)
     }
 
+    @Test func aReplyKeepsTheThreadsCacheLineCurrent() async throws {
+        let first = try await library.conversation.prepare(text: "one", on: library.main, system: nil, budget: nil)
+        _ = await library.conversation.reply(to: first, provider: CountingProvider(["a"]), model: "m") { _ in }
+        _ = try repository.threadSummaries()  // builds cache/threads
+        let second = try await library.conversation.prepare(text: "two", on: library.main, system: nil, budget: nil)
+        _ = await library.conversation.reply(to: second, provider: CountingProvider(["b"]), model: "m") { _ in }
+        let report = try repository.verifyCache()
+        #expect(report.file == .readable && report.stale == 0 && report.current == 1, "\(report)")
+    }
+
     @Test func aTurnAnsweredTwiceIsNotAskedAgain() async throws {
         let prepared = try await library.conversation.prepare(text: "once", on: library.main, system: nil, budget: nil)
         let first = await library.conversation.reply(to: prepared, provider: CountingProvider(["answer"]), model: "m") { _ in }

@@ -10,12 +10,20 @@ extension Repository {
         let id: ObjectID
         do {
             id = try objects.write(message)
-            try refs.update(thread, to: id, expecting: expected ?? .headOrAbsent(message.parent), reflogMessage: reflogMessage)
+            try advance(thread, to: id, message, expecting: expected ?? .headOrAbsent(message.parent), reflogMessage: reflogMessage)
         } catch {
             throw ThreadError(wrapping: error)
         }
-        updateCachedSummary(of: thread, appending: id, message)
         return id
+    }
+
+    /// Moves `thread` to the stored message `id` (compare-and-swap, as `RefStore.update`) and keeps
+    /// its line of `cache/threads` current (§12 rule 6): what `append` does once the object is written.
+    public func advance(
+        _ thread: ThreadName, to id: ObjectID, _ message: Message, expecting expected: ExpectedRefValue, reflogMessage: String
+    ) throws(RefError) {
+        try refs.update(thread, to: id, expecting: expected, reflogMessage: reflogMessage)
+        updateCachedSummary(of: thread, appending: id, message)
     }
 
     /// Checks that a new thread may be called `name`: free, not clashing with another name on
