@@ -7,7 +7,7 @@ public struct MessageGraph: Sendable {
     /// The whole file, header and checksum included.
     private let image: [UInt8]
     public let count: Int
-    private let layout: MessageGraphLayout
+    let layout: MessageGraphLayout
 
     init(image: [UInt8], layout: MessageGraphLayout) {
         self.image = image

@@ -16,10 +16,14 @@ enum MessageGraphCodec {
               ObjectID.of(image[..<(footer + 9)]).hex.utf8.elementsEqual(image[(footer + 9 + 9)..<(image.count - 1)])
         else { return nil }
         let graph = MessageGraph(image: image, layout: layout)
+        var previous: ObjectID?
         for record in 0..<layout.count {
             let span = graph.spanBytes(record)
+            let id = graph.id(record)
+            // Lookups are binary searches: ids out of order would hide messages the file holds.
             guard (graph.parent(record) ?? 0) < layout.count, graph.flags(record) & 0b11 != 0b11,
-                  span.start + span.length <= layout.headlineByteCount else { return nil }
+                  span.start + span.length <= layout.headlineByteCount, previous.map({ $0 < id }) ?? true else { return nil }
+            previous = id
         }
         return graph
     }

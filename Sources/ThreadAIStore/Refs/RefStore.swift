@@ -78,6 +78,7 @@ public struct RefStore: Sendable {
         var reader = RefTreeReader(root: threadsDirectory)
         do {
             try reader.read()
+            if reader.found.isEmpty { try checkRefsFolder() }
         } catch {
             throw .fileSystem(error)
         }
@@ -113,10 +114,19 @@ public struct RefStore: Sendable {
         var names: [ThreadName] = []
         do {
             try Self.collectNames(in: threadsDirectory, prefix: "", into: &names)
+            if names.isEmpty { try checkRefsFolder() }
         } catch {
             throw .fileSystem(error)
         }
         return names.sorted()
+    }
+
+    /// Throws when `refs` is there but is not a folder (a file, or a link to nothing): damage to
+    /// report, not a repository without threads (`refs/threads` itself missing is one).
+    private func checkRefsFolder() throws(FileSystemError) {
+        let refs = root + "/refs"
+        guard !FilePaths.isDirectory(refs), FilePaths.exists(refs, followingLinks: false) else { return }
+        throw FileSystemError("list", path: refs, code: ENOTDIR)
     }
 
     /// Every valid name of a file below `directory` (thread refs, tags), as paths relative to it.

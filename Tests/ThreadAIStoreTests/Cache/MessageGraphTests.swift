@@ -73,6 +73,21 @@ struct MessageGraphTests {
         }
     }
 
+    @Test("ids out of order, under a checksum that holds, read as absent (FORMAT §12.2)")
+    func idsOutOfOrder() throws {
+        _ = try repository.messageGraph(reaching: [conversation.a2])
+        var image = try Files.read(repository.cache.path(of: "messages"))
+        let graph = try #require(MessageGraphCodec.decode(image))
+        let first = graph.layout.ids
+        let second = first + 32
+        let swapped = Array(image[second..<(second + 32)]) + Array(image[first..<second])
+        image.replaceSubrange(first..<(second + 32), with: swapped)
+        let footer = image.count - MessageGraphLayout.trailerSize - 8
+        let checksum = Array("checksum \(ObjectID.of(image[..<(footer + 9)]).hex)\n".utf8)
+        image.replaceSubrange((footer + 9)..., with: checksum)
+        #expect(MessageGraphCodec.decode(image) == nil)
+    }
+
     @Test("with caches off nothing is written, and the graph is the same")
     func cachesOff() throws {
         var uncached = repository

@@ -1,4 +1,5 @@
 import Testing
+import Foundation
 @testable import ThreadAIStore
 
 /// The format's line files are read byte by byte at LF (docs/FORMAT.md §5.4, §6, §4.7): a `String`
@@ -41,5 +42,26 @@ struct LineFeedParsingTests {
         let blob = String(repeating: "1", count: 40)
         #expect(CodeAnchorValue.problem(withKey: FrontmatterKey.files, value: "\(blob) p\r\nxyz") != nil)
         #expect(CodeAnchorValue.problem(withKey: FrontmatterKey.files, value: "\(blob) p\n\(blob) q") == nil)
+    }
+}
+
+@Suite("A refs folder that is not a folder")
+struct RefsFolderDamageTests {
+    @Test(arguments: ["file", "dangling link"])
+    func isDamageNotAnEmptyRepository(_ kind: String) throws {
+        let folder = try TemporaryDirectory()
+        if kind == "file" {
+            try Files.write("x", to: folder.child("refs"))
+        } else {
+            try FileManager.default.createSymbolicLink(atPath: folder.child("refs"), withDestinationPath: folder.child("nowhere"))
+        }
+        let refs = RefStore(root: folder.path)
+        #expect(throws: RefError.self) { try refs.allHeads() }
+        #expect(throws: RefError.self) { try refs.names() }
+    }
+
+    @Test func aMissingRefsFolderIsARepositoryWithoutThreads() throws {
+        let folder = try TemporaryDirectory()
+        #expect(try RefStore(root: folder.path).allHeads().isEmpty)
     }
 }
