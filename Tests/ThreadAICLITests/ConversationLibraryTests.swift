@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import ThreadAI
 
@@ -7,23 +6,8 @@ import ThreadAI
 /// as an asynchronous sequence, and a turn that cannot be answered twice.
 @Suite("Conversation in an app: checks before writing, reply events, one answer a turn")
 struct ConversationLibraryTests {
-    /// Answers with `pieces`, counting the requests it was given.
-    final class CountingProvider: ChatProvider, Sendable {
-        let name = "anthropic"
-        let pieces: [String]
-        let requests = Mutex(0)
-
-        init(_ pieces: [String]) { self.pieces = pieces }
-
-        func stream(_ request: ChatRequest) -> AsyncThrowingStream<ChatEvent, any Error> {
-            requests.withLock { $0 += 1 }
-            return AsyncThrowingStream { continuation in
-                for piece in pieces { continuation.yield(.text(piece)) }
-                continuation.yield(.finished(ChatCompletion(stopReason: "end_turn", model: "m", usage: nil)))
-                continuation.finish()
-            }
-        }
-    }
+    /// Answers with its pieces, remembering the requests it was given.
+    typealias RecordingProvider = ReviseLibraryTests.RecordingProvider
 
     let library: LibraryConversation
     var repository: Repository { library.repository }
@@ -73,7 +57,7 @@ struct ConversationLibraryTests {
         let prepared = try await library.conversation.prepare(text: "count", on: library.main, system: nil, budget: nil)
         var pieces: [String] = []
         var outcome: ReplyOutcome?
-        for await event in library.conversation.replyEvents(to: prepared, provider: CountingProvider(["one ", "two ", "three"]), model: "m") {
+        for await event in library.conversation.replyEvents(to: prepared, provider: RecordingProvider(["one ", "two ", "three"]), model: "m") {
             switch event {
             case .text(let piece): pieces.append(piece)
             case .stored(let stored): outcome = stored
@@ -87,24 +71,24 @@ struct ConversationLibraryTests {
 
     @Test func aReplyKeepsTheThreadsCacheLineCurrent() async throws {
         let first = try await library.conversation.prepare(text: "one", on: library.main, system: nil, budget: nil)
-        _ = await library.conversation.reply(to: first, provider: CountingProvider(["a"]), model: "m") { _ in }
+        _ = await library.conversation.reply(to: first, provider: RecordingProvider(["a"]), model: "m") { _ in }
         _ = try repository.threadSummaries()  // builds cache/threads
         let second = try await library.conversation.prepare(text: "two", on: library.main, system: nil, budget: nil)
-        _ = await library.conversation.reply(to: second, provider: CountingProvider(["b"]), model: "m") { _ in }
+        _ = await library.conversation.reply(to: second, provider: RecordingProvider(["b"]), model: "m") { _ in }
         let report = try repository.verifyCache()
         #expect(report.file == .readable && report.stale == 0 && report.current == 1, "\(report)")
     }
 
     @Test func aTurnAnsweredTwiceIsNotAskedAgain() async throws {
         let prepared = try await library.conversation.prepare(text: "once", on: library.main, system: nil, budget: nil)
-        let first = await library.conversation.reply(to: prepared, provider: CountingProvider(["answer"]), model: "m") { _ in }
+        let first = await library.conversation.reply(to: prepared, provider: RecordingProvider(["answer"]), model: "m") { _ in }
         let reply = try #require(first.replyID)
         let before = try repository.objects.allIDs()
-        let again = CountingProvider(["another answer"])
+        let again = RecordingProvider(["another answer"])
         let second = await library.conversation.reply(to: prepared, provider: again, model: "m") { _ in }
         #expect(second.replyID == nil && second.unattachedReplyID == nil)
         #expect(second.storeError != nil)
-        #expect(again.requests.withLock { $0 } == 0)
+        #expect(again.requests.withLock { $0.count } == 0)
         #expect(try repository.objects.allIDs() == before)
         #expect(try repository.singleHead(of: library.main) == reply)
     }

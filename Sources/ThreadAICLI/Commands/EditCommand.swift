@@ -40,11 +40,10 @@ enum EditCommand: Command {
         let message = try repository.objects.message(original)
         guard message.role == .user else { throw ReviseError.notAQuestion(original, message.role) }
         let typed = try arguments.option("message") ?? pipedText(context) ?? Editor.revise(message.content, environment: context.environment)
-        let text = try secrets.apply(to: typed, item: "your message")
-        let system = try arguments.option("system").map { prompt in try secrets.apply(to: prompt, item: "the system prompt") }
         let fork = try ForkedTurn.forkName(arguments, head: head, message: message, conversation: conversation)
+        // `prepare` checks the text and the prompt for credentials, under the conversation's policy.
         let prepared = try await conversation.prepareEdit(
-            of: original, text: text, fork: fork, system: system, budget: setup.budget,
+            of: original, text: typed, fork: fork, system: arguments.option("system"), budget: setup.budget,
             onWait: context.noteWaiting(on: fork))
         return try await ForkedTurn.run(
             prepared, from: head, revising: (original, message), conversation: conversation, setup: setup, arguments: arguments, context)

@@ -38,9 +38,9 @@ enum SendCommand: Command {
         let repository = setup.repository
         let files = arguments.options("file")
         let secrets = try SecretFlags.policy(arguments)
-        let typed = try secrets.apply(
-            to: try messageText(arguments, context, attaching: !files.isEmpty, stdinIsAFile: files.contains("-")), item: "your message")
-        let system = try arguments.option("system").map { prompt in try secrets.apply(to: prompt, item: "the system prompt") }
+        // The text and the prompt are checked for credentials by `prepare`; attached files here, by name.
+        let typed = try messageText(arguments, context, attaching: !files.isEmpty, stdinIsAFile: files.contains("-"))
+        let system = arguments.option("system")
         let (text, fields) = try FileAttachments.message(text: typed, paths: files, secrets: secrets, repository: repository, context)
         let conversation = try context.conversation(repository, secrets: secrets)
         let thread = arguments.flag("no-context") ? try oneOffThread() : try context.threadForWriting(repository)

@@ -23,9 +23,7 @@ struct AnthropicMessage: Decodable {
     static func events(in body: Data) -> [ChatEvent]? {
         let message: AnthropicMessage
         do {
-            let decoder = JSONDecoder()
-            decoder.keyDecodingStrategy = .convertFromSnakeCase
-            message = try decoder.decode(AnthropicMessage.self, from: body)
+            message = try WireJSON.decode(AnthropicMessage.self, from: body)
         } catch {
             return nil  // Not a message: the caller reports the body as the server's error.
         }

@@ -27,9 +27,7 @@ struct AnthropicStreamDecoder: StreamDecoder {
         }
         let payload: AnthropicStreamEvent
         do {
-            let decoder = JSONDecoder()
-            decoder.keyDecodingStrategy = .convertFromSnakeCase
-            payload = try decoder.decode(AnthropicStreamEvent.self, from: Data(event.data.utf8))
+            payload = try WireJSON.decode(AnthropicStreamEvent.self, from: Data(event.data.utf8))
         } catch {
             throw ProviderError.malformed("data: \(event.data)", provider: "anthropic", redactor: redactor)
         }

@@ -25,9 +25,7 @@ struct OpenAICompletion: Decodable {
     static func events(in body: Data) -> [ChatEvent]? {
         let completion: OpenAICompletion
         do {
-            let decoder = JSONDecoder()
-            decoder.keyDecodingStrategy = .convertFromSnakeCase
-            completion = try decoder.decode(OpenAICompletion.self, from: body)
+            completion = try WireJSON.decode(OpenAICompletion.self, from: body)
         } catch {
             return nil  // Not a completion: the caller reports the body as the server's error.
         }

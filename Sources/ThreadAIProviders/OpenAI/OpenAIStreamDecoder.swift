@@ -41,9 +41,7 @@ struct OpenAIStreamDecoder: StreamDecoder {
         }
         let chunk: OpenAIStreamChunk
         do {
-            let decoder = JSONDecoder()
-            decoder.keyDecodingStrategy = .convertFromSnakeCase
-            chunk = try decoder.decode(OpenAIStreamChunk.self, from: Data(event.data.utf8))
+            chunk = try WireJSON.decode(OpenAIStreamChunk.self, from: Data(event.data.utf8))
         } catch {
             throw ProviderError.malformed("data: \(event.data)", provider: provider, redactor: redactor)
         }

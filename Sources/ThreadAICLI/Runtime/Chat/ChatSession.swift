@@ -49,9 +49,9 @@ final class ChatSession {
     /// Sends `text` as `send` would, streams the reply and returns the exit status `send` would
     /// (its failure already told).
     func send(_ text: String) async throws -> ExitStatus {
-        let stored = try secrets.apply(to: text, item: "your message")
+        // `prepare` checks the text for credentials; the attached files are checked here, by name.
         let (content, fields) = try FileAttachments.message(
-            text: stored, paths: pendingFiles, secrets: secrets, repository: repository, context)
+            text: text, paths: pendingFiles, secrets: secrets, repository: repository, context)
         let conversation = try context.conversation(repository, secrets: secrets)
         let prepared = try await conversation.prepare(
             text: content, on: thread, system: pendingSystem, budget: setup.budget, userFields: fields,

@@ -105,10 +105,9 @@ enum ChatSlashCommands {
         } else {
             throw CLIError("say what to ask instead: /edit TEXT (the editor opens only at a terminal).", status: .usage)
         }
-        let text = try session.secrets.apply(to: typed, item: "your message")
         let fork = try conversation.forkName(of: session.thread)
         let prepared = try await conversation.prepareEdit(
-            of: original, text: text, fork: fork, system: nil, budget: session.setup.budget,
+            of: original, text: typed, fork: fork, system: nil, budget: session.setup.budget,
             onWait: session.context.noteWaiting(on: fork))
         return try await session.answerOnFork(prepared, conversation: conversation)
     }
