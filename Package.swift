@@ -3,6 +3,7 @@ import PackageDescription
 
 // Layers point one way:
 //   CSHA256            the processor's SHA-256 instructions, for the store's hashing (C: Swift has no intrinsics for them)
+//   CProcessArguments  argv for the statically linked runtime of the Linux release executable (C: a runtime hook)
 //   ThreadAISupport    what FoundationEssentials lacks and full Foundation would cost every start: a lock, a
 //                      thread, whitespace trimming, byte replacement, JSON string text (package-internal)
 //   ThreadAIStore      objects, refs, history, context, diff — no providers, no terminal
@@ -22,13 +23,16 @@ import PackageDescription
 // and binding 768 of its symbols cost about a fifth of a start. And it is linked at a fixed address
 // (`-no-pie`): as a position-independent executable, its 79,000 pointers in metadata were relocated at
 // every start, and every page holding one was copied: 1.65 → 1.2 ms of CPU per `--version`. The
-// executable's own code then loses address randomisation; the libraries it loads keep it.
+// executable's own code then loses address randomisation; the libraries it loads keep it. Its symbols
+// are not exported (`--no-export-dynamic`, after the `-export-dynamic` that -static-stdlib passes):
+// nothing loads against the executable, and the runtime's `dladdr` at every start searched 3,400 of
+// them. CProcessArguments gives the runtime argv without its start-up scan of /proc/self/maps.
 let staticRuntimeOnLinux = ["-static-stdlib", "-L", Context.packageDirectory + "/Sources/threadai/Linker"]
     + ["-Xclang-linker", "-static-libgcc", "-Xlinker", "--start-group"]
     + ["FoundationEssentials", "_FoundationCShims", "_FoundationCollections", "swiftSynchronization", "swiftDispatch",
        "dispatch", "BlocksRuntime"]
         .flatMap { ["-Xlinker", "-l\($0)"] }
-    + ["-Xlinker", "--end-group", "-Xlinker", "-lstdc++", "-Xclang-linker", "-no-pie"]
+    + ["-Xlinker", "--end-group", "-Xlinker", "-lstdc++", "-Xclang-linker", "-no-pie", "-Xlinker", "--no-export-dynamic"]
 
 // Generic types' metadata through accessors that pass the type arguments and witness tables
 // directly, not by demangling a mangled type name and then scanning the executable's 5,556 protocol
@@ -58,13 +62,14 @@ let package = Package(
     ],
     targets: [
         .target(name: "CSHA256"),
+        .target(name: "CProcessArguments", cSettings: [.define("THREADAI_OWN_ARGUMENTS", .when(platforms: [.linux], configuration: .release))]),
         .target(name: "ThreadAIStore", dependencies: ["CSHA256"], swiftSettings: libraryDirectMetadata),
         .target(name: "ThreadAISupport", swiftSettings: libraryDirectMetadata),
         .target(name: "ThreadAIProviders", dependencies: ["ThreadAISupport"], swiftSettings: libraryDirectMetadata),
         .target(name: "ThreadAI", dependencies: ["ThreadAIStore", "ThreadAIProviders", "ThreadAISupport"], swiftSettings: libraryDirectMetadata),
         .target(name: "ThreadAICLI", dependencies: ["ThreadAI", "ThreadAISupport"], swiftSettings: directMetadata),
         .executableTarget(
-            name: "threadai", dependencies: ["ThreadAICLI"], exclude: ["Linker"], swiftSettings: directMetadata,
+            name: "threadai", dependencies: ["ThreadAICLI", "CProcessArguments"], exclude: ["Linker"], swiftSettings: directMetadata,
             linkerSettings: [.unsafeFlags(staticRuntimeOnLinux, .when(platforms: [.linux], configuration: .release))]),
         .testTarget(name: "ThreadAIStoreTests", dependencies: ["ThreadAIStore"]),
         .testTarget(name: "ThreadAIProvidersTests", dependencies: ["ThreadAIProviders", "ThreadAISupport"]),
