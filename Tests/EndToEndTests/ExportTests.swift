@@ -39,6 +39,24 @@ struct ExportTests {
         #expect(again.stderr.contains("(0 new)"))
     }
 
+    @Test("a local thread's renames are exported after the shared ones, so the import attributes its messages the same way")
+    func localRenamesExported() throws {
+        let source = try Self.populated()
+        try source.succeed(["checkout", "-b", "private", "side"])
+        try source.succeed(["local", "private"])
+        try source.succeed(["send", "four"])
+        try source.succeed(["threads", "rename", "private", "hidden"])
+        #expect(try String(contentsOfFile: source.repository + "/local-renames", encoding: .utf8) == "private\thidden\n")
+        let export = try source.succeed(["export", "json"]).stdout
+        #expect(export.contains("\"renames\" : \"draft\\tside\\nprivate\\thidden\\n\""), "\(export.prefix(400))")
+        let copy = try CLISandbox.initialized()
+        let file = copy.work + "/export.json"
+        try Data(export.utf8).write(to: URL(fileURLWithPath: file))
+        try copy.succeed(["import", file])
+        try copy.succeed(["checkout", "hidden"])
+        #expect(try copy.succeed(["threads"]).stdout == source.succeed(["threads"]).stdout.replacingOccurrences(of: ", local", with: ""))
+    }
+
     @Test("an unknown version, a bad id, a missing head, a truncated end are refused, naming the item, changing nothing")
     func badExports() throws {
         let export = try Self.populated().succeed(["export", "json"]).stdout

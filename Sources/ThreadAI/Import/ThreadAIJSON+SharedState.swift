@@ -4,11 +4,16 @@ import ThreadAIStore
 /// shared state besides its messages and threads, written only when there is some, so an export
 /// without them keeps its old bytes.
 extension ThreadAIJSON {
-    /// The export's members for them: `renames` (the file's text) and `tags` (each file's text).
+    /// The export's members for them: `renames` (the text of `renames`, then of `local-renames`) and
+    /// `tags` (each file's text).
     static func sharedState(of repository: Repository) throws -> [String: JSONReader.Value] {
         var members: [String: JSONReader.Value] = [:]
-        if let renames = try FilePaths.readText(repository.directory + "/renames") {
-            members["renames"] = .string(renames)
+        // Local threads are exported, and their renames with them, after the shared ones (FORMAT §11).
+        let shared = try FilePaths.readText(repository.directory + "/renames")
+        let local = try FilePaths.readText(repository.localRenamesPath)
+        if shared != nil || local != nil {
+            let first = shared.map { $0.isEmpty || $0.hasSuffix("\n") ? $0 : $0 + "\n" } ?? ""
+            members["renames"] = .string(first + (local ?? ""))
         }
         let names = try repository.tags.names().sorted { $0.rawValue.utf8.lexicographicallyPrecedes($1.rawValue.utf8) }
         if !names.isEmpty {

@@ -32,11 +32,19 @@ public struct LocalThreads: Sendable {
         (try FilePaths.readText(listPath) ?? "").linesAtLineFeeds().map(String.init)
     }
 
-    /// Marks `name` local (`local: true`) or shared again, rewriting `local-threads`.
+    /// Marks `name` local (`local: true`) or shared again, rewriting `local-threads`. A thread shared
+    /// again takes its local renames to `renames`, so that its clones know its older names.
     public func set(_ name: ThreadName, local: Bool) throws {
         var names = Set(try names())
         if local { names.insert(name) } else { names.remove(name) }
         try writeList(names)
+        if !local { try repository.shareRenames(of: name) }
+    }
+
+    /// Renames thread `old` to `new`, recording the rename in `local-renames` when `old` is local
+    /// (docs/FORMAT.md §13): a local thread's names stay out of git.
+    public func renameThread(_ old: ThreadName, to new: ThreadName) throws {
+        try repository.renameThread(old, to: new, locally: try names().contains(old))
     }
 
     /// Writes `local-threads` whole: the names sorted, one a line.
@@ -71,7 +79,7 @@ public struct LocalThreads: Sendable {
         let prefix = base.isEmpty ? "" : base + "/"
         let keptOut = try previouslyExcluded(exclude, prefix: prefix)
         var local = Set(try names())
-        guard !local.isEmpty || !keptOut.isEmpty || FilePaths.exists(listPath) else {
+        guard !local.isEmpty || !keptOut.isEmpty || FilePaths.exists(listPath) || FilePaths.exists(repository.localRenamesPath) else {
             try exclude.replaceBlock(owner: repository.directory, patterns: [])
             return Report(excluded: [], published: [], adopted: [])
         }
@@ -92,6 +100,7 @@ public struct LocalThreads: Sendable {
             try writeList(local)
         }
         var paths: [String] = []
+        if FilePaths.exists(repository.localRenamesPath) { paths.append("local-renames") }
         if FilePaths.exists(listPath) { paths.append("local-threads") }
         for name in local.sorted() { paths.append("refs/threads/" + name.rawValue) }
         let published = own.filter { needed.contains($0) }.sorted(by: { $0.hex < $1.hex })

@@ -34,7 +34,7 @@ enum ThreadsCommand: Command {
         case "rename":
             guard names.count == 2 else { throw CLIError("usage: threadai threads rename OLD NEW", status: .usage) }
             let (old, new) = (try ThreadName(names[0]), try ThreadName(names[1]))
-            try repository.renameThread(old, to: new)
+            try LocalThreads(repository: repository).renameThread(old, to: new)
             context.errors.line("Renamed thread '\(old)' to '\(new)'")
         case "delete":
             guard names.count == 1 else { throw CLIError("usage: threadai threads delete [--force] NAME", status: .usage) }

@@ -1,31 +1,42 @@
-/// The record of thread renames, `renames`: one `OLD TAB NEW LF` line per rename (docs/FORMAT.md §5.4).
+/// The record of thread renames, `renames`: one `OLD TAB NEW LF` line per rename (docs/FORMAT.md §5.4),
+/// then those of local threads, `local-renames`, which git never sees (§13).
 ///
 /// Messages record the thread they were written on and can never change, so a rename is
 /// remembered here and applied when deciding which thread owns a message.
 public struct Renames: Sendable {
     public let path: String
+    /// `local-renames`, replayed after `path`; nil when only `path` is read.
+    public let localPath: String?
     /// For every name that was ever renamed away, the name it carries now.
     private var current: [String: String] = [:]
     /// What caches record as the state of renames they were computed with (docs/FORMAT.md §12.1):
-    /// the SHA-256 of the file's bytes, `-` when there is no file, nil after `record` (this value
-    /// then no longer stands for any file's bytes, so nothing computed with it may be cached).
+    /// the SHA-256 of the file's bytes, `-` when there is no file, then `+` and the SHA-256 of
+    /// `local-renames` when that file exists; nil after `record` (this value then no longer stands
+    /// for any file's bytes, so nothing computed with it may be cached).
     private(set) var cacheKey: String?
 
-    /// Reads the renames file at `path`; a missing file means no renames.
-    public init(path: String) throws(FileSystemError) {
+    /// Reads the renames file at `path`, then the local one at `localPath`; a missing file means no renames.
+    public init(path: String, localPath: String? = nil) throws(FileSystemError) {
         self.path = path
-        let bytes: [UInt8]
+        self.localPath = localPath
+        let shared = try Self.bytesIfPresent(path)
+        let local = try localPath.flatMap { path throws(FileSystemError) in try Self.bytesIfPresent(path) }
+        var key = shared.map { ObjectID.of($0).hex } ?? "-"
+        if let local { key += "+" + ObjectID.of(local).hex }
+        cacheKey = key
+        for bytes in [shared, local] {
+            guard let bytes else { continue }
+            for line in String(decoding: bytes, as: UTF8.self).linesAtLineFeeds() { replay(String(line)) }
+        }
+    }
+
+    private static func bytesIfPresent(_ path: String) throws(FileSystemError) -> [UInt8]? {
         do {
-            bytes = try FilePaths.read(path)
+            return try FilePaths.read(path)
         } catch {
-            if error.isNotFound {
-                cacheKey = "-"
-                return
-            }
+            if error.isNotFound { return nil }
             throw error
         }
-        cacheKey = ObjectID.of(bytes).hex
-        for line in String(decoding: bytes, as: UTF8.self).linesAtLineFeeds() { replay(String(line)) }
     }
 
     /// Replays the line `OLD TAB NEW` when it is one (FORMAT §5.4): a line with another number of
@@ -57,28 +68,63 @@ public struct Renames: Sendable {
         currentName(of: name.rawValue) != name.rawValue
     }
 
-    /// Appends, under the file's lock, each of `lines` (`OLD TAB NEW`) the file does not hold yet, in
+    /// Appends, under the file's lock, each of `lines` (`OLD TAB NEW`) neither file holds yet, in
     /// order: renames brought by an import (docs/FORMAT.md §11), as git's union merge would bring them.
     /// - Returns: how many were appended.
     mutating func recordMissing(_ lines: [String]) throws(LockError) -> Int {
-        try append(choosing: { held in
-            let present = Set(String(decoding: held, as: UTF8.self).linesAtLineFeeds().map(String.init))
+        // A line `local-renames` holds stays local: an export of this repository brought it back.
+        let local: [UInt8]
+        do {
+            local = try localPath.flatMap { path throws(FileSystemError) in try Self.bytesIfPresent(path) } ?? []
+        } catch {
+            throw .fileSystem(error)
+        }
+        return try append(to: path, choosing: { held in
+            let present = Set((String(decoding: held, as: UTF8.self).linesAtLineFeeds() + String(decoding: local, as: UTF8.self).linesAtLineFeeds()).map(String.init))
             return lines.filter { !present.contains($0) }
         })
     }
 
-    /// Appends a rename under the file's lock, so concurrent renames do not interleave.
-    mutating func record(from old: ThreadName, to new: ThreadName) throws(LockError) {
-        _ = try append(choosing: { _ in ["\(old.rawValue)\t\(new.rawValue)"] })
+    /// Appends a rename under the file's lock, so concurrent renames do not interleave: to
+    /// `local-renames` when `locally` (a local thread's, FORMAT §13), else to `renames`.
+    mutating func record(from old: ThreadName, to new: ThreadName, locally: Bool = false) throws(LockError) {
+        let line = "\(old.rawValue)\t\(new.rawValue)"
+        _ = try append(to: locally ? localPath ?? path : path, choosing: { _ in [line] })
     }
 
-    /// Appends the lines `choose` picks, given the file's bytes, under the file's lock, and replays them.
+    /// Moves to the end of `renames` the lines of `local-renames` whose old name now maps to `name`,
+    /// in their order (FORMAT §13: a local thread shared again). Appended first and removed after,
+    /// each under its file's lock: a crash between leaves a line in both, which replays to the same map.
+    /// - Returns: how many lines moved.
+    @discardableResult
+    mutating func share(renamesOf name: ThreadName) throws(LockError) -> Int {
+        guard let localPath else { return 0 }
+        // Held until the lines are removed, so that no local rename is appended meanwhile and lost.
+        let lock = try LockFile.acquire(for: localPath)
+        let lines: [String]
+        do {
+            lines = (try Self.bytesIfPresent(localPath)).map { String(decoding: $0, as: UTF8.self).linesAtLineFeeds().map(String.init) } ?? []
+        } catch {
+            throw .fileSystem(error)
+        }
+        let moving = lines.filter { line in
+            line.split(separator: "\t", omittingEmptySubsequences: false).first.map { currentName(of: String($0)) == name.rawValue } ?? false
+        }
+        guard !moving.isEmpty else { return 0 }
+        _ = try append(to: path, choosing: { _ in moving })
+        let moved = Set(moving)
+        try lock.commit(Array(lines.filter { !moved.contains($0) }.map { $0 + "\n" }.joined().utf8))
+        return moving.count
+    }
+
+    /// Appends the lines `choose` picks, given the file's bytes, to the file at `file` under its lock,
+    /// and replays them.
     /// - Returns: how many were appended.
-    private mutating func append(choosing choose: ([UInt8]) -> [String]) throws(LockError) -> Int {
-        let lock = try LockFile.acquire(for: path)
+    private mutating func append(to file: String, choosing choose: ([UInt8]) -> [String]) throws(LockError) -> Int {
+        let lock = try LockFile.acquire(for: file)
         var bytes: [UInt8]
         do {
-            bytes = try FilePaths.read(path)
+            bytes = try FilePaths.read(file)
         } catch {
             guard error.isNotFound else { throw .fileSystem(error) }
             bytes = []

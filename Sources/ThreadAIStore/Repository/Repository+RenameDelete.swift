@@ -1,7 +1,9 @@
 extension Repository {
     /// Renames thread `old` to `new`: the ref and its reflog move, the rename is recorded in
-    /// `renames` (messages keep the name they were written under), and `HEAD` follows.
-    public func renameThread(_ old: ThreadName, to new: ThreadName) throws(ThreadError) {
+    /// `renames` (messages keep the name they were written under), and `HEAD` follows. The rename of
+    /// a local thread is recorded in `local-renames` instead (`locally`, docs/FORMAT.md §13), so that
+    /// its names stay out of git.
+    public func renameThread(_ old: ThreadName, to new: ThreadName, locally: Bool = false) throws(ThreadError) {
         guard let tip = try headForChange(of: old) else { throw .ref(.noSuchThread(old)) }
         if new == old { throw .ref(.threadExists(new)) }
         // `a` and `a/b` cannot exist together, not even for the moment a rename needs both (FORMAT.md §5.2).
@@ -25,7 +27,7 @@ extension Repository {
             throw ThreadError(wrapping: error)
         }
         do {
-            try renames.record(from: old, to: new)
+            try renames.record(from: old, to: new, locally: locally)
             try refs.update(old, to: nil, expecting: .head(tip), reflogMessage: "rename: to \(new)")
         } catch {
             throw ThreadError(wrapping: error)

@@ -189,4 +189,17 @@ extension Repository {
             throw ThreadError(wrapping: error)
         }
     }
+
+    /// Moves the local renames that lead to `name` to `renames` (docs/FORMAT.md §13): the thread is
+    /// shared again, and its clones need them to attribute its messages written under older names.
+    /// - Returns: how many renames moved.
+    @discardableResult
+    public func shareRenames(of name: ThreadName) throws(ThreadError) -> Int {
+        var renames = try renamesOrThrow()
+        do {
+            return try renames.share(renamesOf: name)
+        } catch {
+            throw ThreadError(wrapping: error)
+        }
+    }
 }

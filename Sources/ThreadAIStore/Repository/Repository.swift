@@ -52,11 +52,13 @@ public struct Repository: Sendable {
     }
 
     var renamesPath: String { directory + "/renames" }
+    /// The renames of local threads, which git never sees (docs/FORMAT.md §5.4, §13).
+    public var localRenamesPath: String { directory + "/local-renames" }
 
-    /// The renames recorded so far (docs/FORMAT.md §5.4).
+    /// The renames recorded so far, shared and local (docs/FORMAT.md §5.4).
     public func renames() throws(RepositoryError) -> Renames {
         do {
-            return try Renames(path: renamesPath)
+            return try Renames(path: renamesPath, localPath: localRenamesPath)
         } catch {
             throw .fileSystem(error)
         }

@@ -108,6 +108,31 @@ struct LocalThreadTests {
         #expect(try clones.run(["grep", "salary"], in: "b").status == 1)
     }
 
+    @Test("renaming a local thread writes its names to local-renames, out of git; --unset moves them to renames for the clones")
+    func renamesStayLocal() throws {
+        let clones = try Self.withLocalThread("secret-plan", sending: ["private question"])
+        try clones.threadai(["threads", "rename", "secret-plan", "acquisition"], in: "a")
+        let folder = clones.path("a") + "/.threadai"
+        #expect(!FileManager.default.fileExists(atPath: folder + "/renames"), "nothing shared names the local thread")
+        #expect(try String(contentsOfFile: folder + "/local-renames", encoding: .utf8) == "secret-plan\tacquisition\n")
+        #expect(try Self.status(clones, "a").isEmpty, "local-renames is kept out of git")
+        let threads = try clones.threadai(["threads"], in: "a").stdout
+        #expect(threads.contains("acquisition") && threads.contains("2 own") && threads.contains("private question"), "\(threads)")
+        #expect(try clones.threadai(["local"], in: "a").stdout == "acquisition\n")
+        try clones.commitAndPush("a", "with a local thread renamed")
+        try clones.clone("b")
+        #expect(!FileManager.default.fileExists(atPath: clones.path("b") + "/.threadai/renames"))
+        #expect(try clones.git(["log", "--all", "-p"], in: clones.path("b")).contains("secret-plan") == false)
+
+        try clones.threadai(["local", "--unset", "acquisition"], in: "a")
+        #expect(try String(contentsOfFile: folder + "/renames", encoding: .utf8) == "secret-plan\tacquisition\n")
+        #expect(try String(contentsOfFile: folder + "/local-renames", encoding: .utf8) == "")
+        try clones.commitAndPush("a", "shared")
+        try clones.pull("b")
+        let inClone = try clones.threadai(["threads"], in: "b").stdout
+        #expect(inClone.contains("acquisition") && inClone.contains("2 own"), "the clone attributes the message to the shared name: \(inClone)")
+    }
+
     @Test("a .threadai folder whose path holds wildcard characters is kept out by its exact name")
     func wildcardFolder() throws {
         let clones = try GitClones()

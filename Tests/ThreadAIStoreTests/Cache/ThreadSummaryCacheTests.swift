@@ -174,4 +174,27 @@ struct ThreadSummaryCacheTests {
         }
         #expect(try Files.read(fixture) == built)
     }
+
+    @Test("Fixtures/renames: a shared and a local rename of the golden repository, and its threads cache after them")
+    func renamesFixture() throws {
+        let folder = try TemporaryDirectory("renames-fixture")
+        let golden = try GoldenRepository.build(in: folder.path).repository
+        try golden.renameThread(try ThreadName("alt"), to: try ThreadName("short"))
+        try golden.renameThread(try ThreadName("experiments/deeper"), to: try ThreadName("experiments/french"), locally: true)
+        try golden.rebuildCache()
+        let fixtures = GoldenRepository.fixtureDirectory.replacingOccurrences(of: "/golden", with: "/renames")
+        let built = [
+            "renames": try Files.read(golden.directory + "/renames"),
+            "local-renames": try Files.read(golden.directory + "/local-renames"),
+            "threads": try Files.read(golden.cache.path(of: "threads")),
+        ]
+        for (name, bytes) in built {
+            if ProcessInfo.processInfo.environment["THREADAI_REGENERATE_FIXTURES"] == "1" {
+                try Files.write(bytes, to: fixtures + "/" + name)
+            }
+            #expect(try Files.read(fixtures + "/" + name) == bytes, "\(name)")
+        }
+        let threads = try Files.readText(fixtures + "/threads")
+        #expect(threads.contains("thread experiments/french ") && threads.contains(" short 8 3 "), "owned under the old names still")
+    }
 }

@@ -1,5 +1,5 @@
 import Testing
-import ThreadAIStore
+@testable import ThreadAIStore
 
 @Suite("Renames file: the current name of a recorded name")
 struct RenamesTests {
@@ -35,5 +35,44 @@ struct RenamesTests {
         for (recorded, current) in testCase.expected {
             #expect(renames.currentName(of: recorded) == current, "\(recorded)")
         }
+    }
+
+    @Test("local-renames replays after renames, and the fingerprint covers both files")
+    func localAfterShared() throws {
+        let scratch = try ScratchRepository()
+        try Files.write("a\tb\n", to: scratch.root + "/renames")
+        let sharedOnly = try scratch.repository.renames()
+        try Files.write("b\tc\nx\ty\n", to: scratch.root + "/local-renames")
+        let both = try scratch.repository.renames()
+        #expect(both.currentName(of: "a") == "c" && both.currentName(of: "x") == "y")
+        #expect(sharedOnly.currentName(of: "a") == "b")
+        let key = try #require(both.cacheKey)
+        #expect(key.hasPrefix(try #require(sharedOnly.cacheKey) + "+") && key.count == 64 + 1 + 64)
+        try Files.remove(scratch.root + "/renames")
+        #expect(try scratch.repository.renames().cacheKey?.hasPrefix("-+") == true)
+    }
+
+    @Test("renaming a local thread writes local-renames; sharing it moves the lines that lead to it, in order")
+    func shareMovesLines() throws {
+        let scratch = try ScratchRepository()
+        _ = try scratch.appendTurns(1, prefix: "q")
+        try scratch.repository.renameThread(try ThreadName("main"), to: try ThreadName("draft"), locally: true)
+        try scratch.repository.renameThread(try ThreadName("draft"), to: try ThreadName("final"), locally: true)
+        try Files.write(try Files.readText(scratch.root + "/local-renames") + "old\tother\n", to: scratch.root + "/local-renames")
+        #expect(!Files.exists(scratch.root + "/renames"))
+        #expect(try scratch.repository.renames().currentName(of: "main") == "final")
+        #expect(try scratch.repository.shareRenames(of: try ThreadName("final")) == 2)
+        #expect(try Files.readText(scratch.root + "/renames") == "main\tdraft\ndraft\tfinal\n")
+        #expect(try Files.readText(scratch.root + "/local-renames") == "old\tother\n", "a line leading elsewhere stays local")
+        #expect(try scratch.repository.renames().currentName(of: "main") == "final")
+        #expect(try scratch.repository.shareRenames(of: try ThreadName("final")) == 0)
+    }
+
+    @Test("an import does not copy to renames a line local-renames holds")
+    func importKeepsLocalLinesLocal() throws {
+        let scratch = try ScratchRepository()
+        try Files.write("a\tb\n", to: scratch.root + "/local-renames")
+        #expect(try scratch.repository.recordImportedRenames(["a\tb", "c\td"]) == 1)
+        #expect(try Files.readText(scratch.root + "/renames") == "c\td\n")
     }
 }
