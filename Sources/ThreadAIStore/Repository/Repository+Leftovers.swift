@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension Repository {
     /// What a crash or a git merge can leave behind in the refs, each with its remedy
     /// (docs/FORMAT.md §10): locks, folders and strays where refs belong, clashing names,
@@ -30,7 +38,11 @@ extension Repository {
         do {
             names = try refs.names()
         } catch {
-            throw .fileSystem(FileSystemError("list threads", path: refs.threadsDirectory, code: 5))
+            // `names()` fails only on the file system (`refs` a file, or unreadable): say what it said.
+            guard case .fileSystem(let cause) = error else {
+                throw .fileSystem(FileSystemError("list threads", path: refs.threadsDirectory, code: EIO))
+            }
+            throw .fileSystem(cause)
         }
         problems += nameClashes(names)
         problems += try renameProblems(names)

@@ -60,6 +60,20 @@ struct RefsFolderDamageTests {
         #expect(throws: RefError.self) { try refs.names() }
     }
 
+    @Test("fsck says what is wrong with refs, not an I/O error")
+    func fsckNamesTheCause() throws {
+        let scratch = try ScratchRepository()
+        _ = try scratch.appendTurns(1, prefix: "q")
+        try Files.remove(scratch.root + "/refs")
+        try Files.write("x", to: scratch.root + "/refs")
+        do {
+            _ = try scratch.repository.check()
+            Issue.record("fsck of a repository whose refs is a file passed")
+        } catch {
+            #expect("\(error)".contains("Not a directory") && !"\(error)".contains("Input/output"), "\(error)")
+        }
+    }
+
     @Test func aMissingRefsFolderIsARepositoryWithoutThreads() throws {
         let folder = try TemporaryDirectory()
         #expect(try RefStore(root: folder.path).allHeads().isEmpty)
