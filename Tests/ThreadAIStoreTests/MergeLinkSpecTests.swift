@@ -36,7 +36,7 @@ struct MergeLinkSpecTests {
         let messages = try Self.fixtures()
         let merged = try #require(messages[Self.mergedID])
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("merge-spec-\(UUID())").path
-        var builder = ContextBuilder(renames: try Renames(path: directory + "/renames"))
+        var builder = ContextBuilder(renames: try Renames(path: directory + "/renames", localPath: directory + "/local-renames"))
         builder.add(try ObjectID(hex: Self.answerID), try #require(messages[Self.answerID]))
         builder.add(try ObjectID(hex: Self.mergedID), merged)
         let turns = builder.build(budget: nil).turns

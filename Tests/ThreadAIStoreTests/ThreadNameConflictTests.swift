@@ -38,7 +38,7 @@ struct ThreadNameConflictTests {
 
     @Test("the index a new name is checked against finds the same conflicts", arguments: cases)
     func index(_ example: ConflictCase) throws {
-        let names = NewThreadNames(names: try example.existing.map { try ThreadName($0) }, renames: try Renames(path: "/nonexistent/renames"))
+        let names = NewThreadNames(names: try example.existing.map { try ThreadName($0) }, renames: try Renames(path: "/nonexistent/renames", localPath: "/nonexistent/local-renames"))
         let exists = example.existing.contains { $0.unicodeScalars.elementsEqual(example.name.unicodeScalars) }
         let name = try ThreadName(example.name)
         do {

@@ -79,7 +79,8 @@ public struct LocalThreads: Sendable {
         let prefix = base.isEmpty ? "" : base + "/"
         let keptOut = try previouslyExcluded(exclude, prefix: prefix)
         var local = Set(try names())
-        guard !local.isEmpty || !keptOut.isEmpty || FilePaths.exists(listPath) || FilePaths.exists(repository.localRenamesPath) else {
+        let hasLocalRenames = FilePaths.exists(repository.localRenamesPath)
+        guard !local.isEmpty || !keptOut.isEmpty || FilePaths.exists(listPath) || hasLocalRenames else {
             try exclude.replaceBlock(owner: repository.directory, patterns: [])
             return Report(excluded: [], published: [], adopted: [])
         }
@@ -100,7 +101,7 @@ public struct LocalThreads: Sendable {
             try writeList(local)
         }
         var paths: [String] = []
-        if FilePaths.exists(repository.localRenamesPath) { paths.append("local-renames") }
+        if hasLocalRenames { paths.append("local-renames") }
         if FilePaths.exists(listPath) { paths.append("local-threads") }
         for name in local.sorted() { paths.append("refs/threads/" + name.rawValue) }
         let published = own.filter { needed.contains($0) }.sorted(by: { $0.hex < $1.hex })

@@ -5,8 +5,8 @@
 /// remembered here and applied when deciding which thread owns a message.
 public struct Renames: Sendable {
     public let path: String
-    /// `local-renames`, replayed after `path`; nil when only `path` is read.
-    public let localPath: String?
+    /// `local-renames`, replayed after `path`.
+    public let localPath: String
     /// For every name that was ever renamed away, the name it carries now.
     private var current: [String: String] = [:]
     /// What caches record as the state of renames they were computed with (docs/FORMAT.md §12.1):
@@ -16,17 +16,27 @@ public struct Renames: Sendable {
     private(set) var cacheKey: String?
 
     /// Reads the renames file at `path`, then the local one at `localPath`; a missing file means no renames.
-    public init(path: String, localPath: String? = nil) throws(FileSystemError) {
+    public init(path: String, localPath: String) throws(FileSystemError) {
         self.path = path
         self.localPath = localPath
         let shared = try Self.bytesIfPresent(path)
-        let local = try localPath.flatMap { path throws(FileSystemError) in try Self.bytesIfPresent(path) }
+        let local = try Self.bytesIfPresent(localPath)
         var key = shared.map { ObjectID.of($0).hex } ?? "-"
         if let local { key += "+" + ObjectID.of(local).hex }
         cacheKey = key
-        for bytes in [shared, local] {
-            guard let bytes else { continue }
-            for line in String(decoding: bytes, as: UTF8.self).linesAtLineFeeds() { replay(String(line)) }
+        for line in Self.lines(of: shared ?? []) + Self.lines(of: local ?? []) { replay(line) }
+    }
+
+    private static func lines(of bytes: [UInt8]) -> [String] {
+        String(decoding: bytes, as: UTF8.self).linesAtLineFeeds().map(String.init)
+    }
+
+    /// The lines of the file at `path`, none when there is no file.
+    private static func lines(ofFileAt path: String) throws(LockError) -> [String] {
+        do {
+            return lines(of: try bytesIfPresent(path) ?? [])
+        } catch {
+            throw .fileSystem(error)
         }
     }
 
@@ -42,9 +52,15 @@ public struct Renames: Sendable {
     /// Replays the line `OLD TAB NEW` when it is one (FORMAT §5.4): a line with another number of
     /// TABs, or a side that is not a valid thread name (§5.2), is skipped.
     private mutating func replay(_ line: String) {
-        let parts = line.split(separator: "\t", omittingEmptySubsequences: false)
-        guard parts.count == 2, let old = try? ThreadName(String(parts[0])), let new = try? ThreadName(String(parts[1])) else { return }
+        guard let (old, new) = Self.rename(in: line) else { return }
         apply(from: old.rawValue, to: new.rawValue)
+    }
+
+    /// The two names of the line `OLD TAB NEW`, or nil when it is not one.
+    private static func rename(in line: String) -> (old: ThreadName, new: ThreadName)? {
+        let parts = line.split(separator: "\t", omittingEmptySubsequences: false)
+        guard parts.count == 2, let old = try? ThreadName(String(parts[0])), let new = try? ThreadName(String(parts[1])) else { return nil }
+        return (old, new)
     }
 
     /// Replays one rename as FORMAT §5.4 says: every recorded name whose current name is `old` (a
@@ -73,14 +89,9 @@ public struct Renames: Sendable {
     /// - Returns: how many were appended.
     mutating func recordMissing(_ lines: [String]) throws(LockError) -> Int {
         // A line `local-renames` holds stays local: an export of this repository brought it back.
-        let local: [UInt8]
-        do {
-            local = try localPath.flatMap { path throws(FileSystemError) in try Self.bytesIfPresent(path) } ?? []
-        } catch {
-            throw .fileSystem(error)
-        }
+        let local = try Self.lines(ofFileAt: localPath)
         return try append(to: path, choosing: { held in
-            let present = Set((String(decoding: held, as: UTF8.self).linesAtLineFeeds() + String(decoding: local, as: UTF8.self).linesAtLineFeeds()).map(String.init))
+            let present = Set(Self.lines(of: held) + local)
             return lines.filter { !present.contains($0) }
         })
     }
@@ -89,7 +100,7 @@ public struct Renames: Sendable {
     /// `local-renames` when `locally` (a local thread's, FORMAT §13), else to `renames`.
     mutating func record(from old: ThreadName, to new: ThreadName, locally: Bool = false) throws(LockError) {
         let line = "\(old.rawValue)\t\(new.rawValue)"
-        _ = try append(to: locally ? localPath ?? path : path, choosing: { _ in [line] })
+        _ = try append(to: locally ? localPath : path, choosing: { _ in [line] })
     }
 
     /// Moves to the end of `renames` the lines of `local-renames` whose old name now maps to `name`,
@@ -98,17 +109,11 @@ public struct Renames: Sendable {
     /// - Returns: how many lines moved.
     @discardableResult
     mutating func share(renamesOf name: ThreadName) throws(LockError) -> Int {
-        guard let localPath else { return 0 }
         // Held until the lines are removed, so that no local rename is appended meanwhile and lost.
         let lock = try LockFile.acquire(for: localPath)
-        let lines: [String]
-        do {
-            lines = (try Self.bytesIfPresent(localPath)).map { String(decoding: $0, as: UTF8.self).linesAtLineFeeds().map(String.init) } ?? []
-        } catch {
-            throw .fileSystem(error)
-        }
+        let lines = try Self.lines(ofFileAt: localPath)
         let moving = lines.filter { line in
-            line.split(separator: "\t", omittingEmptySubsequences: false).first.map { currentName(of: String($0)) == name.rawValue } ?? false
+            Self.rename(in: line).map { currentName(of: $0.old.rawValue) == name.rawValue } ?? false
         }
         guard !moving.isEmpty else { return 0 }
         _ = try append(to: path, choosing: { _ in moving })

@@ -35,7 +35,7 @@ struct LineFeedParsingTests {
     func renamesReplayOnlyValidLines(_ text: String, _ recorded: String, _ current: String) throws {
         let folder = try TemporaryDirectory()
         try Files.write(Array(text.utf8), to: folder.child("renames"))
-        #expect(try Renames(path: folder.child("renames")).currentName(of: recorded) == current)
+        #expect(try Renames(path: folder.child("renames"), localPath: folder.child("local-renames")).currentName(of: recorded) == current)
     }
 
     @Test func aFilesListWithACRLFLineIsRejected() {
