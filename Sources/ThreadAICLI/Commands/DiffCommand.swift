@@ -35,13 +35,9 @@ enum DiffCommand: Command {
         let b = try repository.resolve(names.1, walker: walker)
         let granularity: TextDiffGranularity = arguments.flag("line") ? .line : .word
         let minimal = arguments.flag("minimal")
-        let comparison: ThreadComparison
-        if arguments.flag("messages") {
-            comparison = try ThreadComparison(
-                messages: a, b, names: names, repository: repository, walker: walker, by: granularity, minimal: minimal)
-        } else {
-            comparison = try ThreadComparison(a, b, names: names, repository: repository, walker: walker, by: granularity, minimal: minimal)
-        }
+        let comparison = try ThreadComparison(
+            a, b, names: names, messagesAlone: arguments.flag("messages"), repository: repository, walker: walker,
+            by: granularity, minimal: minimal)
         if arguments.flag("json") {
             try JSONOutput.write(DiffJSON(comparison, statOnly: arguments.flag("stat")), to: context.output)
         } else {
@@ -67,16 +63,31 @@ struct ThreadComparison {
     /// Whether the two messages themselves are compared (`--messages`), not what follows the fork point.
     var comparesMessagesAlone = false
 
+    /// `a` and `b` set side by side: what each history holds after their fork point, or with
+    /// `messagesAlone` the two messages' contents (`--messages`). Either way the summary says truthfully
+    /// where the two histories meet, or that they do not.
     init(
-        _ a: ObjectID, _ b: ObjectID, names: (String, String), repository: Repository, walker: HistoryWalker,
-        by granularity: TextDiffGranularity, minimal: Bool
+        _ a: ObjectID, _ b: ObjectID, names: (String, String), messagesAlone: Bool, repository: Repository,
+        walker: HistoryWalker, by granularity: TextDiffGranularity, minimal: Bool
     ) throws {
         self.names = names
         self.ids = (a, b)
-        let (split, kept) = try Self.split(a, b, repository: repository, walker: walker)
+        // The messages the split's walk read whole (after the fork point) need not be read again.
+        var kept = KeptMessages()
+        let split = try repository.split(a, b, walker: walker, keeping: &kept)
         func message(_ id: ObjectID) throws -> Message { try kept[id] ?? repository.objects.message(id) }
         (forkPoint, sharedCount) = (split.forkPoint, split.sharedCount)
-        sharedSummary = try split.lastSharedUserMessage.map { Self.summary(of: try message($0)) }
+        sharedSummary = try split.lastSharedUserMessage.map { Summary.oneLine(try message($0).content, limit: 70) }
+        comparesMessagesAlone = messagesAlone
+        guard !messagesAlone else {
+            let (left, right) = (try message(a), try message(b))
+            code = (left, right)
+            // Two single messages are compared whatever their roles; a message against itself has no turn.
+            turns = a == b ? [] : [ConversationDiff.compare(
+                DiffTurn(id: a.hex, role: left.role.rawValue, content: left.content),
+                DiffTurn(id: b.hex, role: right.role.rawValue, content: right.content), by: granularity, minimal: minimal)]
+            return
+        }
         func side(_ ids: [ObjectID]) throws -> [DiffTurn] {
             // The messages the split's walk did not keep are read on every core at once.
             var messages = ids.map { kept[$0] }
@@ -88,41 +99,5 @@ struct ThreadComparison {
         }
         turns = ConversationDiff.align(try side(split.left), try side(split.right), by: granularity, minimal: minimal)
         code = (try message(a), try message(b))
-    }
-
-    init(
-        messages a: ObjectID, _ b: ObjectID, names: (String, String), repository: Repository, walker: HistoryWalker,
-        by granularity: TextDiffGranularity, minimal: Bool
-    ) throws {
-        self.names = names
-        self.ids = (a, b)
-        // The two messages' own histories still meet (or not): say so truthfully, as for threads.
-        let (split, kept) = try Self.split(a, b, repository: repository, walker: walker)
-        func message(_ id: ObjectID) throws -> Message { try kept[id] ?? repository.objects.message(id) }
-        (forkPoint, sharedCount) = (split.forkPoint, split.sharedCount)
-        sharedSummary = try split.lastSharedUserMessage.map { Self.summary(of: try message($0)) }
-        let left = try message(a)
-        let right = try message(b)
-        code = (left, right)
-        comparesMessagesAlone = true
-        // Two single messages are compared whatever their roles; a message against itself has no turn.
-        turns = a == b ? [] : [ConversationDiff.compare(
-            DiffTurn(id: a.hex, role: left.role.rawValue, content: left.content),
-            DiffTurn(id: b.hex, role: right.role.rawValue, content: right.content), by: granularity, minimal: minimal)]
-    }
-
-    /// Where the histories of `a` and `b` part, and the messages the split's walk read whole (after
-    /// the fork point), which need not be read again.
-    private static func split(
-        _ a: ObjectID, _ b: ObjectID, repository: Repository, walker: HistoryWalker
-    ) throws -> (HistorySplit, KeptMessages) {
-        var kept = KeptMessages()
-        let split = try repository.split(a, b, walker: walker, keeping: &kept)
-        return (split, kept)
-    }
-
-    /// The first line of the shared history's last user message.
-    private static func summary(of lastSharedUserMessage: Message) -> String {
-        Summary.oneLine(lastSharedUserMessage.content, limit: 70)
     }
 }
