@@ -30,6 +30,9 @@ struct RedactionTests {
         "Authorization: Bearer abc.def.ghi",
         "token bearer eyJhbGciOiJIUzI1NiJ9",
         "sk-proj-AbCdEf0123456789",
+        // A body that quotes the key without its public prefix, or cut (from a provider trial).
+        "bad key SECRETSECRETSECRET-abcd and more",
+        "bad key api03-SECRETSECRETSEC…",
     ])
     func redacts(text: String) throws {
         let redacted = Redactor(credentials: [try #require(Credential(Self.key))]).redact(text)
@@ -44,6 +47,13 @@ struct RedactionTests {
     ])
     func keepsOrdinaryText(text: String) throws {
         #expect(Redactor(credentials: [try #require(Credential(Self.key))]).redact(text) == text)
+    }
+
+    @Test("a run of 16 bytes of a key is the key; 15 are text")
+    func runs() throws {
+        let redactor = Redactor(credentials: [try #require(Credential(Self.key))])
+        #expect(redactor.redact("<ETSECRETSECRET-a>") == "<[REDACTED]>")
+        #expect(redactor.redact("<TSECRETSECRET-a>") == "<TSECRETSECRET-a>")
     }
 
     @Test("truncation marks the cut")

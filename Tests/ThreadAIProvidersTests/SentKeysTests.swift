@@ -34,6 +34,18 @@ struct SentKeysTests {
         #expect(!handedOn.contains { $0.contains("CANARY") })
     }
 
+    @Test("a long run of a key is the key: quoted without its prefix, or cut, wherever the pieces split it")
+    func runsOfAKey() {
+        let secretPart = String(canaryKey.dropFirst("sk-canary-".count))
+        let echo = "key \(secretPart) and \(canaryKey.prefix(20))… end"
+        for cut in 0...echo.count {
+            let result = run([String(echo.prefix(cut)), String(echo.dropFirst(cut))])
+            #expect(result.text == "key [REDACTED:api-key] and [REDACTED:api-key]… end", "cut at \(cut)")
+            #expect(result.replaced == 2)
+        }
+        #expect(run(["<\(canaryKey.dropFirst(5).prefix(15))>"]).text == "<\(canaryKey.dropFirst(5).prefix(15))>")
+    }
+
     @Test("the start of a key that never comes is handed on at the end")
     func nearMiss() {
         var filter = Self.keys.filter()

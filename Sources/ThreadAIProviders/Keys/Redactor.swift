@@ -8,7 +8,8 @@ import ThreadAISupport
 /// Removes API keys from text before it is kept anywhere: error messages, stored error bodies,
 /// offending stream lines.
 ///
-/// It removes every key it was given, the masked forms providers echo back in 401 bodies
+/// It removes every key it was given, whole or any long run of it (`KeyRuns`: a body that quotes the
+/// key without its `sk-…-` prefix), the masked forms providers echo back in 401 bodies
 /// (`sk-ant-api03-...abcd`, `sk-proj-****abcd`, a key's first characters or last four next to
 /// a mask), bearer tokens, and values after `x-api-key` / `api_key` / `authorization`.
 public struct Redactor: Sendable {
@@ -16,20 +17,34 @@ public struct Redactor: Sendable {
     public static let placeholder = "[REDACTED]"
 
     private let secrets: [String]
+    private let runs: KeyRuns
 
-    /// A redactor that also removes these keys wherever they appear, whole or masked.
+    /// A redactor that also removes these keys wherever they appear, whole, in part or masked.
     public init(credentials: [Credential] = []) {
         self.secrets = credentials.map(\.secret).filter { !$0.isEmpty }
+        self.runs = KeyRuns(keys: secrets.map { Array($0.utf8) })
     }
 
     /// `text` with every key, masked key and bearer token replaced by `[REDACTED]`.
     public func redact(_ text: String) -> String {
-        var result = text
-        for secret in secrets.sorted(by: { $0.count > $1.count }) {
-            result = result.replacingEvery(secret, with: Self.placeholder)
+        redactMaskedForms(in: redactKnownShapes(in: redactKeyRuns(in: text)))
+    }
+
+    private func redactKeyRuns(in text: String) -> String {
+        guard !runs.isEmpty else { return text }
+        let bytes = Array(text.utf8)
+        var output: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            if case .run(let length) = runs.match(in: bytes, at: index, atEnd: true) {
+                output += Self.placeholder.utf8
+                index += length
+            } else {
+                output.append(bytes[index])
+                index += 1
+            }
         }
-        result = redactKnownShapes(in: result)
-        return redactMaskedForms(in: result)
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// `text` redacted, then cut to at most `limit` characters with an ellipsis.
