@@ -61,4 +61,20 @@ struct CorruptionTests {
         let log = try sandbox.run(["log", "ghost"])
         #expect(log.status == 3 && log.stderr.contains(ghost), "\(log)")
     }
+
+    @Test("a ref damaged by hand: threads lists the others and names it; delete -f is the way out")
+    func malformedRef() throws {
+        let refPath = sandbox.repository + "/refs/threads/alt"
+        try Data("garbage\n".utf8).write(to: URL(fileURLWithPath: refPath))
+        let threads = try sandbox.run(["threads"])
+        #expect(threads.status == 3 && threads.stdout.contains("main") && threads.stdout.contains("alt-deep") && !threads.stdout.contains(" alt "), "\(threads)")
+        #expect(threads.stderr.contains("'alt' left out") && threads.stderr.contains("threads delete -f alt"), "\(threads)")
+        let refused = try sandbox.run(["threads", "delete", "alt"])
+        #expect(refused.status == 3 && FileManager.default.fileExists(atPath: refPath), "\(refused)")
+        let deleted = try sandbox.run(["threads", "delete", "-f", "alt"])
+        #expect(deleted.status == 0 && !FileManager.default.fileExists(atPath: refPath), "\(deleted)")
+        let after = try sandbox.run(["threads"])
+        #expect(after.status == 0 && after.stderr.isEmpty, "\(after)")
+        #expect(try sandbox.run(["reflog", "alt"]).stdout.contains("delete (malformed ref)"))
+    }
 }

@@ -39,7 +39,9 @@ enum ThreadsCommand: Command {
         case "delete":
             guard names.count == 1 else { throw CLIError("usage: threadai threads delete [--force] NAME", status: .usage) }
             let name = try ThreadName(names[0])
-            let head = try repository.singleHead(of: name)
+            // Only for the report: a ref that cannot be read is deleteThread's to refuse, or with
+            // --force to delete.
+            let head = (try? repository.singleHead(of: name)) ?? nil
             let unreached = try repository.deleteThread(name, force: arguments.flag("force"))
             let kept = unreached > 0 ? "; \(unreached) messages now reached by no thread, head \(head?.short ?? "?") is in its reflog" : ""
             context.errors.line("Deleted thread '\(name)'\(kept)")

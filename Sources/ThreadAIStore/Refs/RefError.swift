@@ -24,7 +24,8 @@ public enum RefError: Error, CustomStringConvertible, Sendable {
                 + "nothing was written. Look at 'threadai log \(name)' and try again."
         case .malformed(let name, let path, let line, let reason):
             return "the ref of thread '\(name)' (\(path), line \(line)) is malformed: \(reason). "
-                + "Restore it from git or fix it with 'threadai threads' and 'threadai fsck'."
+                + "Restore it from git ('git checkout -- \(path)' where git tracks it), or delete the thread with "
+                + "'threadai threads delete -f \(name)'."
         case .malformedHead(let path, let reason):
             return "HEAD (\(path)) is malformed: \(reason). It is local to this working copy (git does not keep it): "
                 + "point it at a thread with 'threadai checkout NAME' ('threadai threads' lists them)."

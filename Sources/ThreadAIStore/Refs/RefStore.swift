@@ -75,6 +75,15 @@ public struct RefStore: Sendable {
     /// `heads(of:)` of each name give, with the same errors, in one pass over the folders
     /// (`RefTreeReader`).
     public func allHeads() throws(RefError) -> [(name: ThreadName, heads: [ObjectID])] {
+        try allHeads(leavingOutMalformed: false).threads
+    }
+
+    /// `allHeads()`, with each ref whose file holds nothing readable left out and returned apart
+    /// with its error when `leavingOutMalformed` (a listing goes past it, as `git for-each-ref` goes
+    /// past a broken ref); other failures are still thrown.
+    public func allHeads(leavingOutMalformed: Bool) throws(RefError) -> (
+        threads: [(name: ThreadName, heads: [ObjectID])], malformed: [(name: ThreadName, error: RefError)]
+    ) {
         var reader = RefTreeReader(root: threadsDirectory)
         do {
             try reader.read()
@@ -83,16 +92,21 @@ public struct RefStore: Sendable {
             throw .fileSystem(error)
         }
         var threads: [(name: ThreadName, heads: [ObjectID])] = []
+        var malformed: [(name: ThreadName, error: RefError)] = []
         threads.reserveCapacity(reader.found.count)
         for (name, content) in reader.sorted() {
-            switch content {
-            case .bytes(let bytes): threads.append((name, try Self.parse(bytes, name: name, path: path(of: name))))
-            case .absent: threads.append((name, []))
-            case .failed(let error): throw .fileSystem(error)
-            case .unread: threads.append((name, try heads(of: name)))
+            do throws(RefError) {
+                switch content {
+                case .bytes(let bytes): threads.append((name, try Self.parse(bytes, name: name, path: path(of: name))))
+                case .absent: threads.append((name, []))
+                case .failed(let error): throw RefError.fileSystem(error)
+                case .unread: threads.append((name, try heads(of: name)))
+                }
+            } catch .malformed(let name, let path, let line, let reason) where leavingOutMalformed {
+                malformed.append((name, .malformed(name, path: path, line: line, reason: reason)))
             }
         }
-        return threads
+        return (threads, malformed)
     }
 
     /// The heads of `name` for a writer about to extend it: like `heads(of:)`, but a folder where
@@ -178,11 +192,33 @@ public struct RefStore: Sendable {
         }
     }
 
+    /// Deletes thread `name` while its ref file holds nothing readable (`threads delete -f`, the way
+    /// out `fsck` names for a damaged ref), and logs the deletion. Under the ref's lock, and only
+    /// while the file is still malformed: a ref rewritten meanwhile is left as it is.
+    /// - Throws: `RefError.concurrentChange` when the ref reads again (nothing is changed then).
+    public func deleteMalformed(_ name: ThreadName, reflogMessage: String) throws(RefError) {
+        try lockAndUpdate(name, at: path(of: name), reflogMessage: reflogMessage, acceptingMalformed: true) { current throws(RefError) in
+            guard current == nil else { throw .concurrentChange(name, expected: .any, found: current ?? []) }
+            return (nil, nil, [])
+        }
+    }
+
     /// Under the ref's lock: reads its heads, asks `change` for the move the reflog line records and
     /// the heads to write (none: delete the ref), logs, and writes.
     private func lockAndUpdate(
         _ name: ThreadName, at path: String, reflogMessage: String,
         change: ([ObjectID]) throws(RefError) -> (loggedOld: ObjectID?, loggedNew: ObjectID?, heads: [ObjectID])
+    ) throws(RefError) {
+        try lockAndUpdate(name, at: path, reflogMessage: reflogMessage, acceptingMalformed: false) { current throws(RefError) in
+            try change(current ?? [])
+        }
+    }
+
+    /// `lockAndUpdate`, where a malformed ref is handed to `change` as nil when `acceptingMalformed`
+    /// (and is an error otherwise).
+    private func lockAndUpdate(
+        _ name: ThreadName, at path: String, reflogMessage: String, acceptingMalformed: Bool,
+        change: ([ObjectID]?) throws(RefError) -> (loggedOld: ObjectID?, loggedNew: ObjectID?, heads: [ObjectID])
     ) throws(RefError) {
         let lock: LockFile
         do {
@@ -190,7 +226,13 @@ public struct RefStore: Sendable {
         } catch {
             throw .lock(error)
         }
-        let (loggedOld, loggedNew, heads) = try change(try self.heads(of: name))
+        let current: [ObjectID]?
+        do {
+            current = try self.heads(of: name)
+        } catch .malformed where acceptingMalformed {
+            current = nil
+        }
+        let (loggedOld, loggedNew, heads) = try change(current)
         // Like git, log while holding the lock and before the ref moves: a reflog that cannot be
         // written stops the update instead of leaving a change that no log recorded.
         do {

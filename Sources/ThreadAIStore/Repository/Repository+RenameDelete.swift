@@ -50,7 +50,23 @@ extension Repository {
         if case .thread(let current) = try currentHead(), current == name {
             throw .currentThread(name, action: "delete")
         }
-        guard let tip = try headForChange(of: name) else { throw .ref(.noSuchThread(name)) }
+        let tip: ObjectID?
+        do {
+            tip = try singleHead(of: name)
+        } catch .ref(.malformed) where force {
+            // A ref that holds nothing readable: `-f` is the way out `fsck` names for it.
+            let turn = try turnForRefChange(of: name, action: "delete")
+            defer { turn.release() }
+            do {
+                try refs.deleteMalformed(name, reflogMessage: "delete (malformed ref)")
+            } catch {
+                throw .ref(error)
+            }
+            return 0
+        } catch {
+            throw .revision(error)
+        }
+        guard let tip else { throw .ref(.noSuchThread(name)) }
         let turn = try turnForRefChange(of: name, action: "delete")
         defer { turn.release() }
         // With `force`, a thread whose history cannot be read (its head gone after a `git clean`) is

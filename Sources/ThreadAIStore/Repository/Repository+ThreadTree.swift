@@ -27,9 +27,9 @@ extension Repository {
         return summaries
     }
 
-    /// `threadSummaries()` of every thread whose history reads, and why each other one does not (a
-    /// message missing after a `git revert`, say), in the order of the refs' names: for a listing
-    /// that shows what it can, as `git for-each-ref` goes past a broken ref.
+    /// `threadSummaries()` of every thread whose ref and history read, and why each other one does
+    /// not (a message missing after a `git revert`, a ref file damaged by hand), in the order of the
+    /// refs' names: for a listing that shows what it can, as `git for-each-ref` goes past a broken ref.
     public func readableThreadSummaries() throws(ThreadError) -> (
         summaries: [ThreadSummary], unreadable: [(name: ThreadName, error: ThreadError)]
     ) {
@@ -40,18 +40,22 @@ extension Repository {
             && ((try? FilePaths.status(cache.path(of: ThreadSummaryFile.kind)))??.size ?? 0) >= Self.summariesWorthASecondCore
         let stored = large ? BackgroundWork { [self] in storedSummaries(renames: renames) } : nil
         let threads: [(name: ThreadName, heads: [ObjectID])]
+        var unreadable: [(name: ThreadName, error: ThreadError)] = []
         do {
-            threads = try threadHeads()
+            let listing = try refs.allHeads(leavingOutMalformed: true)
+            threads = listing.threads
+            unreadable = listing.malformed.map { ($0.name, .ref($0.error)) }
         } catch {
             _ = stored?.wait()
             throw .ref(error)
         }
         // Spelled out: `stored.flatMap { $0.wait() }` would turn "not read yet" into "read, absent".
         let storedFile: ThreadSummaryFile?? = if let stored { .some(stored.wait()) } else { .none }
-        var unreadable: [(name: ThreadName, error: ThreadError)] = []
         let cached = try cachedSummaries(of: threads, renames: renames, strict: false, stored: storedFile) {
             unreadable.append(($0, $1))
         }
+        // In name order, as every listing is.
+        unreadable.sort { $0.name < $1.name }
         return (threads.compactMap { cached[$0.name]?.summary }, unreadable)
     }
 
