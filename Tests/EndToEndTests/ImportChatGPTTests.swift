@@ -54,10 +54,17 @@ struct ImportChatGPTTests {
         #expect(try DirectorySnapshot(sandbox.repository) == before)
     }
 
-    @Test("a grown export adds only what is new and moves the thread forward")
-    func grownExport() throws {
+    @Test("a grown export adds only what is new and moves the thread forward, under its new name when it was renamed", arguments: [false, true])
+    func grownExport(renamed: Bool) throws {
         let sandbox = try CLISandbox.initialized()
         try sandbox.succeed(["import", Self.export])
+        let name = renamed ? "work/kept" : Self.main
+        if renamed {
+            try sandbox.succeed(["threads", "rename", Self.main, name])
+            // The same export again: found where the rename put it, nothing made under the old name.
+            let again = try sandbox.succeed(["import", Self.export])
+            #expect(again.stderr.contains("(0 new), 2 forks, 0 threads created or moved"), "\(again)")
+        }
         let text = try String(contentsOfFile: Self.export, encoding: .utf8)
             .replacingOccurrences(of: "\"current_node\": \"a5\"", with: "\"current_node\": \"u6\"")
             .replacingOccurrences(of: "\"a5\": {\"id\": \"a5\", \"parent\": \"x4\", \"children\": [],", with: """
@@ -70,7 +77,8 @@ struct ImportChatGPTTests {
         try text.write(toFile: grown, atomically: false, encoding: .utf8)
         let result = try sandbox.succeed(["import", grown])
         #expect(result.stderr.contains("10 messages (1 new), 2 forks, 1 thread created or moved"))
-        #expect(try sandbox.succeed(["show", Self.main]).stdout.contains("Thanks"))
+        #expect(try sandbox.succeed(["show", name]).stdout.contains("Thanks"))
+        #expect(try sandbox.run(["show", Self.main]).status == (renamed ? 1 : 0))
     }
 
     @Test("a truncated export is refused, naming the file, and changes nothing")

@@ -21,6 +21,9 @@ public struct Importer: Sendable {
     /// Every thread's name, read once per import at the first new thread and kept up to date as
     /// threads are created, so that creating thousands of them does not list every ref each time.
     private var threadNames: NewThreadNames?
+    /// The renames, read once per import: a thread renamed since an earlier import of the same
+    /// source is moved under its new name (its messages still record the old one).
+    private var renames: Renames?
 
     public init(repository: Repository) {
         self.repository = repository
@@ -125,7 +128,8 @@ public struct Importer: Sendable {
         case taken(ObjectID)
     }
 
-    mutating func placeRef(_ name: ThreadName, at id: ObjectID, item: String, summary: inout Summary) throws(ImportError) -> Placement {
+    mutating func placeRef(_ recorded: ThreadName, at id: ObjectID, item: String, summary: inout Summary) throws(ImportError) -> Placement {
+        let name = try currentName(of: recorded, item: item)
         do {
             return try placeRefOnce(name, at: id, item: item, summary: &summary)
         } catch {
@@ -138,6 +142,17 @@ public struct Importer: Sendable {
             default:
                 throw error
             }
+        }
+    }
+
+    /// The thread `recorded` is called now (docs/FORMAT.md §5.4).
+    private mutating func currentName(of recorded: ThreadName, item: String) throws(ImportError) -> ThreadName {
+        do {
+            let renames = try self.renames ?? repository.renames()
+            self.renames = renames
+            return try ThreadName(renames.currentName(of: recorded.rawValue))
+        } catch {
+            throw ImportError(item: "thread \(recorded) (\(item))", reason: "\(error)")
         }
     }
 
