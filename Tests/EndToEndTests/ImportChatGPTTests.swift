@@ -81,6 +81,22 @@ struct ImportChatGPTTests {
         #expect(try sandbox.run(["show", Self.main]).status == (renamed ? 1 : 0))
     }
 
+    @Test("a conversation retitled in the source since its import is found by its source: nothing new, its thread goes on, a note says so")
+    func retitled() throws {
+        let sandbox = try CLISandbox.initialized()
+        try sandbox.succeed(["import", Self.export])
+        let original = try String(contentsOfFile: Self.export, encoding: .utf8)
+        let title = try #require(original.firstMatch(of: #/"title": "[^"]*"/#)).output
+        let retitled = sandbox.work + "/retitled.json"
+        try original.replacingOccurrences(of: String(title), with: "\"title\": \"Renamed in ChatGPT\"")
+            .write(toFile: retitled, atomically: false, encoding: .utf8)
+        let before = try DirectorySnapshot(sandbox.repository)
+        let again = try sandbox.succeed(["import", retitled])
+        #expect(again.stderr.contains("(0 new), 2 forks, 0 threads created or moved"), "\(again)")
+        #expect(again.stderr.contains("'Renamed in ChatGPT' now: kept in \(Self.main)"), "\(again)")
+        #expect(try DirectorySnapshot(sandbox.repository) == before)
+    }
+
     @Test("a truncated export is refused, naming the file, and changes nothing")
     func truncatedExport() throws {
         let sandbox = try CLISandbox.initialized()

@@ -24,6 +24,9 @@ public struct Importer: Sendable {
     /// The renames, read once per import: a thread renamed since an earlier import of the same
     /// source is moved under its new name (its messages still record the old one).
     private var renames: Renames?
+    /// Where earlier imports of this format put their conversations, read at the first conversation
+    /// whose derived name holds no thread.
+    private var priorImports: [String: PriorImports] = [:]
 
     public init(repository: Repository) {
         self.repository = repository
@@ -39,7 +42,16 @@ public struct Importer: Sendable {
             summary.skipped += conversation.skipped.isEmpty ? ["\(item): no messages"] : conversation.skipped
             return
         }
-        let main = try Self.threadName(for: conversation)
+        var main = try Self.threadName(for: conversation)
+        var title = conversation.title
+        if let prior = try priorImport(of: conversation, derived: main, item: item) {
+            if prior.title != title {
+                let kept = (try? currentName(of: prior.name, item: item)) ?? prior.name
+                summary.notes.append("\(item) is titled \(prior.title.map { "'\($0)'" } ?? "nothing") in an earlier import, "
+                    + "\(title.map { "'\($0)'" } ?? "nothing") now: kept in \(kept) as first imported ('threadai threads rename' renames it)")
+            }
+            (main, title) = (prior.name, prior.title)
+        }
         let owners = try Self.owners(of: conversation, main: main)
         var ids: [String: ObjectID] = [:]
         var dates: [String: Timestamp] = [:]
@@ -65,7 +77,7 @@ public struct Importer: Sendable {
             let date = node.date ?? node.parentSourceID.flatMap { dates[$0] } ?? epoch
             var fields = node.fields
             fields["source"] = "\(conversation.format):\(conversation.id)/\(node.sourceID)"
-            if index == 0, let title = conversation.title, !title.isEmpty { fields["source-title"] = title }
+            if index == 0, let title, !title.isEmpty { fields["source-title"] = title }
             do {
                 let message = try Message(
                     parent: parentID, thread: owners.thread[node.sourceID] ?? main, role: node.role, date: date,
@@ -142,6 +154,22 @@ public struct Importer: Sendable {
             default:
                 throw error
             }
+        }
+    }
+
+    /// The name and title an earlier import gave `conversation` when they differ from what its
+    /// source gives now (`PriorImports`); looked for only when no thread holds the derived name.
+    private mutating func priorImport(of conversation: ImportConversation, derived: ThreadName, item: String) throws(ImportError) -> (name: ThreadName, title: String?)? {
+        do {
+            let current = try currentName(of: derived, item: item)
+            guard current == derived, try repository.refs.heads(of: derived).isEmpty else { return nil }
+            let prior = try priorImports[conversation.format] ?? PriorImports(repository: repository, format: conversation.format)
+            priorImports[conversation.format] = prior
+            return try prior.find(conversation, derived: derived, in: repository)
+        } catch let error as ImportError {
+            throw error
+        } catch {
+            throw ImportError(item: item, reason: "cannot read the threads of an earlier import: \(error)")
         }
     }
 
@@ -248,14 +276,20 @@ public struct Importer: Sendable {
             if slug.count >= 48 { break }
         }
         while slug.hasSuffix("-") { slug.removeLast() }
-        let idPart = namePart(of: conversation.id, length: idLength)
-        let label = conversation.label.map { "-" + $0.lowercased().filter { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") } } ?? ""
-        let raw = "\(conversation.format)/\(slug.isEmpty ? "untitled" : slug)-\(idPart.isEmpty ? "0" : idPart)\(label)"
+        let raw = "\(conversation.format)/\(slug.isEmpty ? "untitled" : slug)\(nameEnding(for: conversation, idLength: idLength))"
         do {
             return try ThreadName(raw)
         } catch {
             throw ImportError(item: "\(conversation.format) conversation \(conversation.id)", reason: "no valid thread name: \(error)")
         }
+    }
+
+    /// What follows the title's part in the thread name: `-`, the id's part, then `-LABEL` when the
+    /// conversation has one. It does not change when the title does.
+    static func nameEnding(for conversation: ImportConversation, idLength: Int = 8) -> String {
+        let idPart = namePart(of: conversation.id, length: idLength)
+        let label = conversation.label.map { "-" + $0.lowercased().filter { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") } } ?? ""
+        return "-\(idPart.isEmpty ? "0" : idPart)\(label)"
     }
 
     /// The first `length` ASCII letters and digits of a source id, lower-cased.

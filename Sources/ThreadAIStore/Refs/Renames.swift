@@ -74,6 +74,9 @@ public struct Renames: Sendable {
         for (recorded, name) in current where recorded == name { current[recorded] = nil }
     }
 
+    /// Every name a thread was renamed away from (what messages may still record).
+    public var renamedAwayNames: [String] { Array(current.keys) }
+
     /// The current name of the thread that was called `recorded` when a message was written.
     public func currentName(of recorded: String) -> String {
         current[recorded] ?? recorded

@@ -1,0 +1,53 @@
+import ThreadAIStore
+
+/// A conversation imported before under another name: its title changed in the source since (a
+/// ChatGPT chat renamed, a Claude Code session that gained a title line), so the name and the
+/// `source-title` the importer derives now would make every message a new object. The earlier
+/// import's name and title are taken again instead (docs/FORMAT.md §4.6), found by the `source`
+/// its messages record.
+struct PriorImports {
+    /// Every thread name, current or renamed away, of the import's format, by each of its endings
+    /// from a `-` on (`-67a1b2c3`, `-67a1b2c3-agent-x`): where a conversation's id part may end it.
+    private var namesByEnding: [Substring: [String]] = [:]
+
+    init(repository: Repository, format: String) throws {
+        let names = try repository.refs.names().map(\.rawValue) + repository.renames().renamedAwayNames
+        for name in names where name.hasPrefix(format + "/") {
+            var index = name.startIndex
+            while let dash = name[index...].firstIndex(of: "-") {
+                namesByEnding[name[dash...], default: []].append(name)
+                index = name.index(after: dash)
+            }
+        }
+    }
+
+    /// The thread name and title an earlier import gave `conversation`, when one did under another
+    /// name than `derived`, the one its title gives now (both end in `Importer.nameEnding`).
+    func find(_ conversation: ImportConversation, derived: ThreadName, in repository: Repository) throws -> (name: ThreadName, title: String?)? {
+        let candidates = namesByEnding[Substring(Importer.nameEnding(for: conversation))] ?? []
+        let renames = try repository.renames()
+        let sourcePrefix = "\(conversation.format):\(conversation.id)/"
+        for recorded in candidates where recorded != derived.rawValue {
+            for head in try repository.refs.heads(of: ThreadName(renames.currentName(of: recorded))) {
+                // Down to the newest imported message: a send after the import records no source.
+                var next: ObjectID? = head
+                var found: MessageHeader?
+                while let id = next, found == nil {
+                    let header = try repository.objects.header(id)
+                    if let source = header.fields["source"] {
+                        guard source.hasPrefix(sourcePrefix) else { break }
+                        found = header
+                    }
+                    next = header.parent
+                }
+                guard let found else { continue }
+                // Its first message holds the title it was imported with.
+                var root = found
+                while let parent = root.parent { root = try repository.objects.header(parent) }
+                guard root.fields["source"]?.hasPrefix(sourcePrefix) == true else { continue }
+                return (found.thread, root.fields["source-title"])
+            }
+        }
+        return nil
+    }
+}
