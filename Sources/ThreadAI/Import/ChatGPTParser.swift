@@ -73,7 +73,7 @@ public enum ChatGPTParser {
             try reader.end()
             guard found else { throw notAnExport }
         } catch let error as JSONReader.Failure {
-            throw ImportError(item: name, reason: "\(error) (truncated?)")
+            throw ImportError(item: name, reason: JSONReader.reasonMentioningTruncation(error))
         }
     }
 

@@ -27,6 +27,13 @@ struct JSONReader {
         var description: String { "not valid JSON at byte \(offset): \(reason)" }
     }
 
+    /// What a failure to read a whole export says: the error, and that a cut file is a likely cause
+    /// unless it says so already.
+    static func reasonMentioningTruncation(_ error: any Error) -> String {
+        let text = "\(error)"
+        return text.hasSuffix("(truncated?)") ? text : text + " (truncated?)"
+    }
+
     private let nextChunk: () throws -> [UInt8]?
     private var buffer: [UInt8] = []
     private var position = 0

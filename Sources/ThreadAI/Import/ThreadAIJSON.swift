@@ -14,7 +14,25 @@ public enum ThreadAIJSON {
 
     /// Whether a file that begins with `prefix` looks like a `threadai-json` export (for format detection).
     public static func looksLikeExport(_ prefix: some Collection<UInt8>) -> Bool {
-        String(decoding: prefix.prefix(200), as: UTF8.self).contains("\"format\" : \"threadai-json\"")
+        // `"format"`, `:` and `"threadai-json"` with any white space between: as this writer spaces
+        // them, or as another tool wrote the file again (`jq -c`, Python's `json.dump`).
+        let text = Array(prefix)
+        let key = Array("\"format\"".utf8), value = Array("\"threadai-json\"".utf8)
+        func skippingSpace(_ index: Int) -> Int {
+            var index = index
+            while index < text.count, [0x20, 0x09, 0x0A, 0x0D].contains(text[index]) { index += 1 }
+            return index
+        }
+        var start = 0
+        while start + key.count <= text.count {
+            defer { start += 1 }
+            guard text[start..<(start + key.count)].elementsEqual(key) else { continue }
+            let colon = skippingSpace(start + key.count)
+            guard colon < text.count, text[colon] == UInt8(ascii: ":") else { continue }
+            let found = skippingSpace(colon + 1)
+            if text[found...].starts(with: value) { return true }
+        }
+        return false
     }
 
     /// Reads the export at `path` in two passes over the file, so memory stays bounded however large
@@ -116,7 +134,7 @@ public enum ThreadAIJSON {
         } catch let error as ImportError {
             throw error
         } catch {
-            throw ImportError(item: name, reason: "\(error) (truncated?)")
+            throw ImportError(item: name, reason: JSONReader.reasonMentioningTruncation(error))
         }
         guard format == "threadai-json" else {
             throw ImportError(item: name, reason: "not a threadai-json export (no \"format\": \"threadai-json\")")
