@@ -54,8 +54,19 @@ struct KeyRuns: Sendable {
                 return .undecided
             }
         }
-        return !atEnd && available < Self.minimumRun && windows.keys.contains { $0.starts(with: bytes[index...]) } ? .undecided : .none
+        guard !atEnd, available < Self.minimumRun else { return .none }
+        let tail = bytes[index...]
+        // A key's start is waited for from its first byte (`sk-` begins few words); a run from
+        // inside a key only from `shortestWaitedRun` bytes on, or nearly every byte would begin one
+        // and a stream would always hold its last characters back. A run met later than its start
+        // loses at most that many bytes to the screen, and is replaced from there.
+        if keys.contains(where: { $0.count > tail.count && $0.starts(with: tail) }) { return .undecided }
+        guard available >= Self.shortestWaitedRun else { return .none }
+        return windows.keys.contains { $0.starts(with: tail) } ? .undecided : .none
     }
+
+    /// How long the end of a piece must repeat the inside of a key to be held back.
+    static let shortestWaitedRun = 8
 
     /// `minimumRun` bytes, as two words: a cheap key for the table of windows.
     private struct Window: Hashable {
