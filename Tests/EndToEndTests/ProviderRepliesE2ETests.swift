@@ -21,96 +21,105 @@ struct ProviderRepliesE2ETests {
         ["OPENAI_BASE_URL": server.url + "/v1", "THREADAI_PROVIDER": "openai-compatible", "THREADAI_MODEL": "local-model"]
     }
 
+    /// A new repository beside a stub server that gives `responses` in order.
+    struct Stage {
+        let sandbox: CLISandbox
+        let server: StubProviderServer
+
+        init(_ responses: [StubResponse]) throws {
+            sandbox = try CLISandbox.initialized()
+            server = try StubProviderServer(responses, in: sandbox.folder)
+        }
+
+        /// `threadai send QUESTION` with the environment that points `provider` at the server.
+        func send(_ question: String, through provider: (StubProviderServer) -> [String: String]) throws -> CLIResult {
+            try sandbox.run(["send", question], environment: provider(server))
+        }
+    }
+
     @Test func anOpenAIRefusalIsShownAndStoredAsTheReply() throws {
-        let sandbox = try CLISandbox.initialized()
-        let server = try StubProviderServer([try .fixture("openai-refusal")], in: sandbox.folder)
-        let result = try sandbox.run(["send", "Explain how to pick a lock."], environment: openAI(server))
+        let stage = try Stage([try .fixture("openai-refusal")])
+        let result = try stage.send("Explain how to pick a lock.", through: openAI)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "I'm sorry, I can't help with that.\n")
-        let reply = try StoredObject.head(in: sandbox.repository)
+        let reply = try StoredObject.head(in: stage.sandbox.repository)
         #expect(reply.content == "I'm sorry, I can't help with that.")
         #expect(reply.fields["finish"] == "refusal")
     }
 
     @Test func llamaCppsErrorFieldAfterSomeTextKeepsThePartialReplyAndShowsTheMessage() throws {
-        let sandbox = try CLISandbox.initialized()
-        let server = try StubProviderServer([try .fixture("openai-compatible-error-field")], in: sandbox.folder)
-        let result = try sandbox.run(["send", "Summarise this long file"], environment: compatible(server))
+        let stage = try Stage([try .fixture("openai-compatible-error-field")])
+        let result = try stage.send("Summarise this long file", through: compatible)
         #expect(result.status == 5, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("The first half"))
         #expect(result.stderr.contains("llama_decode failed: out of memory"))
-        let partial = try StoredObject.head(in: sandbox.repository)
+        let partial = try StoredObject.head(in: stage.sandbox.repository)
         #expect(partial.fields["finish"] == "error")
         #expect(partial.content == "The first half")
         #expect(partial.fields["error"]?.contains("out of memory") == true)
     }
 
     @Test func llamaCppsErrorFieldBeforeAnyTextKeepsTheQuestionAndShowsTheMessage() throws {
-        let sandbox = try CLISandbox.initialized()
-        let server = try StubProviderServer([try .fixture("openai-compatible-error-field-first")], in: sandbox.folder)
-        let result = try sandbox.run(["send", "Summarise this long file"], environment: compatible(server))
+        let stage = try Stage([try .fixture("openai-compatible-error-field-first")])
+        let result = try stage.send("Summarise this long file", through: compatible)
         #expect(result.status == 5, "\(result.stderr)")
         #expect(result.stderr.contains("the request exceeds the available context size"))
-        let head = try StoredObject.head(in: sandbox.repository)
+        let head = try StoredObject.head(in: stage.sandbox.repository)
         #expect(head.fields["role"] == "user")
         #expect(head.content == "Summarise this long file")
-        #expect(try server.journal().count == 1, "an error the server will repeat is not retried")
+        #expect(try stage.server.journal().count == 1, "an error the server will repeat is not retried")
     }
 
     @Test func anEmptyClaudeReplyIsNotedAndLeftOutOfTheNextRequest() throws {
-        let sandbox = try CLISandbox.initialized()
-        let server = try StubProviderServer([try .fixture("anthropic-empty-refusal"), try .fixture("anthropic-hello")], in: sandbox.folder)
-        let empty = try sandbox.run(["send", "first question"], environment: anthropic(server))
+        let stage = try Stage([try .fixture("anthropic-empty-refusal"), try .fixture("anthropic-hello")])
+        let empty = try stage.send("first question", through: anthropic)
         #expect(empty.status == 0, "\(empty.stderr)")
         #expect(empty.stderr.contains("the model returned an empty reply (stop reason: refusal)"), "\(empty.stderr)")
-        #expect(try StoredObject.head(in: sandbox.repository).fields["finish"] == "refusal")
+        #expect(try StoredObject.head(in: stage.sandbox.repository).fields["finish"] == "refusal")
 
-        let next = try sandbox.run(["send", "a different question"], environment: anthropic(server))
+        let next = try stage.send("a different question", through: anthropic)
         #expect(next.status == 0, "\(next.stderr)")
         #expect(!next.stderr.contains("empty reply"))
-        let body = try #require(try server.journal().last?["body"] as? String)
+        let body = try #require(try stage.server.journal().last?["body"] as? String)
         let sent = try #require(try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any])
         let messages = try #require(sent["messages"] as? [[String: String]])
         #expect(messages == [["role": "user", "content": "first question"], ["role": "user", "content": "a different question"]])
     }
 
     @Test func aWholeJSONReplyFromAServerThatDoesNotStreamIsStoredAndAskedForOnce() throws {
-        let sandbox = try CLISandbox.initialized()
         let completion = #"{"id":"chatcmpl-1","object":"chat.completion","created":1747000000,"model":"local-model","#
             + #""choices":[{"index":0,"message":{"role":"assistant","content":"A full non-streamed answer."},"finish_reason":"stop"}],"#
             + #""usage":{"prompt_tokens":5,"completion_tokens":6,"total_tokens":11}}"#
-        let server = try StubProviderServer([.json(200, completion), .json(200, completion)], in: sandbox.folder)
-        let result = try sandbox.run(["send", "What is 2+2?"], environment: compatible(server))
+        let stage = try Stage([.json(200, completion), .json(200, completion)])
+        let result = try stage.send("What is 2+2?", through: compatible)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "A full non-streamed answer.\n")
-        let reply = try StoredObject.head(in: sandbox.repository)
+        let reply = try StoredObject.head(in: stage.sandbox.repository)
         #expect(reply.content == "A full non-streamed answer.")
         #expect(reply.fields["finish"] == "stop")
         #expect(reply.fields["output-tokens"] == "6")
-        #expect(try server.journal().count == 1)
+        #expect(try stage.server.journal().count == 1)
     }
 
     @Test func aJSONErrorBodySentWithStatus200IsShownAndNotRetried() throws {
-        let sandbox = try CLISandbox.initialized()
         let error = #"{"error":{"message":"model 'qwen2.5:7b' is still loading, try again in a few seconds","type":"server_error"}}"#
-        let server = try StubProviderServer([.json(200, error), .json(200, error)], in: sandbox.folder)
-        let result = try sandbox.run(["send", "What is 2+2?"], environment: compatible(server))
+        let stage = try Stage([.json(200, error), .json(200, error)])
+        let result = try stage.send("What is 2+2?", through: compatible)
         #expect(result.status == 5, "\(result.stderr)")
         #expect(result.stderr.contains("is still loading, try again in a few seconds"))
         #expect(!result.stderr.contains("retrying"))
-        #expect(try StoredObject.head(in: sandbox.repository).fields["role"] == "user")
-        #expect(try server.journal().count == 1)
+        #expect(try StoredObject.head(in: stage.sandbox.repository).fields["role"] == "user")
+        #expect(try stage.server.journal().count == 1)
     }
 
     @Test func aRedirectIsNotFollowedAndNamesTheBaseURLToSet() throws {
-        let sandbox = try CLISandbox.initialized()
         let redirect = StubResponse(status: 307, headers: ["Location": "/api/v1/chat/completions"])
-        let server = try StubProviderServer([redirect, try .fixture("openai-hello")], in: sandbox.folder)
-        let result = try sandbox.run(["send", "hello"], environment: compatible(server))
+        let stage = try Stage([redirect, try .fixture("openai-hello")])
+        let result = try stage.send("hello", through: compatible)
         #expect(result.status == 5, "\(result.stderr)")
-        #expect(result.stderr.contains("redirect (HTTP 307) to \(server.url)/api/v1/chat/completions"), "\(result.stderr)")
-        #expect(result.stderr.contains("set the base URL (openai-compatible.base-url in the configuration, or OPENAI_BASE_URL) to \(server.url)/api/v1."))
-        #expect(try server.journal().map { $0["path"] as? String } == ["/v1/chat/completions"])
+        #expect(result.stderr.contains("redirect (HTTP 307) to \(stage.server.url)/api/v1/chat/completions"), "\(result.stderr)")
+        #expect(result.stderr.contains("set the base URL (openai-compatible.base-url in the configuration, or OPENAI_BASE_URL) to \(stage.server.url)/api/v1."))
+        #expect(try stage.server.journal().map { $0["path"] as? String } == ["/v1/chat/completions"])
     }
 
     static let mistral422 = StubResponse.json(
@@ -118,22 +127,20 @@ struct ProviderRepliesE2ETests {
             + #""msg":"Extra inputs are not permitted","input":true}]},"type":"invalid_request_error","param":null,"code":null}"#)
 
     @Test func aServerThatRefusesStreamOptionsIsAskedAgainWithoutThem() throws {
-        let sandbox = try CLISandbox.initialized()
-        let server = try StubProviderServer([Self.mistral422, try .fixture("openai-hello")], in: sandbox.folder)
-        let result = try sandbox.run(["send", "hello"], environment: compatible(server))
+        let stage = try Stage([Self.mistral422, try .fixture("openai-hello")])
+        let result = try stage.send("hello", through: compatible)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty, "nothing to say: \(result.stderr)")
-        #expect(try StoredObject.head(in: sandbox.repository).content.hasPrefix("Hello"))
-        let bodies = try server.journal().compactMap { $0["body"] as? String }
+        #expect(try StoredObject.head(in: stage.sandbox.repository).content.hasPrefix("Hello"))
+        let bodies = try stage.server.journal().compactMap { $0["body"] as? String }
         #expect(bodies.count == 2)
         #expect(bodies.first?.contains("stream_options") == true)
         #expect(bodies.last?.contains("stream_options") == false)
     }
 
     @Test func aStructuredErrorMessageIsShown() throws {
-        let sandbox = try CLISandbox.initialized()
-        let server = try StubProviderServer([Self.mistral422, Self.mistral422], in: sandbox.folder)
-        let result = try sandbox.run(["send", "hello"], environment: compatible(server))
+        let stage = try Stage([Self.mistral422, Self.mistral422])
+        let result = try stage.send("hello", through: compatible)
         #expect(result.status == 5, "\(result.stderr)")
         #expect(result.stderr.contains(#"HTTP 422 invalid_request_error: {"detail":[{"input":true,"loc":["body","stream_options","include_usage"]"#),
                 "\(result.stderr)")
@@ -141,32 +148,30 @@ struct ProviderRepliesE2ETests {
     }
 
     @Test func anAPIKeyEchoedInTheReplyIsNeitherPrintedNorStored() throws {
-        let sandbox = try CLISandbox.initialized()
         let half = Self.openAIKey.count / 2
         let echo = ["echo: authorization=Bearer " + String(Self.openAIKey.prefix(half)), String(Self.openAIKey.dropFirst(half)) + " (as received)"]
             .map { #"data: {"choices":[{"index":0,"delta":{"content":"\#($0)"},"finish_reason":null}]}"# + "\n\n" }
         let done = [#"data: {"choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}"# + "\n\n", "data: [DONE]\n\n"]
-        let server = try StubProviderServer([StubResponse(chunks: echo + done)], in: sandbox.folder)
-        let result = try sandbox.run(["send", "ping"], environment: openAI(server))
+        let stage = try Stage([StubResponse(chunks: echo + done)])
+        let result = try stage.send("ping", through: openAI)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "echo: authorization=Bearer [REDACTED:api-key] (as received)\n")
         #expect(result.stderr.contains("the reply held the API key this request sent"))
-        #expect(try StoredObject.head(in: sandbox.repository).content == "echo: authorization=Bearer [REDACTED:api-key] (as received)")
+        #expect(try StoredObject.head(in: stage.sandbox.repository).content == "echo: authorization=Bearer [REDACTED:api-key] (as received)")
         let fragment = String(Self.openAIKey.suffix(12))
-        for (path, file) in try DirectorySnapshot(sandbox.repository).entries where !file.isDirectory {
+        for (path, file) in try DirectorySnapshot(stage.sandbox.repository).entries where !file.isDirectory {
             #expect(!String(decoding: file.bytes, as: UTF8.self).contains(fragment), "the key is in .threadai/\(path)")
         }
         #expect(!result.stdout.contains(fragment) && !result.stderr.contains(fragment))
     }
 
     @Test func aCompatibleStreamClosedRightAfterItsFinishReasonIsStoredAsComplete() throws {
-        let sandbox = try CLISandbox.initialized()
         var closed = try StubResponse.fixture("openai-finish-without-done")
         closed.end = "drop"
-        let server = try StubProviderServer([closed], in: sandbox.folder)
-        let result = try sandbox.run(["send", "Hi"], environment: compatible(server))
+        let stage = try Stage([closed])
+        let result = try stage.send("Hi", through: compatible)
         #expect(result.status == 0, "\(result.stderr)")
-        let reply = try StoredObject.head(in: sandbox.repository)
+        let reply = try StoredObject.head(in: stage.sandbox.repository)
         #expect(reply.fields["finish"] == "stop")
         #expect(reply.fields["error"] == nil)
         #expect(reply.content == "Hello, world — ünïcödé ✓ 🧵\nSecond line.")

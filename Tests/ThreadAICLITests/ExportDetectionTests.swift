@@ -6,23 +6,17 @@ import ThreadAI
 /// was read as a ChatGPT export).
 @Suite("Detecting a threadai-json export")
 struct ExportDetectionTests {
-    @Test("as written, compact, or spaced otherwise", arguments: [
-        "{\n  \"format\" : \"threadai-json\",\n  \"version\" : 1",
-        "{\"format\":\"threadai-json\",\"version\":1",
-        "{\"format\": \"threadai-json\", \"version\": 1",
-        "{\"version\": 1,\r\n\t\"format\"\t:\r\n \"threadai-json\"",
+    @Test("recognised as written, compact, or spaced otherwise; not a ChatGPT export, nor a format named otherwise or cut short", arguments: [
+        ("{\n  \"format\" : \"threadai-json\",\n  \"version\" : 1", true),
+        ("{\"format\":\"threadai-json\",\"version\":1", true),
+        ("{\"format\": \"threadai-json\", \"version\": 1", true),
+        ("{\"version\": 1,\r\n\t\"format\"\t:\r\n \"threadai-json\"", true),
+        ("[{\"title\": \"format\", \"mapping\": {}}]", false),
+        ("{\"format\": \"threadai-jsonl\"", false),
+        ("{\"format\": \"other\", \"note\": \"threadai-json\"}", false),
+        ("{\"format\" :", false),
     ])
-    func recognised(start: String) {
-        #expect(ThreadAIJSON.looksLikeExport(Array(start.utf8)))
-    }
-
-    @Test("not a ChatGPT export, nor a format named otherwise or cut short", arguments: [
-        "[{\"title\": \"format\", \"mapping\": {}}]",
-        "{\"format\": \"threadai-jsonl\"",
-        "{\"format\": \"other\", \"note\": \"threadai-json\"}",
-        "{\"format\" :",
-    ])
-    func notRecognised(start: String) {
-        #expect(!ThreadAIJSON.looksLikeExport(Array(start.utf8)))
+    func detection(start: String, isExport: Bool) {
+        #expect(ThreadAIJSON.looksLikeExport(Array(start.utf8)) == isExport)
     }
 }

@@ -158,27 +158,30 @@ public struct Importer: Sendable {
     }
 
     /// The name and title an earlier import gave `conversation` when they differ from what its
-    /// source gives now (`PriorImports`); looked for only when no thread holds the derived name.
+    /// source gives now (`PriorImports`).
     private mutating func priorImport(of conversation: ImportConversation, derived: ThreadName, item: String) throws(ImportError) -> (name: ThreadName, title: String?)? {
         do {
-            let current = try currentName(of: derived, item: item)
-            guard current == derived, try repository.refs.heads(of: derived).isEmpty else { return nil }
-            let prior = try priorImports[conversation.format] ?? PriorImports(repository: repository, format: conversation.format)
+            let prior = try priorImports[conversation.format]
+                ?? PriorImports(repository: repository, renames: currentRenames(), format: conversation.format)
             priorImports[conversation.format] = prior
             return try prior.find(conversation, derived: derived, in: repository)
-        } catch let error as ImportError {
-            throw error
         } catch {
             throw ImportError(item: item, reason: "cannot read the threads of an earlier import: \(error)")
         }
     }
 
+    /// The renames, read at the first need of the import.
+    private mutating func currentRenames() throws(RepositoryError) -> Renames {
+        if let renames { return renames }
+        let read = try repository.renames()
+        renames = read
+        return read
+    }
+
     /// The thread `recorded` is called now (docs/FORMAT.md §5.4).
     private mutating func currentName(of recorded: ThreadName, item: String) throws(ImportError) -> ThreadName {
         do {
-            let renames = try self.renames ?? repository.renames()
-            self.renames = renames
-            return try ThreadName(renames.currentName(of: recorded.rawValue))
+            return try ThreadName(currentRenames().currentName(of: recorded.rawValue))
         } catch {
             throw ImportError(item: "thread \(recorded) (\(item))", reason: "\(error)")
         }

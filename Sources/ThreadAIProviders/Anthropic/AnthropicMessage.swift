@@ -21,12 +21,8 @@ struct AnthropicMessage: Decodable {
     /// The reply in `body`: its text blocks, then `.finished`; nil when `body` is not a message
     /// (an error body, say).
     static func events(in body: Data) -> [ChatEvent]? {
-        let message: AnthropicMessage
-        do {
-            message = try WireJSON.decode(AnthropicMessage.self, from: body)
-        } catch {
-            return nil  // Not a message: the caller reports the body as the server's error.
-        }
+        // Not a message: the caller reports the body as the server's error.
+        guard let message = WireJSON.decodeIfPossible(AnthropicMessage.self, from: body) else { return nil }
         guard message.type == "message" else { return nil }
         let text = message.content.filter { $0.type == "text" }.compactMap(\.text).joined()
         let usage = message.usage.flatMap { TokenUsage.reported(inputTokens: $0.totalInputTokens, outputTokens: $0.outputTokens) }

@@ -65,6 +65,28 @@ struct KeyRuns: Sendable {
         return windows.keys.contains { $0.starts(with: tail) } ? .undecided : .none
     }
 
+    /// `bytes` with every key or run of one replaced by `placeholder`, up to where what follows is
+    /// `undecided` (with `atEnd` false, the end that could still become one): the text, how many
+    /// bytes of `bytes` it covers, and how many runs it replaced.
+    func replacing(in bytes: [UInt8], with placeholder: String, atEnd: Bool) -> (text: [UInt8], consumed: Int, replaced: Int) {
+        var output: [UInt8] = []
+        var index = 0, replaced = 0
+        scanning: while index < bytes.count {
+            switch match(in: bytes, at: index, atEnd: atEnd) {
+            case .run(let length):
+                output += placeholder.utf8
+                replaced += 1
+                index += length
+            case .undecided:
+                break scanning
+            case .none:
+                output.append(bytes[index])
+                index += 1
+            }
+        }
+        return (output, index, replaced)
+    }
+
     /// How long the end of a piece must repeat the inside of a key to be held back.
     static let shortestWaitedRun = 8
 

@@ -32,19 +32,7 @@ public struct Redactor: Sendable {
 
     private func redactKeyRuns(in text: String) -> String {
         guard !runs.isEmpty else { return text }
-        let bytes = Array(text.utf8)
-        var output: [UInt8] = []
-        var index = 0
-        while index < bytes.count {
-            if case .run(let length) = runs.match(in: bytes, at: index, atEnd: true) {
-                output += Self.placeholder.utf8
-                index += length
-            } else {
-                output.append(bytes[index])
-                index += 1
-            }
-        }
-        return String(decoding: output, as: UTF8.self)
+        return String(decoding: runs.replacing(in: Array(text.utf8), with: Self.placeholder, atEnd: true).text, as: UTF8.self)
     }
 
     /// `text` redacted, then cut to at most `limit` characters with an ellipsis.

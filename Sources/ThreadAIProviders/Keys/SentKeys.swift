@@ -50,21 +50,9 @@ public struct KeyFilter: Sendable {
     }
 
     private mutating func drain(atEnd: Bool) -> String {
-        var output: [UInt8] = []
-        var index = 0
-        scanning: while index < pending.count {
-            switch runs.match(in: pending, at: index, atEnd: atEnd) {
-            case .run(let length):
-                output += Self.placeholder.utf8
-                replaced += 1
-                index += length
-            case .undecided:
-                break scanning  // Perhaps (part of) a key: wait for the next piece.
-            case .none:
-                output.append(pending[index])
-                index += 1
-            }
-        }
+        // What may still be (part of) a key stays in `pending` for the next piece.
+        let (output, index, count) = runs.replacing(in: pending, with: Self.placeholder, atEnd: atEnd)
+        replaced += count
         pending.removeFirst(index)
         // Keys are ASCII, so text is held back only from an ASCII byte on: `output` ends where a
         // character does.

@@ -23,12 +23,8 @@ struct OpenAICompletion: Decodable {
     /// The reply in `body`: its text, then `.finished`; nil when `body` is not a completion
     /// with a message (an error body, say).
     static func events(in body: Data) -> [ChatEvent]? {
-        let completion: OpenAICompletion
-        do {
-            completion = try WireJSON.decode(OpenAICompletion.self, from: body)
-        } catch {
-            return nil  // Not a completion: the caller reports the body as the server's error.
-        }
+        // Not a completion: the caller reports the body as the server's error.
+        guard let completion = WireJSON.decodeIfPossible(OpenAICompletion.self, from: body) else { return nil }
         guard let choice = completion.choices.first(where: { ($0.index ?? 0) == 0 }), let message = choice.message else {
             return nil
         }

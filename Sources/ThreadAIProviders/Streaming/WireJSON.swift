@@ -12,4 +12,14 @@ enum WireJSON {
         decoder.keyDecodingStrategy = .convertFromSnakeCase
         return try decoder.decode(type, from: data)
     }
+
+    /// `body` as a `Value`, or nil when it is not one: for a body that may be a reply or an error,
+    /// where failing to read it as a reply is the answer, not a failure.
+    static func decodeIfPossible<Value: Decodable>(_ type: Value.Type, from body: Data) -> Value? {
+        do {
+            return try decode(type, from: body)
+        } catch {
+            return nil
+        }
+    }
 }

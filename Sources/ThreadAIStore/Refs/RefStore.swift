@@ -102,8 +102,9 @@ public struct RefStore: Sendable {
                 case .failed(let error): throw RefError.fileSystem(error)
                 case .unread: threads.append((name, try heads(of: name)))
                 }
-            } catch .malformed(let name, let path, let line, let reason) where leavingOutMalformed {
-                malformed.append((name, .malformed(name, path: path, line: line, reason: reason)))
+            } catch {
+                guard leavingOutMalformed, case .malformed = error else { throw error }
+                malformed.append((name, error))
             }
         }
         return (threads, malformed)

@@ -9,10 +9,15 @@ struct PriorImports {
     /// Every thread name, current or renamed away, of the import's format, by each of its endings
     /// from a `-` on (`-67a1b2c3`, `-67a1b2c3-agent-x`): where a conversation's id part may end it.
     private var namesByEnding: [Substring: [String]] = [:]
+    /// The threads there are, and the renames, when the import began.
+    private let existing: Set<String>
+    private let renames: Renames
 
-    init(repository: Repository, format: String) throws {
-        let names = try repository.refs.names().map(\.rawValue) + repository.renames().renamedAwayNames
-        for name in names where name.hasPrefix(format + "/") {
+    init(repository: Repository, renames: Renames, format: String) throws {
+        self.renames = renames
+        let current = try repository.refs.names().map(\.rawValue)
+        existing = Set(current)
+        for name in current + renames.renamedAwayNames where name.hasPrefix(format + "/") {
             var index = name.startIndex
             while let dash = name[index...].firstIndex(of: "-") {
                 namesByEnding[name[dash...], default: []].append(name)
@@ -22,10 +27,12 @@ struct PriorImports {
     }
 
     /// The thread name and title an earlier import gave `conversation`, when one did under another
-    /// name than `derived`, the one its title gives now (both end in `Importer.nameEnding`).
+    /// name than `derived`, the one its title gives now (both end in `Importer.nameEnding`). Looked
+    /// for only when no thread holds `derived` and it was not renamed away: else the derived name
+    /// is the one an earlier import gave (or none did).
     func find(_ conversation: ImportConversation, derived: ThreadName, in repository: Repository) throws -> (name: ThreadName, title: String?)? {
+        guard !existing.contains(derived.rawValue), !renames.isRenamedAway(derived) else { return nil }
         let candidates = namesByEnding[Substring(Importer.nameEnding(for: conversation))] ?? []
-        let renames = try repository.renames()
         let sourcePrefix = "\(conversation.format):\(conversation.id)/"
         for recorded in candidates where recorded != derived.rawValue {
             for head in try repository.refs.heads(of: ThreadName(renames.currentName(of: recorded))) {
