@@ -81,11 +81,12 @@ enum CheckoutCommand: Command {
             (start, from) = (tip, describe(head))
         }
         if let start {
-            try repository.createThread(name, at: start, reflogMessage: "fork: from \(from) at \(start.short)")
+            try repository.createThreadAndCheckOut(
+                name, at: start, reflogMessage: "fork: from \(from) at \(start.short)", checkoutMessage: "new thread")
         } else {
             try repository.checkNewThreadName(name)  // Forking an unborn thread: a new unborn thread.
+            try repository.checkout(.thread(name), reflogMessage: "new thread")
         }
-        try repository.checkout(.thread(name), reflogMessage: "new thread")
         let at = start.map { " at \(context.style.id($0.short))" } ?? ""
         context.errors.line("Switched to a new thread '\(name)'\(at)")
         // FORMAT.md §5.6: a thread SHOULD NOT take a tag's name; the bare name now means the thread.

@@ -106,7 +106,8 @@ public enum LockError: Error, CustomStringConvertible, Equatable, Sendable {
         switch self {
         case .held(let lockPath):
             return "cannot lock: '\(lockPath)' exists. Another threadai process seems to be running in this "
-                + "repository, or one crashed. If none is running, remove that file and try again."
+                + "repository, or one crashed. If none is running, 'threadai fsck --clear-stale-locks' removes it "
+                + "(only when its process is gone); then try again."
         case .fileSystem(let error):
             return error.description
         case .madeButNotFlushed(let error):

@@ -43,16 +43,25 @@ public struct HeadStore: Sendable {
 
     /// Points `HEAD` at `head` and records the move in `logs/HEAD`.
     public func write(_ head: Head, from old: ObjectID?, to new: ObjectID?, reflogMessage: String) throws(RefError) {
+        try write(head, holding: try lock(), from: old, to: new, reflogMessage: reflogMessage)
+    }
+
+    /// Takes `HEAD`'s lock ahead of `write(_:holding:…)`, for a change that writes several files
+    /// (`RefStore.lock(_:)` says why).
+    func lock() throws(RefError) -> LockFile {
+        do {
+            return try LockFile.acquire(for: path)
+        } catch {
+            throw .lock(error)
+        }
+    }
+
+    /// `write`, under the lock `lock()` took.
+    func write(_ head: Head, holding lock: consuming LockFile, from old: ObjectID?, to new: ObjectID?, reflogMessage: String) throws(RefError) {
         let text: String
         switch head {
         case .thread(let name): text = "ref: refs/threads/\(name.rawValue)\n"
         case .detached(let id): text = id.hex + "\n"
-        }
-        let lock: LockFile
-        do {
-            lock = try LockFile.acquire(for: path)
-        } catch {
-            throw .lock(error)
         }
         do {
             try reflog.append(old: old, new: new, message: reflogMessage)

@@ -162,6 +162,13 @@ public struct RefStore: Sendable {
     public func update(
         _ name: ThreadName, to new: ObjectID?, expecting expected: ExpectedRefValue, reflogMessage: String
     ) throws(RefError) {
+        try update(name, holding: try lock(name), to: new, expecting: expected, reflogMessage: reflogMessage)
+    }
+
+    /// Takes the lock of thread `name`'s ref ahead of `update(_:holding:…)`: a change that writes
+    /// several files (a rename, `checkout -b`) takes every lock first, so that one held elsewhere
+    /// stops it before any file is written. The lock is released when the value is dropped.
+    func lock(_ name: ThreadName) throws(RefError) -> LockFile {
         let path = path(of: name)
         do {
             try folder.prepare(for: path)
@@ -169,14 +176,28 @@ public struct RefStore: Sendable {
             throw .fileSystem(error)
         }
         do {
-            try lockAndUpdate(name, at: path, reflogMessage: reflogMessage) { current throws(RefError) in
+            return try LockFile.acquire(for: path)
+        } catch {
+            folder.removeEmptyFolders(above: path)
+            throw .lock(error)
+        }
+    }
+
+    /// `update`, under the lock `lock(name)` took.
+    func update(
+        _ name: ThreadName, holding lock: consuming LockFile, to new: ObjectID?, expecting expected: ExpectedRefValue,
+        reflogMessage: String
+    ) throws(RefError) {
+        do {
+            try update(name, holding: lock, reflogMessage: reflogMessage, acceptingMalformed: false) { current throws(RefError) in
+                let current = current ?? []
                 guard expected.accepts(current) else { throw .concurrentChange(name, expected: expected, found: current) }
                 return (current.first, new, new.map { [$0] } ?? [])
             }
         } catch {
             // The folders made for this ref must not outlive a failed change: an empty folder
             // would block creating a thread of its name.
-            folder.removeEmptyFolders(above: path)
+            folder.removeEmptyFolders(above: path(of: name))
             throw error
         }
     }
@@ -227,6 +248,15 @@ public struct RefStore: Sendable {
         } catch {
             throw .lock(error)
         }
+        try update(name, holding: lock, reflogMessage: reflogMessage, acceptingMalformed: acceptingMalformed, change: change)
+    }
+
+    /// The change `lockAndUpdate` makes, once the ref's lock is held.
+    private func update(
+        _ name: ThreadName, holding lock: consuming LockFile, reflogMessage: String, acceptingMalformed: Bool,
+        change: ([ObjectID]?) throws(RefError) -> (loggedOld: ObjectID?, loggedNew: ObjectID?, heads: [ObjectID])
+    ) throws(RefError) {
+        let path = lock.targetPath
         let current: [ObjectID]?
         do {
             current = try self.heads(of: name)

@@ -102,8 +102,19 @@ public struct Renames: Sendable {
     /// Appends a rename under the file's lock, so concurrent renames do not interleave: to
     /// `local-renames` when `locally` (a local thread's, FORMAT §13), else to `renames`.
     mutating func record(from old: ThreadName, to new: ThreadName, locally: Bool = false) throws(LockError) {
+        try record(from: old, to: new, holding: try lock(locally: locally))
+    }
+
+    /// Takes the lock `record(from:to:holding:)` needs (of `local-renames` when `locally`), for a
+    /// rename that takes every lock before it writes anything.
+    func lock(locally: Bool) throws(LockError) -> LockFile {
+        try LockFile.acquire(for: locally ? localPath : path)
+    }
+
+    /// `record`, under the lock `lock(locally:)` took.
+    mutating func record(from old: ThreadName, to new: ThreadName, holding lock: consuming LockFile) throws(LockError) {
         let line = "\(old.rawValue)\t\(new.rawValue)"
-        _ = try append(to: locally ? localPath : path, choosing: { _ in [line] })
+        _ = try append(holding: lock, choosing: { _ in [line] })
     }
 
     /// Moves to the end of `renames` the lines of `local-renames` whose old name now maps to `name`,
@@ -129,7 +140,11 @@ public struct Renames: Sendable {
     /// and replays them.
     /// - Returns: how many were appended.
     private mutating func append(to file: String, choosing choose: ([UInt8]) -> [String]) throws(LockError) -> Int {
-        let lock = try LockFile.acquire(for: file)
+        try append(holding: try LockFile.acquire(for: file), choosing: choose)
+    }
+
+    private mutating func append(holding lock: consuming LockFile, choosing choose: ([UInt8]) -> [String]) throws(LockError) -> Int {
+        let file = lock.targetPath
         var bytes: [UInt8]
         do {
             bytes = try FilePaths.read(file)

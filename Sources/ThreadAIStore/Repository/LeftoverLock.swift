@@ -112,7 +112,7 @@ public struct LeftoverLock: Sendable, Equatable {
 
     static func describeAge(_ seconds: Int64) -> String {
         switch seconds {
-        case ..<120: return "\(seconds) seconds"
+        case ..<120: return seconds == 1 ? "1 second" : "\(seconds) seconds"
         case ..<7200: return "\(seconds / 60) minutes"
         case ..<172_800: return "\(seconds / 3600) hours"
         default: return "\(seconds / 86400) days"

@@ -16,10 +16,17 @@ extension Repository {
         var renames = try renamesOrThrow()
         let turn = try turnForRefChange(of: old, action: "rename")
         defer { turn.release() }
+        // Every lock before any write, as git's ref transactions do: a lock held elsewhere (or left
+        // by a crash) stops the rename with nothing changed, never halfway.
+        let oldLock = try taking { () throws(RefError) in try refs.lock(old) }
+        let newLock = try taking { () throws(RefError) in try refs.lock(new) }
+        let renamesLock = try taking { () throws(LockError) in try renames.lock(locally: locally) }
+        var headLock: LockFile? = nil
+        if try currentHead() == .thread(old) { headLock = try taking { () throws(RefError) in try head.lock() } }
         setAsideDeletedReflog(of: new)
         let moved = try moveReflog(of: old, to: new)
         do {
-            try refs.update(new, to: tip, expecting: .absent, reflogMessage: "rename: from \(old)")
+            try refs.update(new, holding: newLock, to: tip, expecting: .absent, reflogMessage: "rename: from \(old)")
         } catch {
             // Nothing was renamed: the reflog goes back to the name that still has the thread.
             // Best effort: the error that stopped the rename is the one to report.
@@ -27,8 +34,8 @@ extension Repository {
             throw ThreadError(wrapping: error)
         }
         do {
-            try renames.record(from: old, to: new, locally: locally)
-            try refs.update(old, to: nil, expecting: .head(tip), reflogMessage: "rename: to \(new)")
+            try renames.record(from: old, to: new, holding: renamesLock)
+            try refs.update(old, holding: oldLock, to: nil, expecting: .head(tip), reflogMessage: "rename: to \(new)")
         } catch {
             throw ThreadError(wrapping: error)
         }
@@ -37,8 +44,8 @@ extension Repository {
         if moved, (try? refs.reflog(of: old).entries().count) == 1 {
             try? FilePaths.remove(refs.reflog(of: old).path)
         }
-        if case .thread(let current) = try currentHead(), current == old {
-            try checkout(.thread(new), reflogMessage: "rename: \(old) to \(new)")
+        if let lock = headLock.take() {
+            try checkout(.thread(new), reflogMessage: "rename: \(old) to \(new)", holding: lock, onlyFrom: .thread(old))
         }
     }
 
@@ -79,6 +86,15 @@ extension Repository {
             throw .ref(error)
         }
         return unique
+    }
+
+    /// The lock `take` takes, its failure filed as a `ThreadError`.
+    private func taking<Failure: Error>(_ take: () throws(Failure) -> LockFile) throws(ThreadError) -> LockFile {
+        do {
+            return try take()
+        } catch {
+            throw ThreadError(wrapping: error)
+        }
     }
 
     /// The thread's turn, held while its ref changes, so that a reply streaming on it does not find

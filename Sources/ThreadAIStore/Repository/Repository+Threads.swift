@@ -43,13 +43,43 @@ extension Repository {
         }
     }
 
+    /// Creates thread `name` at message `start` and makes it current (`checkout -b`), taking the
+    /// ref's lock and `HEAD`'s before writing either: a lock held elsewhere leaves both unchanged.
+    public func createThreadAndCheckOut(
+        _ name: ThreadName, at start: ObjectID, reflogMessage: String, checkoutMessage: String
+    ) throws(ThreadError) {
+        try checkNewThreadName(name)
+        guard objects.contains(start) else { throw .object(.missing(start, path: objects.path(of: start))) }
+        do {
+            let refLock = try refs.lock(name)
+            let headLock = try head.lock()
+            try refs.update(name, holding: refLock, to: start, expecting: .absent, reflogMessage: reflogMessage)
+            try checkout(.thread(name), reflogMessage: checkoutMessage, holding: headLock)
+        } catch {
+            throw ThreadError(wrapping: error)
+        }
+    }
+
     /// Points `HEAD` at `head`, logging the move.
     public func checkout(_ head: Head, reflogMessage: String? = nil) throws(ThreadError) {
+        let lock: LockFile
+        do {
+            lock = try self.head.lock()
+        } catch {
+            throw .ref(error)
+        }
+        try checkout(head, reflogMessage: reflogMessage, holding: lock)
+    }
+
+    /// `checkout`, under `HEAD`'s lock; when `expected` is given, only while `HEAD` still says that
+    /// (a rename moves `HEAD` only if it still names the old thread).
+    func checkout(_ head: Head, reflogMessage: String?, holding lock: consuming LockFile, onlyFrom expected: Head? = nil) throws(ThreadError) {
         do {
             // A diverged thread may be switched to (to look at it, or reconcile it); the reflog
             // records its first head.
             // A malformed HEAD is what a checkout repairs: it is then recorded as left from nowhere.
             let current = try readableHead()
+            if let expected, current != expected { return }
             var old: ObjectID?
             if current != nil { old = try currentHeads().tips.first }
             let new: ObjectID?
@@ -60,7 +90,7 @@ extension Repository {
             // `checkout -` and `@{-N}` read where each checkout came from (`previousCheckout`).
             let message = "checkout: moving from \(current.map(Self.checkoutLabel) ?? "a malformed HEAD") to \(Self.checkoutLabel(head))"
                 + (reflogMessage.map { " (\($0))" } ?? "")
-            try self.head.write(head, from: old, to: new, reflogMessage: message)
+            try self.head.write(head, holding: lock, from: old, to: new, reflogMessage: message)
         } catch {
             throw ThreadError(wrapping: error)
         }

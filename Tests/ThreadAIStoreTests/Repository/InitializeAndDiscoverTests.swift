@@ -43,12 +43,12 @@ struct InitializeAndDiscoverTests {
         try scratch.fork("side", at: first)
         try scratch.checkout("side")
         try Files.write("# mine\n", to: scratch.root + "/.gitignore")
-        let before = try snapshot(scratch.root)
+        let before = try Files.snapshot(under: scratch.root)
 
         let (again, created) = try Repository.initialize(in: scratch.folder.path)
         #expect(!created)
         #expect(again.directory == scratch.root)
-        #expect(try snapshot(scratch.root) == before)
+        #expect(try Files.snapshot(under: scratch.root) == before)
         #expect(try again.currentPosition().head == .thread(ThreadName("side")))
     }
 
@@ -172,12 +172,5 @@ struct InitializeAndDiscoverTests {
 
     private func discover(cwd: String, explicit: String? = nil, environment: [String: String] = [:]) throws -> Repository {
         try Repository.discover(explicit: explicit, environment: environment, currentDirectory: cwd)
-    }
-
-    /// Every file below `root` with its bytes.
-    private func snapshot(_ root: String) throws -> [String: [UInt8]] {
-        var files: [String: [UInt8]] = [:]
-        for relative in Files.relativeFiles(under: root) { files[relative] = try Files.read(root + "/" + relative) }
-        return files
     }
 }

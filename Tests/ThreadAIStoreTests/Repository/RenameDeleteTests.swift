@@ -28,6 +28,39 @@ struct RenameDeleteTests {
         #expect(try repository.renames().currentName(of: "a") == "alpha")
     }
 
+    @Test("a lock held on any file a rename writes stops it before anything is written", arguments: [
+        "refs/threads/a.lock", "refs/threads/alpha.lock", "renames.lock", "HEAD.lock",
+    ])
+    func renameBlockedByLock(_ lock: String) throws {
+        try conversation.scratch.checkout("a")
+        try Files.write("left by a crashed process\n", to: root + "/" + lock)
+        let before = try Files.snapshot(under: root)
+        let error = try #require(throws: ThreadError.self) { try repository.renameThread(name("a"), to: name("alpha")) }
+        guard case .ref(.lock(.held(let path))) = error else {
+            Issue.record("expected a held lock, got \(error)")
+            return
+        }
+        #expect(path == root + "/" + lock)
+        #expect(try Files.snapshot(under: root) == before)
+    }
+
+    @Test("checkout -b with a lock held on HEAD or on the new ref creates nothing and leaves HEAD", arguments: [
+        "HEAD.lock", "refs/threads/fresh.lock",
+    ])
+    func forkAndCheckoutBlockedByLock(_ lock: String) throws {
+        try Files.write("left by a crashed process\n", to: root + "/" + lock)
+        let before = try Files.snapshot(under: root)
+        #expect(throws: ThreadError.self) {
+            try repository.createThreadAndCheckOut(
+                name("fresh"), at: conversation.aa2, reflogMessage: "fork", checkoutMessage: "new thread")
+        }
+        #expect(try Files.snapshot(under: root) == before)
+        try Files.remove(root + "/" + lock)
+        try repository.createThreadAndCheckOut(name("fresh"), at: conversation.aa2, reflogMessage: "fork", checkoutMessage: "new thread")
+        #expect(try Files.readText(root + "/HEAD") == "ref: refs/threads/fresh\n")
+        #expect(try repository.singleHead(of: name("fresh")) == conversation.aa2)
+    }
+
     @Test("renaming A to B and back to A restores the original ownership")
     func renameBack() throws {
         let before = try repository.threadSummaries()

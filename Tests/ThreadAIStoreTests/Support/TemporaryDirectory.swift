@@ -92,6 +92,13 @@ enum Files {
         return files.sorted()
     }
 
+    /// Every file below `folder` with its bytes: what a change that must leave nothing behind compares.
+    static func snapshot(under folder: String) throws -> [String: [UInt8]] {
+        var files: [String: [UInt8]] = [:]
+        for relative in relativeFiles(under: folder) { files[relative] = try read(folder + "/" + relative) }
+        return files
+    }
+
     /// The lines of a text file, without their line ends; an absent file has none.
     static func lines(_ path: String) throws -> [String] {
         guard exists(path) else { return [] }
