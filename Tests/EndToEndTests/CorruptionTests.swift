@@ -62,13 +62,20 @@ struct CorruptionTests {
         #expect(log.status == 3 && log.stderr.contains(ghost), "\(log)")
     }
 
-    @Test("a ref damaged by hand: threads lists the others and names it; delete -f is the way out")
+    @Test("a ref damaged by hand: threads, log --all and grep show the others and name it; delete -f is the way out")
     func malformedRef() throws {
         let refPath = sandbox.repository + "/refs/threads/alt"
         try Data("garbage\n".utf8).write(to: URL(fileURLWithPath: refPath))
         let threads = try sandbox.run(["threads"])
         #expect(threads.status == 3 && threads.stdout.contains("main") && threads.stdout.contains("alt-deep") && !threads.stdout.contains(" alt "), "\(threads)")
         #expect(threads.stderr.contains("'alt' left out") && threads.stderr.contains("threads delete -f alt"), "\(threads)")
+        // The other views of every thread go past it the same way, as `git log --all` warns of a broken ref.
+        for arguments in [["log", "--all", "--oneline"], ["log", "--graph", "--all"], ["grep", "merge"]] {
+            let view = try sandbox.run(arguments)
+            #expect(view.status == 3 && view.stdout.contains("And a ") && view.stderr.contains("'alt' left out"), "\(arguments): \(view)")
+        }
+        let decorated = try sandbox.run(["log", "--oneline", "--decorate"])
+        #expect(decorated.status == 0 && decorated.stdout.contains("HEAD -> alt-deep"), "\(decorated)")
         let refused = try sandbox.run(["threads", "delete", "alt"])
         #expect(refused.status == 3 && FileManager.default.fileExists(atPath: refPath), "\(refused)")
         let deleted = try sandbox.run(["threads", "delete", "-f", "alt"])

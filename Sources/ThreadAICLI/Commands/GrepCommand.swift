@@ -50,7 +50,8 @@ enum GrepCommand: Command {
         var hits: [SearchHit] = []
         var lastThread: String?
         let json = arguments.flag("json"), namesOnly = arguments.flag("name-only")
-        let found = try repository.search(query) { hit in
+        let threads = try ReadableThreads(repository, context)
+        let found = try repository.search(query, in: threads.threads) { hit in
             if json {
                 hits.append(hit)
             } else if namesOnly {
@@ -61,6 +62,7 @@ enum GrepCommand: Command {
             }
         }
         if json { try JSONOutput.write(hits.map(GrepHitJSON.init), to: context.output) }
+        guard threads.status == .success else { return threads.status }
         return found > 0 ? .success : .failure
     }
 

@@ -61,11 +61,17 @@ enum LogCommand: Command {
             let also = try arguments.flag("all") ? revision.map { try repository.resolveEach($0, walker: walker) } ?? [] : []
             if arguments.flag("all") && !arguments.flag("graph") {
                 let form: AllMessagesLog.Form = arguments.flag("json") ? .json : arguments.flag("oneline") ? .oneline : .full
+                let threads = try ReadableThreads(repository, context)
                 try AllMessagesLog.write(
-                    repository: repository, also: also, form: form, limit: limit, reverse: arguments.flag("reverse"),
+                    repository: repository, threads: threads, also: also, form: form, limit: limit, reverse: arguments.flag("reverse"),
                     decorate: decorate, style: context.style, to: context.output)
+                return threads.status
             } else if arguments.flag("all") {
-                try GraphLog.writeAll(repository: repository, also: also, limit: limit, decorate: decorate, style: context.style, to: context.output)
+                let threads = try ReadableThreads(repository, context)
+                try GraphLog.writeAll(
+                    repository: repository, threads: threads, also: also, limit: limit, decorate: decorate, style: context.style,
+                    to: context.output)
+                return threads.status
             } else {
                 try GraphLog.write(
                     repository: repository, walker: walker, heads: try range?.heads ?? repository.resolveEach(revision ?? "HEAD", walker: walker),

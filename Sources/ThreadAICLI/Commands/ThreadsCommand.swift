@@ -74,7 +74,7 @@ enum ThreadsCommand: Command {
             ThreadTreeRenderer.write(summaries, current: current, local: local, style: context.style, to: context.output)
         }
         for (name, error) in unreadable {
-            context.errors.line(TerminalSafe.text("threadai: thread '\(name)' left out: \(error)"))
+            ReadableThreads.reportLeftOut(name, error, context)
         }
         return unreadable.first.map { ExitStatus(for: $0.error) } ?? .success
     }

@@ -12,11 +12,12 @@ enum AllMessagesLog {
     }
 
     static func write(
-        repository: Repository, also: [ObjectID], form: Form, limit: Int?, reverse: Bool, decorate: Bool, style: Style,
+        repository: Repository, threads: ReadableThreads, also: [ObjectID], form: Form, limit: Int?, reverse: Bool, decorate: Bool, style: Style,
         to output: any TextOutput
     ) throws {
-        let decorations = decorate || form == .json ? try Decorations(repository: repository, walker: repository.walker(), shown: nil) : .none
-        var (graph, ordered) = try GraphLog.everyMessage(repository, also: also, limit: limit)
+        let decorations = decorate || form == .json
+            ? try Decorations(repository: repository, walker: repository.walker(), shown: nil, threads: threads.threads) : .none
+        var (graph, ordered) = try GraphLog.everyMessage(repository, threads: threads, also: also, limit: limit)
         if reverse { ordered.reverse() }
         let merges = try MergeLabels(repository: repository)
         let links = try GraphMergeLinks(ordered, of: graph, walker: repository.walker())

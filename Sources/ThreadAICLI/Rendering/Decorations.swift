@@ -30,10 +30,14 @@ struct Decorations: Sendable {
 
     private init() {}
 
-    /// Labels for the messages in `shown` (nil: every message).
-    init(repository: Repository, walker: HistoryWalker, shown: Set<ObjectID>?) throws {
+    /// Labels for the messages in `shown` (nil: every message), from `threads` (every thread whose
+    /// ref reads, when not given: a ref damaged by hand is no label; `threads` and `fsck` name it).
+    init(
+        repository: Repository, walker: HistoryWalker, shown: Set<ObjectID>?,
+        threads: [(name: ThreadName, heads: [ObjectID])]? = nil
+    ) throws {
         let (head, tips) = try repository.currentHeads()
-        let threads = try repository.threadHeads()
+        let threads = try threads ?? repository.refs.allHeads(leavingOutMalformed: true).threads
         for (name, heads) in threads {
             for (index, id) in heads.enumerated() {
                 let label = head == .thread(name) ? "HEAD -> \(name)" : name.rawValue

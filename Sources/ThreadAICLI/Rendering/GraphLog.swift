@@ -52,11 +52,13 @@ enum GraphLog {
     /// `--all`: the whole repository from the message graph (docs/FORMAT.md §12.2), one compact file,
     /// instead of reading every message; each row is written as soon as it is placed.
     static func writeAll(
-        repository: Repository, also: [ObjectID], limit: Int?, decorate: Bool, style: Style, to output: any TextOutput
+        repository: Repository, threads: ReadableThreads, also: [ObjectID], limit: Int?, decorate: Bool, style: Style,
+        to output: any TextOutput
     ) throws {
         // Labels first: what computing them holds is freed before the graph is loaded.
-        let decorations = decorate ? try Decorations(repository: repository, walker: repository.walker(), shown: nil) : .none
-        let (graph, ordered) = try everyMessage(repository, also: also, limit: limit)
+        let decorations = decorate
+            ? try Decorations(repository: repository, walker: repository.walker(), shown: nil, threads: threads.threads) : .none
+        let (graph, ordered) = try everyMessage(repository, threads: threads, also: also, limit: limit)
         let merges = try MergeLabels(repository: repository)
         let links = try GraphMergeLinks(ordered, of: graph, walker: repository.walker())
         var layout = GraphLayout<Int>()
@@ -77,12 +79,13 @@ enum GraphLog {
         }
     }
 
-    /// Every message the refs reach, each once, as the records of the message graph in `log --graph`'s
+    /// Every message `threads` reach, each once, as the records of the message graph in `log --graph`'s
     /// order (children before their parent, each thread's line contiguous), at most `limit`; with the
     /// histories of `also` (messages named on the command line).
-    static func everyMessage(_ repository: Repository, also: [ObjectID], limit: Int?) throws -> (graph: MessageGraph, ordered: [Int]) {
-        var heads = also
-        for name in try repository.refs.names() { heads += try repository.refs.heads(of: name) }
+    static func everyMessage(
+        _ repository: Repository, threads: ReadableThreads, also: [ObjectID], limit: Int?
+    ) throws -> (graph: MessageGraph, ordered: [Int]) {
+        var heads = also + threads.threads.flatMap(\.heads)
         if case .detached(let id) = try repository.head.read() { heads.append(id) }
         let graph = try repository.messageGraph(reaching: heads)
         try readReachedOnly(by: also, besides: Array(heads.dropFirst(also.count)), in: graph, walker: repository.walker())

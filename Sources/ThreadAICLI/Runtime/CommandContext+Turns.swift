@@ -13,15 +13,10 @@ extension CommandContext {
         return thread
     }
 
-    /// Says when git moved `thread` back behind where this working copy last left it: `.threadai` is
-    /// tracked, and a `git checkout` or `reset` of an older code commit checked out the conversation
-    /// as it was then (docs/CLI.md, send). Only a note: the send goes on from the thread as it is.
+    /// Says when git moved `thread` back behind where this working copy last left it (docs/CLI.md,
+    /// send). Only a note: the send goes on from the thread as it is.
     private func noteIfRewound(_ thread: ThreadName, _ repository: Repository) {
-        guard let last = (try? repository.refs.reflog(of: thread).entries())?.last?.new,
-              let heads = try? repository.refs.heads(of: thread), heads.count == 1, let head = heads.first, head != last
-        else { return }
-        let behind = !repository.objects.contains(last) || (try? repository.walker().chain(to: last).contains(head)) == true
-        guard behind else { return }
+        guard let (head, last) = repository.rewind(of: thread) else { return }
         note("thread '\(thread)' is at \(head.short), behind \(last.short) where this working copy last left it: git "
             + "changed .threadai (a checkout or reset of an older commit?). This message continues from \(head.short); "
             + "\(last.short) is still in git's history: check the newer commit out again to get it back.")

@@ -38,14 +38,20 @@ extension Repository {
     /// Answered from `cache/search` when it is sound (one sequential read of the packed content, each
     /// block checked), with the messages it lacks read from their objects; it is written or rewritten
     /// first when missing, or when it lacks many messages (§12.3). The result never depends on it.
+    /// - Parameter threads: the threads to search (every thread when not given); a view that goes
+    ///   past a damaged ref gives those whose refs read (`RefStore.allHeads(leavingOutMalformed:)`).
     /// - Returns: how many messages matched.
     @discardableResult
-    public func search(_ query: SearchQuery, each: (SearchHit) -> Void) throws(ThreadError) -> Int {
-        let threads: [(name: ThreadName, heads: [ObjectID])]
-        do {
-            threads = try threadHeads()
-        } catch {
-            throw .ref(error)
+    public func search(
+        _ query: SearchQuery, in given: [(name: ThreadName, heads: [ObjectID])]? = nil, each: (SearchHit) -> Void
+    ) throws(ThreadError) -> Int {
+        var threads = given ?? []
+        if given == nil {
+            do {
+                threads = try threadHeads()
+            } catch {
+                throw .ref(error)
+            }
         }
         let renames = try renamesOrThrow()
         var catalog = try searchCatalog(reaching: threads.flatMap(\.heads))

@@ -70,6 +70,20 @@ struct RefLockAndReflogTests {
         #expect(Files.exists(path), "a deleted thread's reflog is kept")
     }
 
+    @Test("a ref behind its reflog's last value is rewound, unless a writer holds its lock (it logs before it moves the ref)")
+    func rewind() throws {
+        let first = try scratch.append("first")
+        let second = try scratch.append("second", role: .assistant)
+        #expect(scratch.repository.rewind(of: .main) == nil)
+        // What a `git checkout` of an older commit leaves: the ref back at `first`, the reflog at `second`.
+        try Files.write(first.hex + "\n", to: refs.path(of: .main))
+        let rewind = try #require(scratch.repository.rewind(of: .main))
+        #expect(rewind.head == first && rewind.left == second)
+        // What a concurrent writer shows between logging and moving the ref: the same two files, and its lock.
+        try Files.write(second.hex + "\n", to: refs.path(of: .main) + ".lock")
+        #expect(scratch.repository.rewind(of: .main) == nil)
+    }
+
     @Test("HEAD moves are logged in logs/HEAD")
     func headReflog() throws {
         let first = try scratch.append("first")
