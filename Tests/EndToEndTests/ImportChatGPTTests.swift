@@ -340,4 +340,18 @@ extension ImportChatGPTTests {
         #expect(!again.stderr.contains("note:") && again.stderr.contains("0 threads created or moved"), "\(again)")
         #expect(try JSON.array(try sandbox.succeed(["threads", "--json"])).count == 1)
     }
+
+    @Test("a surrogate escape not half of a pair, and a NUL, are stored as U+FFFD: the file imports whole, with ids as FORMAT §4.6 gives")
+    func unstorableCharacters() throws {
+        let sandbox = try CLISandbox.initialized()
+        let result = try sandbox.succeed(["import", Self.fixtures.appendingPathComponent("unstorable.json").path])
+        #expect(result.stderr.contains("1 NUL character replaced with U+FFFD"), "\(result)")
+        #expect(result.stderr.contains("imported 2 conversations: 4 messages (4 new)"), "\(result)")
+        let thread = "chatgpt/cut-emoji-0b1c6f9e"
+        let question = try sandbox.succeed(["show", "--raw", thread + "~1"]).stdout
+        #expect(question.hasSuffix("---\nhalf \u{FFFD} emoji, \u{FFFD}\n, \u{FFFD} alone, \u{FFFD}\u{1F600} paired\n"), "\(question)")
+        #expect(try sandbox.succeed(["show", "--raw", thread]).stdout.hasSuffix("---\na NUL \u{FFFD} here\n"))
+        let head = try String(contentsOfFile: sandbox.repository + "/refs/threads/" + thread, encoding: .utf8)
+        #expect(head == "21022faeb3bb055c31b5f563bf146b7cc3ff89fe79804c85429da854d45bdd23\n")
+    }
 }

@@ -72,16 +72,17 @@ public struct Importer: Sendable {
         // Every message is encoded (its id known from its bytes) before the first is stored, so a
         // message that cannot be made writes nothing either.
         var encoded: [(sourceID: String, bytes: [UInt8])] = []
+        var replacedNULs = 0
         for (index, node) in conversation.nodes.enumerated() {
             let parentID = node.parentSourceID.flatMap { ids[$0] }
             let date = node.date ?? node.parentSourceID.flatMap { dates[$0] } ?? epoch
-            var fields = node.fields
+            var fields = node.fields.mapValues { Self.withoutNUL($0, counting: &replacedNULs) }
             fields["source"] = "\(conversation.format):\(conversation.id)/\(node.sourceID)"
-            if index == 0, let title, !title.isEmpty { fields["source-title"] = title }
+            if index == 0, let title, !title.isEmpty { fields["source-title"] = Self.withoutNUL(title, counting: &replacedNULs) }
             do {
                 let message = try Message(
                     parent: parentID, thread: owners.thread[node.sourceID] ?? main, role: node.role, date: date,
-                    fields: fields, content: node.content)
+                    fields: fields, content: Self.withoutNUL(node.content, counting: &replacedNULs))
                 let bytes = MessageCodec.encode(message)
                 ids[node.sourceID] = ObjectID.of(bytes)
                 encoded.append((node.sourceID, bytes))
@@ -89,6 +90,10 @@ public struct Importer: Sendable {
                 throw ImportError(item: "\(item) item \(node.sourceID)", reason: "cannot be stored: \(error)")
             }
             dates[node.sourceID] = date
+        }
+        if replacedNULs > 0 {
+            summary.notes.append("\(item): \(replacedNULs) NUL character\(replacedNULs == 1 ? "" : "s") replaced with U+FFFD "
+                + "(a message cannot hold NUL)")
         }
         let batch = ObjectBatch(store: repository.objects)
         for (sourceID, bytes) in encoded {
@@ -122,6 +127,14 @@ public struct Importer: Sendable {
         summary.messages += conversation.nodes.count
         summary.forks += owners.tips.count - 1
         summary.skipped += conversation.skipped
+    }
+
+    /// `text` with each NUL replaced by U+FFFD, which an object can hold (docs/FORMAT.md §4.6): a source
+    /// that holds one (a JSON `\u0000`) is imported, not refused halfway.
+    static func withoutNUL(_ text: String, counting count: inout Int) -> String {
+        guard text.utf8.contains(0) else { return text }
+        count += text.utf8.count { $0 == 0 }
+        return text.replacing("\u{0}", with: "\u{FFFD}")
     }
 
     /// Creates the thread at `id`, or moves it there when it is at an ancestor (a grown export); a

@@ -50,14 +50,18 @@ struct JSONReader {
     /// refused, as it refused it, before the reader's own recursion could exhaust the stack). And it
     /// reads strings as Foundation did: a U+FEFF (byte order mark) that begins a string, or follows
     /// an escape in it, is dropped (it decoded each run between escapes with `String(bytes:encoding:)`,
-    /// which takes a leading U+FEFF for a byte order mark).
+    /// which takes a leading U+FEFF for a byte order mark), and refuses a surrogate escape that is not
+    /// half of a pair, as it did, where `strict` reads it as U+FFFD (RFC 8259 §8.2 allows it).
     struct Leniency {
         var trailingCommas: Bool
         var maximumDepth: Int?
         var dropsRunLeadingByteOrderMarks: Bool
+        var replacesLoneSurrogates: Bool
 
-        static let strict = Leniency(trailingCommas: false, maximumDepth: nil, dropsRunLeadingByteOrderMarks: false)
-        static let foundation = Leniency(trailingCommas: true, maximumDepth: 512, dropsRunLeadingByteOrderMarks: true)
+        static let strict = Leniency(
+            trailingCommas: false, maximumDepth: nil, dropsRunLeadingByteOrderMarks: false, replacesLoneSurrogates: true)
+        static let foundation = Leniency(
+            trailingCommas: true, maximumDepth: 512, dropsRunLeadingByteOrderMarks: true, replacesLoneSurrogates: false)
     }
 
     /// Reads the document from `nextChunk`, which returns its bytes piece by piece and nil at the end.
@@ -212,27 +216,50 @@ struct JSONReader {
     }
 
     private mutating func appendEscape(into bytes: inout [UInt8]) throws {
+        try appendEscape(letter: try nextByte(), into: &bytes)
+    }
+
+    /// The escape whose letter (after the backslash) is `letter`.
+    private mutating func appendEscape(letter: UInt8, into bytes: inout [UInt8]) throws {
         let simple: [UInt8: UInt8] = [
             UInt8(ascii: "\""): 0x22, UInt8(ascii: "\\"): 0x5C, UInt8(ascii: "/"): 0x2F, UInt8(ascii: "b"): 0x08,
             UInt8(ascii: "f"): 0x0C, UInt8(ascii: "n"): 0x0A, UInt8(ascii: "r"): 0x0D, UInt8(ascii: "t"): 0x09,
         ]
-        let letter = try nextByte()
         if let byte = simple[letter] {
             bytes.append(byte)
             return
         }
         guard letter == UInt8(ascii: "u") else { throw failure("an unknown escape \\\(Character(Unicode.Scalar(letter)))") }
-        var code = try hexQuad()
-        if (0xD800..<0xDC00).contains(code) {
-            guard try nextByte() == UInt8(ascii: "\\"), try nextByte() == UInt8(ascii: "u") else {
-                throw failure("a lone surrogate escape")
-            }
-            let low = try hexQuad()
-            guard (0xDC00..<0xE000).contains(low) else { throw failure("a lone surrogate escape") }
-            code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+        try appendCodeUnit(try hexQuad(), into: &bytes)
+    }
+
+    /// The UTF-16 code unit of a `\uXXXX` escape, joined with the escape after it when the two make a
+    /// surrogate pair. A surrogate that is not half of a pair is read as U+FFFD, the replacement
+    /// character (docs/FORMAT.md §4.6), unless `leniency` refuses it: exports hold them (an emoji cut
+    /// in half), and one must not refuse a whole file. What follows it is read as without it.
+    private mutating func appendCodeUnit(_ code: UInt32, into bytes: inout [UInt8]) throws {
+        let (replaces, refusal) = (leniency.replacesLoneSurrogates, failure("a lone surrogate escape"))
+        func lone() throws -> [UInt8] {
+            guard replaces else { throw refusal }
+            return [0xEF, 0xBF, 0xBD]
         }
-        guard let scalar = Unicode.Scalar(code) else { throw failure("a lone surrogate escape") }
-        bytes.append(contentsOf: String(Character(scalar)).utf8)
+        if (0xD800..<0xDC00).contains(code), try peekRaw() == UInt8(ascii: "\\") {
+            position += 1
+            let letter = try nextByte()
+            guard letter == UInt8(ascii: "u") else {
+                bytes += try lone()
+                return try appendEscape(letter: letter, into: &bytes)
+            }
+            let next = try hexQuad()
+            guard (0xDC00..<0xE000).contains(next) else {
+                bytes += try lone()
+                return try appendCodeUnit(next, into: &bytes)
+            }
+            let scalar = Unicode.Scalar(0x10000 + ((code - 0xD800) << 10) + (next - 0xDC00))
+            bytes += try scalar.map { Array(String(Character($0)).utf8) } ?? lone()
+            return
+        }
+        bytes += try Unicode.Scalar(code).map { Array(String(Character($0)).utf8) } ?? lone()
     }
 
     private mutating func hexQuad() throws -> UInt32 {
