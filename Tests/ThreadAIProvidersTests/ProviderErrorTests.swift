@@ -13,6 +13,8 @@ struct ProviderErrorTests {
         (.badRequest(details(400)), "rejected the request", false),
         (.unauthorized(details(401)), "threadai keys set anthropic", false),
         (.unauthorized(details(401, provider: "openai")), "OPENAI_API_KEY", false),
+        (.unauthorized(details(401, provider: "openai-compatible")),
+         "`threadai keys set openai-compatible` (or OPENAI_API_KEY, when OPENAI_BASE_URL names the server)", false),
         (.forbidden(details(403)), "permissions", false),
         (.modelNotFound(model: "claude-nope", details(404)), "“claude-nope”", false),
         (.payloadTooLarge(details(413)), "--no-context", false),

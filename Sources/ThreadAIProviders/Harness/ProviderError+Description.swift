@@ -7,7 +7,7 @@ extension ProviderError: CustomStringConvertible {
                 + "Check the model name and settings such as max tokens; the same request will fail again."
         case .unauthorized(let d):
             return "\(d.provider) did not accept the API key (\(Self.statusText(d))). "
-                + "Set a valid key with `threadai keys set \(d.provider)` or the \(Self.keyVariable(for: d.provider)) environment variable."
+                + "Set a valid key with \(Self.keySettings(for: d.provider))."
         case .forbidden(let d):
             return "\(d.provider) refused access (\(Self.statusText(d))). "
                 + "The key is valid but may not use this model or resource; check its permissions, or pick another model."
@@ -115,6 +115,17 @@ extension ProviderError: CustomStringConvertible {
     /// The environment variable that holds a provider's key, as the official SDKs name it.
     public static func keyVariable(for provider: String) -> String {
         provider == "anthropic" ? "ANTHROPIC_API_KEY" : "OPENAI_API_KEY"
+    }
+
+    /// Where a provider's key is set: `threadai keys set` and its environment variable. A compatible
+    /// server is sent `OPENAI_API_KEY` only when `OPENAI_BASE_URL` named it (docs/PROVIDERS.md).
+    static func keySettings(for provider: String) -> String {
+        switch provider {
+        case "anthropic", "openai":
+            return "`threadai keys set \(provider)` or the \(keyVariable(for: provider)) environment variable"
+        default:
+            return "`threadai keys set \(provider)` (or OPENAI_API_KEY, when OPENAI_BASE_URL names the server)"
+        }
     }
 
     /// The environment variable that overrides a provider's base URL, as the official SDKs name it.
