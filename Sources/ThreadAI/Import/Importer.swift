@@ -6,6 +6,8 @@ import ThreadAIStore
 public struct Importer: Sendable {
     public struct Summary: Sendable, Equatable {
         public var conversations = 0
+        /// `threadai-json` exports, which hold threads rather than conversations.
+        public var exports = 0
         public var messages = 0
         public var newMessages = 0
         public var forks = 0

@@ -82,7 +82,7 @@ public enum ThreadAIJSON {
             try importer.moveRef(thread.name, to: thread.head, item: path, summary: &summary)
         }
         summary.skipped += threads.diverged
-        summary.conversations += 1
+        summary.exports += 1
     }
 
     private struct Threads: Sequence {

@@ -75,8 +75,13 @@ final class ImportProgress {
 
     /// The summary's lines: every skipped item with why, then the counts.
     static func summary(_ summary: Importer.Summary) -> [String] {
-        summary.notes.map { TerminalSafe.text("note: \($0)") } + summary.skipped.map { TerminalSafe.text("skipped \($0)") } + [
-            "imported \(CountedNoun.phrase(summary.conversations, "conversation")): \(CountedNoun.phrase(summary.messages, "message")) (\(summary.newMessages) new), "
+        // A threadai-json export is counted as one; conversations are said when there were some, or nothing at all.
+        let sources = [
+            summary.conversations > 0 || summary.exports == 0 ? CountedNoun.phrase(summary.conversations, "conversation") : nil,
+            summary.exports > 0 ? CountedNoun.phrase(summary.exports, "threadai-json export") : nil,
+        ].compactMap { $0 }.joined(separator: " and ")
+        return summary.notes.map { TerminalSafe.text("note: \($0)") } + summary.skipped.map { TerminalSafe.text("skipped \($0)") } + [
+            "imported \(sources): \(CountedNoun.phrase(summary.messages, "message")) (\(summary.newMessages) new), "
                 + "\(CountedNoun.phrase(summary.forks, "fork")), \(CountedNoun.phrase(summary.movedRefs, "thread")) created or moved, "
                 + "\(CountedNoun.phrase(summary.skipped.count, "item")) skipped"
         ]
