@@ -11,7 +11,29 @@ enum JSONOutput {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = try encoder.encode(value)
-        output.line(String(decoding: data, as: UTF8.self))
+        output.line(closingEmptyContainers(String(decoding: data, as: UTF8.self)))
+    }
+
+    /// Pretty JSON with each empty array or object as `[]` or `{}`, where the encoder writes it open,
+    /// a blank line, then closed. Only an empty container makes a blank line: pretty JSON escapes every
+    /// line break inside a string.
+    static func closingEmptyContainers(_ json: String) -> String {
+        guard json.contains("\n\n") else { return json }
+        var lines: [Substring] = []
+        var blank = false
+        for line in json.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.isEmpty, let last = lines.last, last.hasSuffix("[") || last.hasSuffix("{") {
+                blank = true
+                continue
+            }
+            if blank, let last = lines.popLast() {
+                lines.append(Substring(last + line.drop(while: { $0 == " " })))
+                blank = false
+                continue
+            }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n")
     }
 }
 
@@ -75,7 +97,7 @@ struct JSONArrayWriter {
 
     mutating func append(_ value: some Encodable) throws {
         // Pretty JSON escapes line breaks inside strings, so each line of the element is one of its own.
-        let element = String(decoding: try encoder.encode(value), as: UTF8.self)
+        let element = JSONOutput.closingEmptyContainers(String(decoding: try encoder.encode(value), as: UTF8.self))
             .split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n")
         output.write((count == 0 ? "[\n" : ",\n") + element)
         count += 1
