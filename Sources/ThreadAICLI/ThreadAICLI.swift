@@ -102,7 +102,9 @@ public enum ThreadAICLI {
                 output.write(overview())
                 return ExitStatus.success.rawValue
             }
-            let command = try command(named: name == "help" ? (split.arguments.first ?? "help") : name)
+            // `help`, `help --help` and `help COMMAND`: an option after `help` asks for help itself.
+            let helpTopic = split.arguments.first.flatMap { $0.hasPrefix("-") ? nil : $0 } ?? "help"
+            let command = try command(named: name == "help" ? helpTopic : name)
             guard let command else {
                 output.write(overview())
                 return ExitStatus.success.rawValue

@@ -20,6 +20,8 @@ struct ArgumentErrorTests {
         .init(words: ["-nx", "hi"], message: "unknown option '-x'."),
         .init(words: ["-no-stream", "hi"], message: "unknown option '-o'; did you mean '--no-stream'?"),
         .init(words: ["-m"], message: "option '-m' needs a value, as in '-m <model>'."),
+        .init(words: ["-5 apples"], message: "'-5 apples' is not an option. Text that starts with '-' goes after '--': 'threadai send -- \"-5 apples\"'."),
+        .init(words: ["-not an option"], message: "'-not an option' is not an option. Text that starts with '-' goes after '--': 'threadai send -- \"-not an option\"'."),
         .init(words: ["hi", "--model"], message: "option '--model' needs a value, as in '--model <model>'."),
         .init(words: ["--model", "--no-stream", "hi"], message: "option '--model' needs a value, as in '--model <model>'."),
         .init(words: ["--model", "--", "hi"], message: "option '--model' needs a value, as in '--model <model>'."),

@@ -7,6 +7,9 @@ public enum ArgumentError: Error, CustomStringConvertible, Equatable, Sendable {
     case missingValue(command: String, option: String, valueName: String)
     /// A flag written with `=value`.
     case flagWithValue(command: String, flag: String)
+    /// A word that starts with `-` but reads as text (`-5 apples`, `-not an option`): meant as a
+    /// positional, which `--` lets through.
+    case dashedText(command: String, word: String)
     /// A positional value the command has no place for.
     case unexpectedPositional(command: String, value: String)
     /// A required positional that was not given.
@@ -23,6 +26,7 @@ public enum ArgumentError: Error, CustomStringConvertible, Equatable, Sendable {
     public var command: String {
         switch self {
         case .unknownOption(let command, _, _), .missingValue(let command, _, _), .flagWithValue(let command, _),
+            .dashedText(let command, _),
             .unexpectedPositional(let command, _), .missingPositional(let command, _),
             .invalidInteger(let command, _, _, _), .repeatedOption(let command, _):
             command
@@ -30,8 +34,11 @@ public enum ArgumentError: Error, CustomStringConvertible, Equatable, Sendable {
     }
 
     public var description: String {
-        let invocation = command.isEmpty ? Self.programName : "\(Self.programName) \(command)"
-        return "\(invocation): \(problem) See '\(invocation) --help'."
+        "\(invocation): \(problem) See '\(invocation) --help'."
+    }
+
+    private var invocation: String {
+        command.isEmpty ? Self.programName : "\(Self.programName) \(command)"
     }
 
     private var problem: String {
@@ -44,6 +51,8 @@ public enum ArgumentError: Error, CustomStringConvertible, Equatable, Sendable {
             "option '\(option)' needs a value, as in '\(option) <\(valueName)>'."
         case .flagWithValue(_, let flag):
             "'\(flag)' is a flag and takes no value."
+        case .dashedText(_, let word):
+            "'\(word)' is not an option. Text that starts with '-' goes after '--': '\(invocation) -- \"\(word)\"'."
         case .unexpectedPositional(_, let value):
             "unexpected argument '\(value)'."
         case .missingPositional(_, let valueName):

@@ -94,6 +94,10 @@ struct ArgumentScanner {
     private mutating func readShortCluster(_ words: [String], at index: Int) throws(ArgumentError) -> Int {
         let word = words[index]
         let characters = Array(word.dropFirst())
+        // No option is spelled with a space, and none starts with a digit: such a word is text.
+        if word.contains(where: \.isWhitespace) || (characters.first?.isNumber == true && !specs.contains { $0.short == characters.first }) {
+            throw ArgumentError.dashedText(command: command, word: word)
+        }
         for (offset, character) in characters.enumerated() {
             guard let spec = specs.first(where: { $0.short == character }) else {
                 // `-verbose` is usually `--verbose` typed with one dash, so suggest from the whole word.

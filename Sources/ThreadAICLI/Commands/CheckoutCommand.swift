@@ -59,9 +59,11 @@ enum CheckoutCommand: Command {
 
     /// Makes `head` current, saying so on stderr: `checkout THREAD|REV` and chat's `/switch`.
     static func switchTo(_ head: Head, _ repository: Repository, _ context: CommandContext) throws -> ExitStatus {
+        let before = try? repository.head.read()
         try repository.checkout(head)
         guard case .detached(let id) = head else {
-            context.errors.line("Switched to thread '\(describe(head))'")
+            // As git: the move is logged all the same, and said for what it is.
+            context.errors.line("\(before == head ? "Already on" : "Switched to thread") '\(TerminalSafe.text(describe(head)))'")
             return .success
         }
         context.errors.line("HEAD is now detached at \(context.style.id(id.short)). Fork here with 'threadai checkout -b NAME'.")

@@ -43,6 +43,12 @@ enum ImportCommand: Command {
         var format: String?
         if let first = paths.first, formats.contains(first) { format = paths.removeFirst() }
         guard !paths.isEmpty else { throw CLIError("Name the file to import: threadai import [FORMAT] PATH.", status: .usage) }
+        // `import chatgtp FILE`: a first word that is no file, before one that is, was meant as a format.
+        if format == nil, paths.count > 1, let first = paths.first, !FileManager.default.fileExists(atPath: first),
+           FileManager.default.fileExists(atPath: paths[1]) {
+            throw CLIError(TerminalSafe.text("'\(first)' is not a format this version imports: give one of "
+                + "\(formats.joined(separator: ", ")), or leave it out to detect it."), status: .usage)
+        }
         let secrets = try SecretFlags.policy(arguments)
         var importer = Importer(repository: repository)
         var summary = Importer.Summary()

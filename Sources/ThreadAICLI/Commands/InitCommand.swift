@@ -12,6 +12,7 @@ enum InitCommand: Command {
             """,
         arguments: [
             .positional("dir", valueName: "DIR", arity: .optional, help: "The folder to create .threadai in (default: the current folder)."),
+            .flag("quiet", short: "q", help: "Print nothing but errors, as 'git init -q'."),
         ],
         examples: [.init("threadai init"), .init("threadai init ~/notes")])
 
@@ -24,6 +25,7 @@ enum InitCommand: Command {
         }
         let folder = context.absolutePath(named)
         let (repository, created) = try Repository.initialize(in: folder)
+        guard !arguments.flag("quiet") else { return .success }
         context.output.line(
             "\(created ? "Initialized empty" : "Reinitialized existing") ThreadAI repository in \(repository.directory)")
         return .success

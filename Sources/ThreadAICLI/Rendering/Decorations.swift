@@ -49,7 +49,9 @@ struct Decorations: Sendable {
         // A tag that does not read (a merge conflict left in it) is no label; `tag -l` and `fsck` name it.
         for tag in try repository.tags.allReadable().tags { labels[tag.target, default: []].append("tag: \(tag.name)") }
         for fork in try repository.forkPoints(of: threads, walker: walker, within: shown) {
-            labels[fork.forkPoint, default: []].append("fork: \(fork.thread)")
+            // A diverged thread's heads may leave its parent at one message: one label for it.
+            let label = "fork: \(fork.thread)"
+            if labels[fork.forkPoint]?.contains(label) != true { labels[fork.forkPoint, default: []].append(label) }
         }
     }
 
