@@ -62,6 +62,15 @@ struct CorruptionTests {
         #expect(log.status == 3 && log.stderr.contains(ghost), "\(log)")
     }
 
+    @Test("a thread's head gone from the store: fsck says to restore it, and calls its parent on no thread only once it is")
+    func missingHead() throws {
+        let head = forked["ad"]
+        try FileManager.default.removeItem(atPath: RepositoryFiles.objectPath(head, in: sandbox.repository))
+        let result = try sandbox.run(["fsck"])
+        #expect(result.status == 3 && result.stdout.contains("thread 'alt-deep' points at a missing message"), "\(result)")
+        #expect(!result.stdout.contains("on no thread"), "the head's parent is cut off by the missing head, not left behind: \(result)")
+    }
+
     @Test("a ref damaged by hand: threads, log --all and grep show the others and name it; delete -f is the way out")
     func malformedRef() throws {
         let refPath = sandbox.repository + "/refs/threads/alt"

@@ -55,10 +55,11 @@ extension Repository {
             problems = Self.unreachableGapsAsWarnings(problems, check: objectCheck, known: known, tips: tips)
         }
         problems += refFindings.problems
-        // An unreadable message hides which message is its parent, and a missing one cuts its
-        // history in two: which messages the threads reach is unknown then, so none is called
-        // "on no thread" (the errors above say what to restore).
-        if !objectCheck.anyUnreadable, !objectCheck.anyMissingParent, let tips = refFindings.tips {
+        // An unreadable message hides which message is its parent, and a missing one (a parent, or
+        // a thread's head) cuts its history in two: which messages the threads reach is unknown
+        // then, so none is called "on no thread" (the errors above say what to restore).
+        if !objectCheck.anyUnreadable, !objectCheck.anyMissingParent, let tips = refFindings.tips,
+           tips.allSatisfy({ known.position(of: $0) != nil }) {
             problems += danglingProblems(
                 ids.indices.lazy.filter { !objectCheck.hasChild[$0] }.map { ids[$0] }, tips: tips.union(refFindings.replacedPartials))
         }
