@@ -83,14 +83,15 @@ struct DemoAndHelpTests {
         (["show", "main..main~1"], 2, "", "show takes one message: 'threadai log main..main~1'"),
         (["checkout", "main"], 0, "", "Already on 'main'"),
         (["init", "-q"], 0, "", ""),
-    ] as [([String], Int32, String, String?)])
-    func slips(_ arguments: [String], status: Int32, stdout: String, stderr: String?) throws {
+        (["send", "--no-context", "aside"], 0, nil, "sending without history on a new thread 'oneoff/"),
+    ] as [([String], Int32, String?, String?)])
+    func slips(_ arguments: [String], status: Int32, stdout: String?, stderr: String?) throws {
         let sandbox = try CLISandbox.initialized(sending: "hello", "again")
         try Data("# notes\n".utf8).write(to: URL(fileURLWithPath: sandbox.work + "/README.md"))
         let result = try sandbox.run(arguments)
         #expect(result.status == status && !result.signaled, "\(result)")
         // "" means nothing at all is printed there; any other text must be part of what is.
-        #expect(stdout.isEmpty ? result.stdout.isEmpty : result.stdout.contains(stdout), "\(result)")
+        if let stdout { #expect(stdout.isEmpty ? result.stdout.isEmpty : result.stdout.contains(stdout), "\(result)") }
         if let stderr { #expect(stderr.isEmpty ? result.stderr.isEmpty : result.stderr.contains(stderr), "\(result)") }
     }
 }

@@ -44,6 +44,10 @@ enum SendCommand: Command {
         let (text, fields) = try FileAttachments.message(text: typed, paths: files, secrets: secrets, repository: repository, context)
         let conversation = try context.conversation(repository, secrets: secrets)
         let thread = arguments.flag("no-context") ? try oneOffThread() : try context.threadForWriting(repository)
+        if arguments.flag("no-context") {
+            // Said first, so that it stands above the reply: HEAD does not move there.
+            context.note("sending without history on a new thread '\(thread)'; 'threadai checkout \(thread)' goes on there.")
+        }
         let prepared = try await conversation.prepare(
             text: text, on: thread, system: system, budget: setup.budget,
             newRoot: arguments.flag("no-context"), userFields: fields, onWait: context.noteWaiting(on: thread))
