@@ -92,6 +92,7 @@ public enum ThreadAICLI {
         environment: [String: String], currentDirectory: String, stdoutIsTerminal: Bool, providers: ProviderFactory,
         paging: any Paging = NoPaging()
     ) async -> Int32 {
+        var repositoryOverride: String?  // for the suggestion an error may get
         do {
             let split = try CommandLineSplit(arguments, globalOptions: globalOptions)
             if split.globals.flag("version") {
@@ -121,6 +122,7 @@ public enum ThreadAICLI {
                 output.write(help.hasSuffix("\n") ? help : help + "\n")
                 return ExitStatus.success.rawValue
             }
+            repositoryOverride = globals.option("repo")
             if globals.option("repo")?.isEmpty == true {
                 throw CLIError("--repo needs a folder: --repo=PATH (an empty value would quietly mean the current folder).", status: .usage)
             }
@@ -147,6 +149,11 @@ public enum ThreadAICLI {
             output.flush()
             // Argument errors already name the program and the command (`threadai log: …`).
             errors.line(error is ArgumentError ? "\(error)" : "threadai: \(error)")
+            if let suggestion = RevisionSuggestion.sentence(
+                for: error, repositoryOverride: repositoryOverride, environment: environment,
+                currentDirectory: currentDirectory) {
+                errors.line(TerminalSafe.text(suggestion))
+            }
             return ExitStatus(for: error).rawValue
         }
     }

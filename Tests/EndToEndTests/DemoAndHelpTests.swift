@@ -84,6 +84,8 @@ struct DemoAndHelpTests {
         (["checkout", "main"], 0, "", "Already on 'main'"),
         (["init", "-q"], 0, "", ""),
         (["send", "--no-context", "aside"], 0, nil, "sending without history on a new thread 'oneoff/"),
+        (["log", "mian"], 1, "", "'mian' names no thread, tag or message. 'threadai threads' lists threads, 'threadai tag -l' tags; "
+            + "'threadai log' shows message ids (give at least 4 hex digits).\nDid you mean 'main'?\n"),
     ] as [([String], Int32, String?, String?)])
     func slips(_ arguments: [String], status: Int32, stdout: String?, stderr: String?) throws {
         let sandbox = try CLISandbox.initialized(sending: "hello", "again")
@@ -94,4 +96,18 @@ struct DemoAndHelpTests {
         if let stdout { #expect(stdout.isEmpty ? result.stdout.isEmpty : result.stdout.contains(stdout), "\(result)") }
         if let stderr { #expect(stderr.isEmpty ? result.stderr.isEmpty : result.stderr.contains(stderr), "\(result)") }
     }
+
+    @Test("a thread's name typed in another Unicode form names it; a near miss gets a suggestion")
+    func unicodeFormsOfANameAgree() throws {
+        let sandbox = try CLISandbox.initialized(sending: "hello")
+        let composed = "caf\u{E9}", decomposed = "cafe\u{301}"
+        try sandbox.succeed(["checkout", "-b", composed])
+        try sandbox.succeed(["checkout", "main"])
+        #expect(try sandbox.succeed(["log", "--oneline", decomposed]).stdout == sandbox.succeed(["log", "--oneline", composed]).stdout)
+        try sandbox.succeed(["checkout", decomposed])
+        #expect(try sandbox.succeed(["status"]).stdout.contains("On thread \(composed)"))
+        let near = try sandbox.run(["show", "cafes"])
+        #expect(near.status == 1 && near.stderr.hasSuffix("Did you mean '\(composed)'?\n"), "\(near)")
+    }
 }
+

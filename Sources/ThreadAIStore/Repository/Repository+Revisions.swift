@@ -128,6 +128,12 @@ extension Repository {
     /// whole text as its name.
     public func threadNamed(_ word: String) -> ThreadName? {
         if let name = try? ThreadName(word), refs.exists(name) { return name }
+        // The same name in another Unicode form (`é` decomposed, as some systems type or paste it):
+        // Swift compares strings by canonical equivalence. Only for a word outside ASCII, so that an
+        // id prefix never lists the refs.
+        if !word.utf8.allSatisfy({ $0 < 0x80 }), let name = try? refs.names().first(where: { $0.rawValue == word }) {
+            return name
+        }
         guard word.hasPrefix("refs/threads/"), let name = try? ThreadName(String(word.dropFirst("refs/threads/".count))),
               refs.exists(name) else { return nil }
         return name
