@@ -55,6 +55,20 @@ struct ConcurrentSendTests {
         }
     }
 
+    @Test("sends at once on a thread with no message yet: the first creates it, the others wait and follow (none told it was deleted)")
+    func concurrentFirstSends() throws {
+        // A sender that read the new thread's reflog before its ref appeared once took it for deleted:
+        // about one round in three, so a few rounds.
+        for _ in 0..<4 {
+            let sandbox = try CLISandbox.initialized()
+            let finished = try Self.sendAtOnce(sandbox, count: 4) { ["send", "first \($0)"] }
+            for result in finished {
+                #expect(result.status == 0 && !result.signaled, "\(result)")
+            }
+            try Self.expectEveryQuestionAnswered(sandbox, questions: 4)
+        }
+    }
+
     @Test("sends at once on different threads and one-offs in the same second never collide")
     func concurrentSendsOnSeveralThreads() throws {
         let sandbox = try CLISandbox.initialized(sending: "start")

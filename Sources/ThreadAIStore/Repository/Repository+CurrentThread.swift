@@ -33,7 +33,7 @@ extension Repository {
             return (newName, name)
         }
         // A last head that is not stored (its messages on another git branch) is no way back.
-        if let last = lastKnownHead(of: name) { throw .deletedThread(name, lastHead: objects.contains(last) ? last : nil) }
+        if let last = headBeforeDeletion(of: name) { throw .deletedThread(name, lastHead: objects.contains(last) ? last : nil) }
         return (name, nil)
     }
 
@@ -57,7 +57,18 @@ extension Repository {
         let renames = try renamesOrThrow()
         if renames.isRenamedAway(name) { throw .renamedWhileWaiting(name, now: renames.currentName(of: name.rawValue)) }
         // A last head that is not stored (its messages on another git branch) is no way back.
-        if let last = lastKnownHead(of: name) { throw .deletedThread(name, lastHead: objects.contains(last) ? last : nil) }
+        if let last = headBeforeDeletion(of: name) { throw .deletedThread(name, lastHead: objects.contains(last) ? last : nil) }
+    }
+
+    /// The last head the reflog of `name`, which has no ref, records: it had messages here and was
+    /// deleted (or they are on another git branch). Nil when it never had one, and when another
+    /// process is creating it right now: a writer logs under the ref's lock before the ref appears
+    /// (FORMAT.md §10), so the lock, or the ref once the lock is gone, is checked after the log is read.
+    func headBeforeDeletion(of name: ThreadName) -> ObjectID? {
+        guard let last = lastKnownHead(of: name),
+              !FilePaths.exists(refs.path(of: name) + ".lock", followingLinks: false), !refs.exists(name)
+        else { return nil }
+        return last
     }
 
     /// The thread `name` was renamed to, when `renames` says it was renamed away and that thread
