@@ -16,10 +16,18 @@ extension CommandContext {
     /// Says when git moved `thread` back behind where this working copy last left it (docs/CLI.md,
     /// send). Only a note: the send goes on from the thread as it is.
     private func noteIfRewound(_ thread: ThreadName, _ repository: Repository) {
-        guard let (head, last) = repository.rewind(of: thread) else { return }
-        note("thread '\(thread)' is at \(head.short), behind \(last.short) where this working copy last left it: git "
-            + "changed .threadai (a checkout or reset of an older commit?). This message continues from \(head.short); "
-            + "\(last.short) is still in git's history: check the newer commit out again to get it back.")
+        switch repository.rewind(of: thread) {
+        case .behind(let head, let left):
+            note("thread '\(thread)' is at \(head.short), behind \(left.short) where this working copy last left it: git "
+                + "changed .threadai (a checkout or reset of an older commit?). This message continues from \(head.short); "
+                + "\(left.short) is still in git's history: check the newer commit out again to get it back.")
+        case .elsewhere(let head, let left):
+            note("thread '\(thread)' no longer holds \(left.short), where this working copy last left it: git brought "
+                + "another line of it (another clone settled it with 'threads reconcile'?). This message continues from "
+                + "\(head.short); \(left.short) is still stored ('threadai checkout -b NAME \(left.short)' keeps it).")
+        case nil:
+            break
+        }
     }
 
     /// Said once when another sender holds the turn on `thread`.

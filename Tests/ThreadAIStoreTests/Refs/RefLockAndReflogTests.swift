@@ -70,17 +70,25 @@ struct RefLockAndReflogTests {
         #expect(Files.exists(path), "a deleted thread's reflog is kept")
     }
 
-    @Test("a ref behind its reflog's last value is rewound, unless a writer holds its lock (it logs before it moves the ref)")
+    @Test("a ref behind its reflog's last value is rewound, on another line elsewhere, ahead not at all; unless a writer holds its lock")
     func rewind() throws {
         let first = try scratch.append("first")
         let second = try scratch.append("second", role: .assistant)
         #expect(scratch.repository.rewind(of: .main) == nil)
         // What a `git checkout` of an older commit leaves: the ref back at `first`, the reflog at `second`.
         try Files.write(first.hex + "\n", to: refs.path(of: .main))
-        let rewind = try #require(scratch.repository.rewind(of: .main))
-        #expect(rewind.head == first && rewind.left == second)
+        #expect(scratch.repository.rewind(of: .main) == .behind(head: first, left: second))
         // What a concurrent writer shows between logging and moving the ref: the same two files, and its lock.
         try Files.write(second.hex + "\n", to: refs.path(of: .main) + ".lock")
+        #expect(scratch.repository.rewind(of: .main) == nil)
+        try Files.remove(refs.path(of: .main) + ".lock")
+        // What a pull brings after another clone settled the thread on its own line: a sibling of `second`.
+        let sibling = try scratch.repository.objects.write(scratch.message("theirs", role: .assistant, parent: first))
+        try Files.write(sibling.hex + "\n", to: refs.path(of: .main))
+        #expect(scratch.repository.rewind(of: .main) == .elsewhere(head: sibling, left: second))
+        // And a pull that only brought more: no note.
+        let more = try scratch.repository.objects.write(scratch.message("more", parent: second))
+        try Files.write(more.hex + "\n", to: refs.path(of: .main))
         #expect(scratch.repository.rewind(of: .main) == nil)
     }
 
