@@ -84,6 +84,8 @@ struct DemoAndHelpTests {
         (["checkout", "main"], 0, "", "Already on 'main'"),
         (["init", "-q"], 0, "", ""),
         (["send", "--no-context", "aside"], 0, nil, "sending without history on a new thread 'oneoff/"),
+        (["send", "-s", "  ", "hi"], 0, "System prompt: none.", nil),
+        (["context", "main..main"], 2, "", "'main..main' is a range, and context takes one message"),
         (["log", "mian"], 1, "", "'mian' names no thread, tag or message. 'threadai threads' lists threads, 'threadai tag -l' tags; "
             + "'threadai log' shows message ids (give at least 4 hex digits).\nDid you mean 'main'?\n"),
     ] as [([String], Int32, String?, String?)])

@@ -16,10 +16,7 @@ enum ShowCommand: Command {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
         let repository = try context.repository()
         let revision = arguments.positional("revision")
-        if let revision, RevisionRange(parsing: revision) != nil {
-            throw CLIError(TerminalSafe.text("'\(revision)' is a range, and show takes one message: "
-                + "'threadai log \(revision)' lists the range's messages."), status: .usage)
-        }
+        try CLIError.refuseRange(revision, command: "show")
         guard !(arguments.flag("raw") && arguments.flag("json")) else {
             throw CLIError("--raw and --json are two forms of one message: choose one.", status: .usage)
         }

@@ -42,7 +42,7 @@ enum StatusCommand: Command {
         } else {
             context.output.line("No messages yet. Start with: threadai send \"…\"")
         }
-        if let system = outline?.systemPrompt {
+        if let system = Context.systemPrompt(in: outline?.systemPrompt) {
             context.output.line("System prompt: \(Summary.oneLine(system, limit: 70))")
         }
         let choice = try context.chooseProvider(arguments, repository: repository)

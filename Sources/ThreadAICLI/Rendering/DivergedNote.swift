@@ -14,12 +14,14 @@ enum DivergedNote {
             + "'threadai threads reconcile \(named) ID' to keep head ID."
     }
 
-    /// The thread `text` names when it is a diverged thread, given as a name or through HEAD.
+    /// The thread `text` names when it is a diverged thread, given as a name or through HEAD, with
+    /// or without suffixes (`main~1`, `@^`).
     static func thread(named text: String?, in repository: Repository) throws -> ThreadName? {
-        guard let text, !["HEAD", "@"].contains(text) else {
+        let base = text.flatMap { try? Revision(parsing: $0) }?.base ?? .head
+        guard case .name(let word) = base else {
             if case .thread(let name) = try repository.head.read() { return name }
             return nil
         }
-        return try? ThreadName(text)
+        return repository.threadNamed(word) ?? (try? ThreadName(word))
     }
 }

@@ -72,7 +72,7 @@ public struct OfflineProvider: ChatProvider {
             let path = segments.map { "\($0.thread) (\($0.count))" }.joined(separator: " → ")
             lines.append("They came through \(segments.count) thread\(segments.count == 1 ? "" : "s"): \(path).")
         }
-        if let system = request.system, !system.isEmpty {
+        if let system = request.system, !system.allSatisfy(\.isWhitespace) {
             lines.append("System prompt: \(quoted(system))")
         } else {
             lines.append("System prompt: none.")

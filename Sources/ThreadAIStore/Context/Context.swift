@@ -15,6 +15,13 @@ public struct Context: Sendable {
     public var system: String?
     public var systemID: ObjectID?
     public var systemTokens: Int
+
+    /// The system prompt a stored system message's `content` puts in force: none for white space
+    /// alone (an empty one is how `send -s ""` clears the prompt; providers refuse a blank one).
+    public static func systemPrompt(in content: String?) -> String? {
+        content.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
+    }
+
     /// The user and assistant messages given to the model, oldest first.
     public var turns: [Turn]
     /// The oldest turns left out to fit the budget, oldest first; whole turns only. All of them from

@@ -96,6 +96,7 @@ public struct ContextBuilder: Sendable {
             }
         }
         // The reported usage covers the system prompt too, so it is scaled like the turns.
+        let system = self.system.flatMap { Context.systemPrompt(in: $0.content) == nil ? nil : $0 }
         let systemTokens = system.map { Self.scaled(TokenEstimate.of($0.content), by: ratio) } ?? 0
         var context = Context(
             system: system?.content, systemID: system?.id, systemTokens: systemTokens,

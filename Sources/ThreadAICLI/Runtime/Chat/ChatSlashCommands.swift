@@ -138,7 +138,8 @@ enum ChatSlashCommands {
 
     private static func setSystem(_ argument: String, _ session: ChatSession) throws {
         guard !argument.isEmpty else {
-            let inForce = try session.pendingSystem ?? session.head().flatMap { try session.repository.systemPrompt(at: $0) }
+            let inForce = Context.systemPrompt(
+                in: try session.pendingSystem ?? session.head().flatMap { try session.repository.systemPrompt(at: $0) })
             session.context.errors.line(inForce.map { "System prompt: \(Summary.oneLine($0, limit: 70))" } ?? "No system prompt.")
             return
         }
