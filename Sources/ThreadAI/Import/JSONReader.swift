@@ -238,28 +238,29 @@ struct JSONReader {
     /// character (docs/FORMAT.md §4.6), unless `leniency` refuses it: exports hold them (an emoji cut
     /// in half), and one must not refuse a whole file. What follows it is read as without it.
     private mutating func appendCodeUnit(_ code: UInt32, into bytes: inout [UInt8]) throws {
-        let (replaces, refusal) = (leniency.replacesLoneSurrogates, failure("a lone surrogate escape"))
-        func lone() throws -> [UInt8] {
-            guard replaces else { throw refusal }
-            return [0xEF, 0xBF, 0xBD]
-        }
+        var code = code
         if (0xD800..<0xDC00).contains(code), try peekRaw() == UInt8(ascii: "\\") {
             position += 1
             let letter = try nextByte()
             guard letter == UInt8(ascii: "u") else {
-                bytes += try lone()
+                try appendLoneSurrogate(into: &bytes)
                 return try appendEscape(letter: letter, into: &bytes)
             }
             let next = try hexQuad()
             guard (0xDC00..<0xE000).contains(next) else {
-                bytes += try lone()
+                try appendLoneSurrogate(into: &bytes)
                 return try appendCodeUnit(next, into: &bytes)
             }
-            let scalar = Unicode.Scalar(0x10000 + ((code - 0xD800) << 10) + (next - 0xDC00))
-            bytes += try scalar.map { Array(String(Character($0)).utf8) } ?? lone()
-            return
+            code = 0x10000 + ((code - 0xD800) << 10) + (next - 0xDC00)
         }
-        bytes += try Unicode.Scalar(code).map { Array(String(Character($0)).utf8) } ?? lone()
+        guard let scalar = Unicode.Scalar(code) else { return try appendLoneSurrogate(into: &bytes) }
+        bytes.append(contentsOf: Character(scalar).utf8)
+    }
+
+    /// U+FFFD for a surrogate escape that is not half of a pair, unless `leniency` refuses it.
+    private func appendLoneSurrogate(into bytes: inout [UInt8]) throws {
+        guard leniency.replacesLoneSurrogates else { throw failure("a lone surrogate escape") }
+        bytes += [0xEF, 0xBF, 0xBD]
     }
 
     private mutating func hexQuad() throws -> UInt32 {

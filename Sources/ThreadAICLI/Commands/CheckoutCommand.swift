@@ -59,8 +59,7 @@ enum CheckoutCommand: Command {
 
     /// Makes `head` current, saying so on stderr: `checkout THREAD|REV` and chat's `/switch`.
     static func switchTo(_ head: Head, _ repository: Repository, _ context: CommandContext) throws -> ExitStatus {
-        let before = try? repository.head.read()
-        try repository.checkout(head)
+        let before = try repository.checkout(head)
         guard case .detached(let id) = head else {
             // As git: the move is logged all the same, and said for what it is.
             context.errors.line("\(before == head ? "Already on" : "Switched to thread") '\(TerminalSafe.text(describe(head)))'")

@@ -117,6 +117,24 @@ public final class HistoryWalker {
         return ids.reversed()
     }
 
+    /// Whether `ancestor` is `id` or in its history. Walks back from `id` only until it meets
+    /// `ancestor`, so a near ancestor costs a few steps, not the whole history.
+    public func isAncestor(_ ancestor: ObjectID, of id: ObjectID) throws(HistoryError) -> Bool {
+        var next: ObjectID? = id
+        var seen: Set<ObjectID> = []
+        while let current = next {
+            if current == ancestor { return true }
+            // Content addressing makes a cycle impossible unless a file was tampered with.
+            guard seen.insert(current).inserted else { throw .cycle(at: current) }
+            do {
+                next = try header(current).parent
+            } catch {
+                throw .object(error)
+            }
+        }
+        return false
+    }
+
     /// The message `generations` parents above `id`.
     public func ancestor(of id: ObjectID, generations: Int) throws(HistoryError) -> ObjectID {
         var current = id

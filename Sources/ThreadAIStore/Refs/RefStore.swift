@@ -165,6 +165,13 @@ public struct RefStore: Sendable {
         try update(name, holding: try lock(name), to: new, expecting: expected, reflogMessage: reflogMessage)
     }
 
+    /// Whether a writer holds (or a crash left) the lock of thread `name`'s ref. A writer logs the
+    /// change under the lock before the ref moves (`update`), so a reader that read the reflog, then
+    /// finds no lock, then reads the ref, never sees the log ahead of the ref it reads.
+    func isLocked(_ name: ThreadName) -> Bool {
+        FilePaths.exists(path(of: name) + ".lock", followingLinks: false)
+    }
+
     /// Takes the lock of thread `name`'s ref ahead of `update(_:holding:…)`: a change that writes
     /// several files (a rename, `checkout -b`) takes every lock first, so that one held elsewhere
     /// stops it before any file is written. The lock is released when the value is dropped.

@@ -65,8 +65,7 @@ extension Repository {
     /// process is creating it right now: a writer logs under the ref's lock before the ref appears
     /// (FORMAT.md §10), so the lock, or the ref once the lock is gone, is checked after the log is read.
     func headBeforeDeletion(of name: ThreadName) -> ObjectID? {
-        guard let last = lastKnownHead(of: name),
-              !FilePaths.exists(refs.path(of: name) + ".lock", followingLinks: false), !refs.exists(name)
+        guard let last = lastKnownHead(of: name), !refs.isLocked(name), !refs.exists(name)
         else { return nil }
         return last
     }

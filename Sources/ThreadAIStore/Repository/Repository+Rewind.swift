@@ -16,22 +16,16 @@ extension Repository {
     ///   a pull brought more), or when that cannot be told for sure (a writer is between logging a
     ///   change and moving the ref: it holds the ref's lock then).
     public func rewind(of thread: ThreadName) -> Rewind? {
-        // Read in this order: a writer logs under the ref's lock before it moves the ref, so a log
-        // read before the lock was seen absent is never ahead of the ref read after it.
-        guard let left = (try? refs.reflog(of: thread).entries())?.last?.new,
-              !FilePaths.exists(refs.path(of: thread) + ".lock", followingLinks: false),
+        // Read in this order (`RefStore.isLocked` says why).
+        guard let left = (try? refs.reflog(of: thread).entries())?.last?.new, !refs.isLocked(thread),
               let heads = try? refs.heads(of: thread), heads.count == 1, let head = heads.first, head != left
         else { return nil }
         guard objects.contains(left) else { return .behind(head: head, left: left) }
         let walker = walker()
-        if (try? walker.chain(to: left).contains(head)) == true { return .behind(head: head, left: left) }
-        // Back from the head until `left` (a pull that brought k messages walks k), or the root.
-        var next: ObjectID? = head
-        while let id = next {
-            if id == left { return nil }
-            guard let header = try? walker.header(id) else { return nil }  // unreadable: say nothing
-            next = header.parent
-        }
-        return .elsewhere(head: head, left: left)
+        // First the usual case, a pull that brought k messages: k steps back from the head. Ahead,
+        // or unreadable: nothing to say.
+        guard let ahead = try? walker.isAncestor(left, of: head), !ahead else { return nil }
+        let isBehind = (try? walker.isAncestor(head, of: left)) == true
+        return isBehind ? .behind(head: head, left: left) : .elsewhere(head: head, left: left)
     }
 }

@@ -34,8 +34,7 @@ extension Repository {
 
     /// Creates thread `name` at message `start` (a fork when `start` is on another thread).
     public func createThread(_ name: ThreadName, at start: ObjectID, reflogMessage: String) throws(ThreadError) {
-        try checkNewThreadName(name)
-        guard objects.contains(start) else { throw .object(.missing(start, path: objects.path(of: start))) }
+        try checkNewThread(name, at: start)
         do {
             try refs.update(name, to: start, expecting: .absent, reflogMessage: reflogMessage)
         } catch {
@@ -48,8 +47,7 @@ extension Repository {
     public func createThreadAndCheckOut(
         _ name: ThreadName, at start: ObjectID, reflogMessage: String, checkoutMessage: String
     ) throws(ThreadError) {
-        try checkNewThreadName(name)
-        guard objects.contains(start) else { throw .object(.missing(start, path: objects.path(of: start))) }
+        try checkNewThread(name, at: start)
         do {
             let refLock = try refs.lock(name)
             let headLock = try head.lock()
@@ -60,26 +58,38 @@ extension Repository {
         }
     }
 
+    /// That a thread may be called `name` and start at the stored message `start`.
+    private func checkNewThread(_ name: ThreadName, at start: ObjectID) throws(ThreadError) {
+        try checkNewThreadName(name)
+        guard objects.contains(start) else { throw .object(.missing(start, path: objects.path(of: start))) }
+    }
+
     /// Points `HEAD` at `head`, logging the move.
-    public func checkout(_ head: Head, reflogMessage: String? = nil) throws(ThreadError) {
+    /// - Returns: what `HEAD` said before (nil when it was malformed), so the caller can tell a switch
+    ///   from staying put without reading it again.
+    @discardableResult
+    public func checkout(_ head: Head, reflogMessage: String? = nil) throws(ThreadError) -> Head? {
         let lock: LockFile
         do {
             lock = try self.head.lock()
         } catch {
             throw .ref(error)
         }
-        try checkout(head, reflogMessage: reflogMessage, holding: lock)
+        return try checkout(head, reflogMessage: reflogMessage, holding: lock)
     }
 
     /// `checkout`, under `HEAD`'s lock; when `expected` is given, only while `HEAD` still says that
     /// (a rename moves `HEAD` only if it still names the old thread).
-    func checkout(_ head: Head, reflogMessage: String?, holding lock: consuming LockFile, onlyFrom expected: Head? = nil) throws(ThreadError) {
+    @discardableResult
+    func checkout(
+        _ head: Head, reflogMessage: String?, holding lock: consuming LockFile, onlyFrom expected: Head? = nil
+    ) throws(ThreadError) -> Head? {
         do {
             // A diverged thread may be switched to (to look at it, or reconcile it); the reflog
             // records its first head.
             // A malformed HEAD is what a checkout repairs: it is then recorded as left from nowhere.
             let current = try readableHead()
-            if let expected, current != expected { return }
+            if let expected, current != expected { return current }
             var old: ObjectID?
             if current != nil { old = try currentHeads().tips.first }
             let new: ObjectID?
@@ -91,6 +101,7 @@ extension Repository {
             let message = "checkout: moving from \(current.map(Self.checkoutLabel) ?? "a malformed HEAD") to \(Self.checkoutLabel(head))"
                 + (reflogMessage.map { " (\($0))" } ?? "")
             try self.head.write(head, holding: lock, from: old, to: new, reflogMessage: message)
+            return current
         } catch {
             throw ThreadError(wrapping: error)
         }

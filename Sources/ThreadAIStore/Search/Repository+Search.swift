@@ -45,8 +45,10 @@ extension Repository {
     public func search(
         _ query: SearchQuery, in given: [(name: ThreadName, heads: [ObjectID])]? = nil, each: (SearchHit) -> Void
     ) throws(ThreadError) -> Int {
-        var threads = given ?? []
-        if given == nil {
+        let threads: [(name: ThreadName, heads: [ObjectID])]
+        if let given {
+            threads = given
+        } else {
             do {
                 threads = try threadHeads()
             } catch {
