@@ -31,8 +31,7 @@ final class CommandContext {
         self.providers = providers
     }
 
-    /// The repository this command works on (docs/FORMAT.md §1.1).
-    /// The repository the command works on. When `HEAD` names a thread that a pull renamed away,
+    /// The repository the command works on (docs/FORMAT.md §1.1). When `HEAD` names a thread that a pull renamed away,
     /// `HEAD` follows it first and a note says so (docs/CLI.md, `threads rename`).
     func repository() throws -> Repository {
         let repository = try Repository.discover(

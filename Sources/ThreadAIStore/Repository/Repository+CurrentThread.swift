@@ -25,11 +25,7 @@ extension Repository {
             guard let newName = existingThread(renamedFrom: name, in: renames) else {
                 throw .deletedThread(name, lastHead: lastKnownHead(of: name))
             }
-            do {
-                try self.head.write(.thread(newName), from: nil, to: nil, reflogMessage: "follow rename: \(name) to \(newName)")
-            } catch {
-                throw .ref(error)
-            }
+            try follow(name, renamedTo: newName)
             return (newName, name)
         }
         // A last head that is not stored (its messages on another git branch) is no way back.
@@ -45,9 +41,32 @@ extension Repository {
     public func followRenamedHead() -> (from: ThreadName, to: ThreadName)? {
         guard case .thread(let name)? = try? head.read(), !refs.exists(name),
               let renames = try? renames(), let newName = existingThread(renamedFrom: name, in: renames),
-              (try? head.write(.thread(newName), from: nil, to: nil, reflogMessage: "follow rename: \(name) to \(newName)")) != nil
+              (try? follow(name, renamedTo: newName)) != nil
         else { return nil }
         return (name, newName)
+    }
+
+    /// Moves `HEAD` from `old`, renamed away by a pull, to `new`, and carries `old`'s reflog along
+    /// as a rename made here does (FORMAT.md §7): without it this working copy would forget that
+    /// `new` had messages, and on an older code commit, where `new` has no ref, a `send` would
+    /// start a new conversation under it instead of saying where the thread went.
+    private func follow(_ old: ThreadName, renamedTo new: ThreadName) throws(ThreadError) {
+        do {
+            // Under the new name's lock, as every reflog line is written (FORMAT.md §10).
+            let lock = try refs.lock(new)
+            let newReflog = refs.reflog(of: new)
+            let lastHere = lastKnownHead(of: old)
+            if !FilePaths.exists(newReflog.path, followingLinks: false),
+               FilePaths.exists(refs.reflog(of: old).path, followingLinks: false) {
+                try FilePaths.makeDirectories(FilePaths.directoryName(of: newReflog.path))
+                try FilePaths.rename(refs.reflog(of: old).path, to: newReflog.path)
+            }
+            try newReflog.append(old: lastHere, new: try refs.heads(of: new).first, message: "follow rename: from \(old)")
+            _ = consume lock
+            try head.write(.thread(new), from: nil, to: nil, reflogMessage: "follow rename: \(old) to \(new)")
+        } catch {
+            throw ThreadError(wrapping: error)
+        }
     }
 
     /// Refuses to start `name` as a new thread when it has no ref because it was renamed away or

@@ -54,6 +54,25 @@ struct GitMergeCaseTests {
         #expect(try clones.threadai(["fsck"], in: "b").stdout.isEmpty)
     }
 
+    @Test("HEAD that follows a pulled rename keeps its reflog: on an older code commit send refuses instead of starting over")
+    func pulledRenameThenOlderCommit() throws {
+        let clones = try Self.twoClones()
+        try clones.threadai(["threads", "rename", "main", "renamed"], in: "a")
+        try clones.commitAndPush("a", "rename")
+        try clones.threadai(["send", "b goes on with main"], in: "b")
+        try clones.commit("b", "b")
+        try clones.pull("b")
+        try clones.threadai(["status"], in: "b")
+        let reflog = try clones.threadai(["reflog"], in: "b")
+        #expect(reflog.stdout.contains("follow rename: from main") && reflog.stdout.contains("send: reply"), "\(reflog)")
+        try clones.git(["checkout", "-q", "HEAD~1"], in: clones.path("b"))
+        let before = try DirectorySnapshot(clones.path("b") + "/.threadai/refs")
+        let send = try clones.run(["send", "next question"], in: "b")
+        #expect(send.status == 1 && send.stderr.contains("'renamed' no longer exists"), "\(send)")
+        #expect(try DirectorySnapshot(clones.path("b") + "/.threadai/refs") == before, "nothing written")
+        #expect(try clones.threadai(["status"], in: "b").stdout.contains("checkout -b"))
+    }
+
     @Test("both clones go on after one renamed: fsck names the old name and reconcile joins it to the new one")
     func renameAndExtendVersusExtend() throws {
         let clones = try Self.twoClones()
