@@ -10,30 +10,30 @@ enum JSONOutput {
     static func write(_ value: some Encodable, to output: any TextOutput) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = try encoder.encode(value)
-        output.line(closingEmptyContainers(String(decoding: data, as: UTF8.self)))
+        output.write(bytes: closingEmptyContainers(try encoder.encode(value)) + [0x0A])
     }
 
     /// Pretty JSON with each empty array or object as `[]` or `{}`, where the encoder writes it open,
     /// a blank line, then closed. Only an empty container makes a blank line: pretty JSON escapes every
-    /// line break inside a string.
-    static func closingEmptyContainers(_ json: String) -> String {
-        guard json.contains("\n\n") else { return json }
-        var lines: [Substring] = []
-        var blank = false
-        for line in json.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.isEmpty, let last = lines.last, last.hasSuffix("[") || last.hasSuffix("{") {
-                blank = true
-                continue
-            }
-            if blank, let last = lines.popLast() {
-                lines.append(Substring(last + line.drop(while: { $0 == " " })))
-                blank = false
-                continue
-            }
-            lines.append(line)
+    /// line break inside a string. One pass over the bytes: a `log --json` of ten thousand messages
+    /// is megabytes.
+    static func closingEmptyContainers(_ json: some Collection<UInt8>) -> [UInt8] {
+        let bytes = Array(json)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            result.append(byte)
+            index += 1
+            let close: UInt8 = byte == UInt8(ascii: "[") ? UInt8(ascii: "]") : UInt8(ascii: "}")
+            guard byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{"),
+                  index + 1 < bytes.count, bytes[index] == 0x0A, bytes[index + 1] == 0x0A else { continue }
+            var next = index + 2
+            while next < bytes.count && bytes[next] == UInt8(ascii: " ") { next += 1 }
+            if next < bytes.count && bytes[next] == close { index = next }
         }
-        return lines.joined(separator: "\n")
+        return result
     }
 }
 
@@ -97,7 +97,7 @@ struct JSONArrayWriter {
 
     mutating func append(_ value: some Encodable) throws {
         // Pretty JSON escapes line breaks inside strings, so each line of the element is one of its own.
-        let element = JSONOutput.closingEmptyContainers(String(decoding: try encoder.encode(value), as: UTF8.self))
+        let element = String(decoding: JSONOutput.closingEmptyContainers(try encoder.encode(value)), as: UTF8.self)
             .split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n")
         output.write((count == 0 ? "[\n" : ",\n") + element)
         count += 1
