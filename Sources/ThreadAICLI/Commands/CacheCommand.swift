@@ -60,12 +60,14 @@ enum CacheCommand: Command {
         writeRecords(report.searchFile, path: cache.path(of: "search"), count: report.searchRecords,
                      wrong: report.wrongSearchRecords, withoutObject: report.searchRecordsWithoutObject,
                      builtBy: "the next grep", context)
+        writeRecords(report.objectsFile, path: cache.path(of: "objects"), count: report.objectRecords,
+                     wrong: report.wrongObjectRecords, withoutObject: 0, builtBy: "the next log of a long history", context)
         return report.isSound ? .success : .corrupt
     }
 
     private static let listedWrongRecords = 20
 
-    /// The line of a file of per-message records (`messages`, `search`) and its wrong records.
+    /// The line of a file of per-message records (`messages`, `search`, `objects`) and its wrong records.
     private static func writeRecords(_ state: CacheVerification.FileState, path: String, count: Int, wrong: [ObjectID],
                                      withoutObject: Int, builtBy builder: String, _ context: CommandContext) {
         switch state {

@@ -178,7 +178,7 @@ enum LogCommand: Command {
         guard starts.count > 1 else {
             guard let start = starts.first else { return [] }
             guard excluded.isEmpty else { return try walker.messages(from: start, limit: limit, excluding: excluded) }
-            return try repository.history(from: start, limit: limit, walker: walker)
+            return try repository.history(from: start, limit: limit, walker: walker, packed: true)
         }
         var messages: [ObjectID: Message] = [:]
         for start in starts {

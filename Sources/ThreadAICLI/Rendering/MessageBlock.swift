@@ -27,7 +27,8 @@ enum MessageBlock {
     }
 
     /// The blocks of `entries`, in order. A long listing's blocks are rendered on every core in parts
-    /// of 64 messages, 32 parts at a time, each part into bytes written in order as it comes back.
+    /// of 64 messages, 32 parts at a time, each part into bytes written in order as it comes back, by
+    /// a `BackgroundWriter`, so the next parts render while the last ones are written.
     static func write(
         _ entries: [(id: ObjectID, message: Message)], decorations: Decorations, merges: MergeLabels, style: Style,
         to output: any TextOutput
@@ -39,6 +40,7 @@ enum MessageBlock {
             }
             return
         }
+        let writer = BackgroundWriter(output, depth: 32)
         OrderedParallel.forEach(count: (entries.count + part - 1) / part, window: 32) { index in
             let bytes = ByteBufferOutput()
             for (id, message) in entries[(index * part)..<min(entries.count, (index + 1) * part)] {
@@ -46,8 +48,9 @@ enum MessageBlock {
             }
             return bytes.bytes
         } consume: { bytes in
-            output.write(bytes: bytes)
+            writer.write(bytes)
         }
+        writer.finish()
     }
 
     /// Where the code stood (docs/FORMAT.md §4.7): the commit's first 12 digits (or `unborn`), then

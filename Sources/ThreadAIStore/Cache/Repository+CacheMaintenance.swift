@@ -28,6 +28,11 @@ public struct CacheVerification: Sendable, Equatable {
     public var wrongSearchRecords: [ObjectID] = []
     /// Records of `cache/search` for messages the store does not hold, as `messageRecordsWithoutObject`.
     public var searchRecordsWithoutObject = 0
+    /// The state of `cache/objects` (§12.4); `.readable` with its record count when its small sections are sound.
+    public var objectsFile: FileState = .absent
+    public var objectRecords = 0
+    /// Records of `cache/objects` whose bytes do not hash to their id (never used: the object is read instead).
+    public var wrongObjectRecords: [ObjectID] = []
     /// Threads whose line matches a fresh computation.
     public var current = 0
     /// Threads whose line is missing or was computed from other heads (normal after a pull): recomputed on use.
@@ -38,13 +43,14 @@ public struct CacheVerification: Sendable, Equatable {
     /// Whether every line the cache would use is right (stale lines are never used).
     public var isSound: Bool {
         file != .damaged && wrong.isEmpty && messagesFile != .damaged && wrongMessages.isEmpty
-            && searchFile != .damaged && wrongSearchRecords.isEmpty
+            && searchFile != .damaged && wrongSearchRecords.isEmpty && objectsFile != .damaged && wrongObjectRecords.isEmpty
     }
 }
 
 extension Repository {
     /// Recomputes `cache/threads`, `cache/messages` and `cache/search` from the objects alone, ignoring what they
-    /// held (so the message graph loses messages no thread reaches any more), and writes them.
+    /// held (so the message graph loses messages no thread reaches any more), and writes them;
+    /// `cache/objects` keeps the messages it held, each read again from its object.
     /// - Returns: how many threads it summarises.
     @discardableResult
     public func rebuildCache() throws(ThreadError) -> Int {
@@ -58,6 +64,7 @@ extension Repository {
         }
         _ = try messageGraph(reaching: threads.flatMap(\.heads))
         try rebuildSearchIndex(reaching: threads.flatMap(\.heads))
+        try rebuildPackedObjects()
         return count
     }
 
@@ -86,6 +93,7 @@ extension Repository {
         var report = try verifyThreadSummaries()
         verifyMessageGraph(into: &report)
         verifySearchIndex(into: &report)
+        verifyPackedObjects(into: &report)
         return report
     }
 

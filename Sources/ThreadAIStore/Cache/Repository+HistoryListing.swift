@@ -41,7 +41,13 @@ extension Repository {
     /// rest of the chain, so its objects are read on every core at once
     /// (`HistoryWalker.messages(along:then:limit:)`), and each is still checked against its id and
     /// its parent against the chain. Both ways give the same messages and the same errors.
-    public func history(from head: ObjectID, limit: Int?, walker: HistoryWalker) throws(ThreadError) -> [(id: ObjectID, message: Message)] {
+    ///
+    /// `packed` lets that rest come from `cache/objects` (docs/FORMAT.md §12.4), each record verified
+    /// against its id, and adds to it when many were missing: for `log`, which shows a history; never
+    /// for a writer, which must find the objects it extends in the store (§10.3).
+    public func history(
+        from head: ObjectID, limit: Int?, walker: HistoryWalker, packed: Bool = false
+    ) throws(ThreadError) -> [(id: ObjectID, message: Message)] {
         let walk: (read: [(id: ObjectID, message: Message)], next: ObjectID?)
         do {
             walk = try walker.messages(from: head, limit: limit, budget: graphWalkBudget())
@@ -56,7 +62,10 @@ extension Repository {
             if let graph = try? messageGraph(reaching: [next]), let records = graph.history(from: next, limit: rest.map { $0 + 1 }) {
                 let chain = records.prefix(rest ?? Int.max).map(graph.id)
                 let after = records.count > chain.count ? graph.id(records[chain.count]) : graph.parent(records[chain.count - 1]).map(graph.id)
-                return walk.read + (try walker.messages(along: chain, then: after, limit: rest))
+                let pack = packed ? packedObjects() : nil
+                let older = try walker.messages(along: chain, then: after, limit: rest, packed: pack)
+                if packed { self.pack(chain, besides: pack) }
+                return walk.read + older
             }
             return walk.read + (try walker.messages(from: next, limit: rest))
         } catch {

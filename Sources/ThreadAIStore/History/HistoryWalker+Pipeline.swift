@@ -60,11 +60,14 @@ extension HistoryWalker {
     /// graph records it, and `next` the parent of its last message: the objects are read, checked
     /// and parsed on every core at once, since no read waits for the one before to name its parent.
     /// Each message's own parent must then be the next id of the chain; where one is not, the walk
-    /// goes on from the message's own parent, so a stale or damaged graph changes nothing.
-    func messages(along chain: [ObjectID], then next: ObjectID?, limit: Int?) throws(HistoryError) -> [(id: ObjectID, message: Message)] {
+    /// goes on from the message's own parent, so a stale or damaged graph changes nothing. With
+    /// `packed`, messages are taken from `cache/objects` where it holds them (`messageResults`).
+    func messages(
+        along chain: [ObjectID], then next: ObjectID?, limit: Int?, packed: PackedObjects? = nil
+    ) throws(HistoryError) -> [(id: ObjectID, message: Message)] {
         guard Set(chain).count == chain.count else { return try messages(from: chain[0], limit: limit) }
         let links = Array(chain.dropFirst()) + [next]
-        return try collect(ids: chain, links: links, results: objects.messageResults(chain), limit: limit, orThrow: nil)
+        return try collect(ids: chain, links: links, results: objects.messageResults(chain, packed: packed), limit: limit, orThrow: nil)
     }
 
     /// The checked messages, in order, as the one-by-one walk gives them: the first failure is the

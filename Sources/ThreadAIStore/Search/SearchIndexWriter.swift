@@ -50,7 +50,7 @@ struct SearchIndexWriter {
     }
 
     private func writeAll(to file: borrowing FileDescriptor) throws {
-        var output = BufferedOutput()
+        var output = CheckedOutput()
         output.bytes += SearchIndexLayout.header
         // CONTENT, one block at a time: a block is kept in memory until closed, to compute its check.
         var ends: [UInt64] = []
@@ -145,43 +145,5 @@ private struct ContentSource {
         let base = index.contentRange(first).lowerBound
         let range = index.contentRange(number)
         output += blockBytes[(range.lowerBound - base)..<(range.upperBound - base)]
-    }
-}
-
-/// Bytes gathered into large writes; after the content, everything also goes through `check`.
-private struct BufferedOutput {
-    var bytes: [UInt8] = []
-    var check: SearchCheck?
-
-    mutating func append(_ more: [UInt8], to file: borrowing FileDescriptor) throws(FileSystemError) {
-        if var running = check {
-            running.update(more)
-            check = running
-        }
-        bytes += more
-        if bytes.count >= 1 << 20 { try flush(to: file) }
-    }
-
-    mutating func append(uint32 value: UInt32, to file: borrowing FileDescriptor) throws(FileSystemError) {
-        var word: [UInt8] = []
-        word.appendLittleEndian(value)
-        try append(word, to: file)
-    }
-
-    mutating func append(uint64 value: UInt64, to file: borrowing FileDescriptor) throws(FileSystemError) {
-        var word: [UInt8] = []
-        word.appendLittleEndian(value)
-        try append(word, to: file)
-    }
-
-    mutating func append(digestOf id: ObjectID, to file: borrowing FileDescriptor) throws(FileSystemError) {
-        var digest: [UInt8] = []
-        id.appendDigest(to: &digest)
-        try append(digest, to: file)
-    }
-
-    mutating func flush(to file: borrowing FileDescriptor) throws(FileSystemError) {
-        try file.writeAll(bytes)
-        bytes.removeAll(keepingCapacity: true)
     }
 }

@@ -1,0 +1,97 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An open `cache/objects` file (docs/FORMAT.md §12.4): the ids and ends in memory, checked whole
+/// when opened, and the records read from a mapping of the file (`MappedFile`), so that several
+/// threads read at once and a record costs no system call. A record is only bytes that claim an id:
+/// the caller verifies them against it, as it verifies an object file. The mapping keeps reading the
+/// same file when another process renames a new one over it.
+final class PackedObjects: Sendable {
+    static let kind = "objects"
+    static let header = Array("threadai-cache objects 1\n".utf8)
+    /// u32 N, u64 C.
+    static let countsSize = 12
+    /// `LF` `check ` 16 hex digits `LF`.
+    static let trailerSize = 1 + "check ".utf8.count + 16 + 1
+
+    /// Every id the file records, ascending: record `i` is `ids[i]`.
+    let ids: [ObjectID]
+    /// Where each record ends in OBJECTS.
+    private let ends: [Int]
+    private let mapping: MappedFile
+
+    var count: Int { ids.count }
+
+    /// The file at `path`, or nil when it is absent or fails any check (§12 rule 3).
+    static func open(_ path: String) -> PackedObjects? {
+        guard let file = try? FileDescriptor(opening: path, flags: O_RDONLY) else { return nil }
+        return try? PackedObjects(file: file)
+    }
+
+    private init(file: consuming FileDescriptor) throws {
+        let size = try file.size()
+        let fixed = Self.header.count + Self.countsSize + Self.trailerSize
+        guard size >= fixed else { throw PackDamage() }
+        var bytes: [UInt8] = []
+        try file.readExactly(at: 0, count: Self.header.count, into: &bytes)
+        guard bytes.prefix(Self.header.count).elementsEqual(Self.header) else { throw PackDamage() }
+        try file.readExactly(at: size - Self.countsSize - Self.trailerSize, count: Self.countsSize, into: &bytes)
+        // Counts from a damaged file can be anything: each is bounded by the size before any is multiplied.
+        let count = UInt64(bytes.uint32(at: 0)), objectBytes = bytes.uint64(at: 4)
+        guard count <= UInt64(size) / 40, objectBytes <= UInt64(size),
+              UInt64(fixed) + objectBytes + count * 40 == UInt64(size) else { throw PackDamage() }
+        let objectsEnd = Self.header.count + Int(objectBytes)
+        var tail: [UInt8] = []
+        try file.readExactly(at: objectsEnd, count: size - objectsEnd, into: &tail)
+        let checkLineStart = tail.count - (Self.trailerSize - 1)
+        var check = SearchCheck(byteCount: Self.header.count + checkLineStart)
+        check.update(Self.header)
+        tail.withUnsafeBytes { check.update(UnsafeRawBufferPointer(rebasing: $0[..<checkLineStart])) }
+        let recorded = Array("check ".utf8) + SearchIndexLayout.hex(check.finish()) + [0x0a]
+        guard tail[(checkLineStart - 1)...].elementsEqual([0x0a] + recorded) else { throw PackDamage() }
+        let records = Int(count)
+        let ids = (0..<records).map { ObjectID(digest: tail[($0 * 32)..<($0 * 32 + 32)]) }
+        let ends = (0..<records).map { tail.uint64(at: records * 32 + $0 * 8) }
+        guard zip(ids, ids.dropFirst()).allSatisfy({ $0 < $1 }), zip(ends, ends.dropFirst()).allSatisfy({ $0 <= $1 }),
+              (ends.last ?? 0) == objectBytes
+        else { throw PackDamage() }
+        self.ids = ids
+        self.ends = ends.map { Int($0) }
+        mapping = try MappedFile(file, count: objectsEnd)
+    }
+
+    func id(_ record: Int) -> ObjectID { ids[record] }
+
+    private func start(of record: Int) -> Int { record == 0 ? 0 : ends[record - 1] }
+
+    /// The record of `id`, by binary search over the ascending ids.
+    func record(of id: ObjectID) -> Int? {
+        var (low, high) = (0, count)
+        while low < high {
+            let middle = (low + high) / 2
+            let found = ids[middle]
+            if found == id { return middle }
+            if found < id { low = middle + 1 } else { high = middle }
+        }
+        return nil
+    }
+
+    func contains(_ id: ObjectID) -> Bool { record(of: id) != nil }
+
+    /// The bytes record `record` holds, unverified.
+    func bytes(_ record: Int) -> [UInt8] {
+        mapping.bytes((Self.header.count + start(of: record))..<(Self.header.count + ends[record]))
+    }
+
+    /// The bytes recorded for `id`, unverified; nil when there is no such record.
+    func bytes(of id: ObjectID) -> [UInt8]? {
+        record(of: id).map(bytes)
+    }
+}
+
+private struct PackDamage: Error {}

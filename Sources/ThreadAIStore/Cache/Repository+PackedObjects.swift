@@ -1,0 +1,65 @@
+/// `cache/objects` (docs/FORMAT.md §12.4): opened for `log`'s long walks, written when one read
+/// many messages the file lacked, rewritten by `cache rebuild` and checked by `cache verify`.
+extension Repository {
+    /// How many messages a walk must have read from their objects, for lack of records, before it
+    /// rewrites the file (§12.4): a rewrite copies the whole file, so it waits for enough to add.
+    static let packingThreshold = 1_000
+
+    /// The open `cache/objects`, or nil when caches are off or it is absent or damaged.
+    func packedObjects() -> PackedObjects? {
+        guard cache.isEnabled else { return nil }
+        return PackedObjects.open(cache.path(of: PackedObjects.kind))
+    }
+
+    /// After a walk read `chain` with `packed` open: when at least `packingThreshold` of its messages
+    /// had no record, writes the file again with them added. Failing to write changes nothing the
+    /// user sees (§12 rule 6): the next long walk reads the objects again.
+    func pack(_ chain: [ObjectID], besides packed: PackedObjects?) {
+        guard cache.isEnabled else { return }
+        let lacking = chain.filter { packed?.contains($0) != true }
+        guard lacking.count >= Self.packingThreshold else { return }
+        _ = try? writePackedObjects((packed?.ids ?? []) + lacking, old: packed)
+    }
+
+    private func writePackedObjects(_ ids: [ObjectID], old: PackedObjects?) throws(FileSystemError) -> Int {
+        try FilePaths.makeDirectories(cache.directory)
+        return try PackedObjectsWriter(objects: objects, old: old).write(ids, to: cache.path(of: PackedObjects.kind))
+    }
+
+    /// `cache rebuild`'s part: the records the file holds, each read again from its object (a damaged
+    /// record, or one whose object is gone, is dropped); an absent file stays absent, since only a long
+    /// walk says which messages are worth a record.
+    func rebuildPackedObjects() throws(ThreadError) {
+        let path = cache.path(of: PackedObjects.kind)
+        guard cache.isEnabled, (try? FilePaths.status(path))?.kind == .regularFile else { return }
+        guard let old = PackedObjects.open(path) else {
+            do {
+                try FilePaths.remove(path)
+            } catch {
+                throw .repository(.fileSystem(error))
+            }
+            return
+        }
+        do {
+            _ = try PackedObjectsWriter(objects: objects, old: nil).write(old.ids, to: path)
+        } catch {
+            throw .repository(.fileSystem(error))
+        }
+    }
+
+    /// `cache verify`'s part: every record checked against its id; changes nothing.
+    func verifyPackedObjects(into report: inout CacheVerification) {
+        let path = cache.path(of: PackedObjects.kind)
+        guard cache.isEnabled, (try? FilePaths.status(path))?.kind == .regularFile else { return }
+        guard let packed = PackedObjects.open(path) else {
+            report.objectsFile = .damaged
+            return
+        }
+        report.objectsFile = .readable
+        report.objectRecords = packed.count
+        for record in 0..<packed.count {
+            let id = packed.id(record)
+            if ObjectID.of(packed.bytes(record)) != id { report.wrongObjectRecords.append(id) }
+        }
+    }
+}

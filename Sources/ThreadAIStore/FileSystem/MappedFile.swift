@@ -1,0 +1,40 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A read-only view of a file's bytes, `mmap(2)`ed: reading a record costs no system call, which is
+/// what a cache read ten thousand times in one command needs (git maps its packfiles for the same
+/// reason). The mapping outlives a rename or removal of the file, which is how every writer
+/// replaces a cache file (`TempFile`); only truncating the file in place under a reader would fault
+/// it, and no threadai process does.
+final class MappedFile: @unchecked Sendable {
+    // Sendable: the mapping is read-only and never changes until `deinit`.
+    private let start: UnsafeRawPointer?
+    let count: Int
+
+    /// Maps the first `count` bytes of `file`.
+    init(_ file: borrowing FileDescriptor, count: Int) throws(FileSystemError) {
+        self.count = count
+        guard count > 0 else {
+            start = nil
+            return
+        }
+        let address = mmap(nil, count, PROT_READ, MAP_PRIVATE, file.raw, 0)
+        guard let address, address != MAP_FAILED else { throw .last("mmap", path: file.path) }
+        start = UnsafeRawPointer(address)
+    }
+
+    /// A copy of the bytes `range`, which must lie inside the mapping.
+    func bytes(_ range: Range<Int>) -> [UInt8] {
+        guard let start, range.lowerBound >= 0, range.upperBound <= count, !range.isEmpty else { return [] }
+        return Array(UnsafeRawBufferPointer(start: start + range.lowerBound, count: range.count))
+    }
+
+    deinit {
+        if let start { munmap(UnsafeMutableRawPointer(mutating: start), count) }
+    }
+}
