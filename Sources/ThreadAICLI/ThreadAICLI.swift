@@ -71,7 +71,8 @@ public enum ThreadAICLI {
         switch ProcessInputs.arguments() {
         case .success(let valid): arguments = valid
         case .failure(let bad):
-            errors.line("threadai: argument \(bad.position) is not valid UTF-8; nothing was done. Pass text in UTF-8 (convert it with iconv).")
+            errors.line("threadai: argument \(bad.position) (counting the command as 1) is not valid UTF-8 (first bad byte at offset \(bad.byteOffset)); "
+                + "nothing was done. Pass text in UTF-8 (convert it with iconv).")
             return ExitStatus.usage.rawValue
         }
         let stdoutIsTerminal = isatty(1) == 1

@@ -86,6 +86,8 @@ struct DemoAndHelpTests {
         (["send", "--no-context", "aside"], 0, nil, "sending without history on a new thread 'oneoff/"),
         (["send", "-s", "  ", "hi"], 0, "System prompt: none.", nil),
         (["context", "main..main"], 2, "", "'main..main' is a range, and context takes one message"),
+        (["checkout", "-b", "-x"], 2, "", "'-x' starts with '-', so it is read as an option, not as the value"),
+        (["local", "main"], 0, "Thread 'main' is local: kept out of git.", nil),
         (["log", "mian"], 1, "", "'mian' names no thread, tag or message. 'threadai threads' lists threads, 'threadai tag -l' tags; "
             + "'threadai log' shows message ids (give at least 4 hex digits).\nDid you mean 'main'?\n"),
     ] as [([String], Int32, String?, String?)])
@@ -97,6 +99,14 @@ struct DemoAndHelpTests {
         // "" means nothing at all is printed there; any other text must be part of what is.
         if let stdout { #expect(stdout.isEmpty ? result.stdout.isEmpty : result.stdout.contains(stdout), "\(result)") }
         if let stderr { #expect(stderr.isEmpty ? result.stderr.isEmpty : result.stderr.contains(stderr), "\(result)") }
+    }
+
+    @Test("status detached at a question does not call it unanswered, and names the fork that retry needs")
+    func detachedAtAQuestion() throws {
+        let sandbox = try CLISandbox.initialized(sending: "hello", "again")
+        try sandbox.succeed(["checkout", "HEAD~1"])
+        let status = try sandbox.succeed(["status"]).stdout
+        #expect(!status.contains("no reply yet") && status.contains("'threadai checkout -b NAME' then 'threadai retry'"), "\(status)")
     }
 
     @Test("a thread's name typed in another Unicode form names it; a near miss gets a suggestion")

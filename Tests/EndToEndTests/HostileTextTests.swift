@@ -53,6 +53,18 @@ struct HostileTextTests {
         #expect(log.last?["content"] as? String == Self.hostile)
     }
 
+    @Test("an argument that is not UTF-8 is refused with exit 2, named by its place and its first bad byte")
+    func invalidArgumentIsRefused() throws {
+        let sandbox = try CLISandbox()
+        try sandbox.succeed(["init"])
+        let script = "exec \"$0\" send \"$(printf 'bad \\377 byte')\""
+        let result = try ExternalProgram.run(
+            ["sh", "-c", script, try ThreadAIBinary.path()], in: sandbox.work, environment: sandbox.environment([:]))
+        #expect(result.status == 2, "\(result.output)")
+        #expect(result.output.contains("argument 2 (counting the command as 1) is not valid UTF-8 (first bad byte at offset 4)"), "\(result.output)")
+        #expect(RepositoryFiles.objectIDs(in: sandbox.repository).isEmpty)
+    }
+
     @Test("standard input that is not UTF-8 is refused with exit 2 and nothing stored")
     func invalidStandardInputIsRefused() throws {
         let sandbox = try CLISandbox()

@@ -59,5 +59,13 @@ struct ReflogRevisionTests {
             #expect(try sandbox.succeed(["checkout", word]).stderr == "Already on 'main'\n", "\(word) names where HEAD is: no detaching")
         }
         #expect(try sandbox.succeed(["status"]).stdout.hasPrefix("On thread main"))
+        // The previous thread deleted since: both name it as the previous one, not the current.
+        try sandbox.succeed(["checkout", "alt"])
+        try sandbox.succeed(["checkout", "main"])
+        try sandbox.succeed(["threads", "delete", "--force", "alt"])
+        for arguments in [["show", "@{-1}"], ["checkout", "-"]] {
+            let gone = try sandbox.run(arguments)
+            #expect(gone.status == 1 && gone.stderr.contains("the previous thread, 'alt', no longer exists"), "\(arguments): \(gone)")
+        }
     }
 }

@@ -4,7 +4,8 @@ public enum ArgumentError: Error, CustomStringConvertible, Equatable, Sendable {
     /// `option` as typed (`--modle`, `-x`); `suggestion` is a close long spelling such as `--model`.
     case unknownOption(command: String, option: String, suggestion: String?)
     /// `option` as typed, with no value after it.
-    case missingValue(command: String, option: String, valueName: String)
+    /// `next` is the word that followed the option, when it was taken for an option of its own.
+    case missingValue(command: String, option: String, valueName: String, next: String? = nil)
     /// A flag written with `=value`.
     case flagWithValue(command: String, flag: String)
     /// A word that starts with `-` but reads as text (`-5 apples`, `-not an option`): meant as a
@@ -25,7 +26,7 @@ public enum ArgumentError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The command the message names; empty for the global options.
     public var command: String {
         switch self {
-        case .unknownOption(let command, _, _), .missingValue(let command, _, _), .flagWithValue(let command, _),
+        case .unknownOption(let command, _, _), .missingValue(let command, _, _, _), .flagWithValue(let command, _),
             .dashedText(let command, _),
             .unexpectedPositional(let command, _), .missingPositional(let command, _),
             .invalidInteger(let command, _, _, _), .repeatedOption(let command, _):
@@ -47,8 +48,10 @@ public enum ArgumentError: Error, CustomStringConvertible, Equatable, Sendable {
             "unknown option '\(option)'; did you mean '\(suggestion)'?"
         case .unknownOption(_, let option, nil):
             "unknown option '\(option)'."
-        case .missingValue(_, let option, let valueName):
+        case .missingValue(_, let option, let valueName, nil):
             "option '\(option)' needs a value, as in '\(option) <\(valueName)>'."
+        case .missingValue(_, let option, let valueName, let next?):
+            "option '\(option)' needs a value, as in '\(option) <\(valueName)>': '\(next)' starts with '-', so it is read as an option, not as the value."
         case .flagWithValue(_, let flag):
             "'\(flag)' is a flag and takes no value."
         case .dashedText(_, let word):

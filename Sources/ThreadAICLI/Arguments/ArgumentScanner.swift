@@ -129,7 +129,8 @@ struct ArgumentScanner {
     ) throws(ArgumentError) -> String {
         let next = index + 1
         guard next < words.count, !Self.isOptionLike(words[next]) || Self.isNegativeNumber(words[next]) else {
-            throw ArgumentError.missingValue(command: command, option: spelled, valueName: spec.valueName)
+            throw ArgumentError.missingValue(
+                command: command, option: spelled, valueName: spec.valueName, next: next < words.count ? words[next] : nil)
         }
         return words[next]
     }

@@ -33,7 +33,7 @@ enum CheckoutCommand: Command {
         }
         if let previous = try previousCheckout(target, repository) {
             if case .thread(let name) = previous, !repository.refs.exists(name) {
-                throw CLIError("the previous thread, '\(name)', no longer exists (deleted or renamed); 'threadai reflog \(name)' shows its last head.")
+                throw RevisionError.previousThreadGone(name)
             }
             return try switchTo(previous, repository, context)
         }

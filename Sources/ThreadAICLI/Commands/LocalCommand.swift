@@ -29,6 +29,10 @@ enum LocalCommand: Command {
             }
             try local.set(name, local: !arguments.flag("unset"))
         }
+        for name in names {
+            let shown = TerminalSafe.text(name.rawValue)
+            context.output.line(arguments.flag("unset") ? "Thread '\(shown)' is shared again (git sees its files)." : "Thread '\(shown)' is local: kept out of git.")
+        }
         if names.isEmpty && arguments.flag("unset") { throw CLIError("--unset needs the threads to share again.", status: .usage) }
         let report = try local.refresh()
         if names.isEmpty {

@@ -27,7 +27,7 @@ enum ProcessInputs {
             // Not `String(validating:as:)`: generic over the encoding, its first use looks types up by
             // their mangled names (docs/PERFORMANCE.md, "Types looked up by name").
             guard let text = String(validatingCString: argument) else {
-                return .failure(ArgumentNotInUTF8(position: index))
+                return .failure(ArgumentNotInUTF8(position: index, byteOffset: ArgumentNotInUTF8.firstInvalidByte(in: argument)))
             }
             arguments.append(text)
         }
@@ -60,7 +60,23 @@ enum ProcessInputs {
     }
 }
 
-/// A process argument that is not valid UTF-8, by its position after the program name (1-based).
+/// A process argument that is not valid UTF-8, by its position after the program name (1-based),
+/// and where in it the first byte that UTF-8 cannot read lies (0-based).
 struct ArgumentNotInUTF8: Error {
     var position: Int
+    var byteOffset: Int
+
+    static func firstInvalidByte(in argument: UnsafePointer<CChar>) -> Int {
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(argument).assumingMemoryBound(to: UInt8.self), count: strlen(argument))
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar): offset += scalar.count
+            case .emptyInput: return offset
+            case .error: return offset
+            }
+        }
+    }
 }

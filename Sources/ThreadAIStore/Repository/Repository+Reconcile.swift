@@ -36,7 +36,7 @@ extension Repository {
         let heads = targetHeads + joining.filter { !targetHeads.contains($0) }
         if heads.isEmpty { throw .ref(.noSuchThread(name)) }
         guard heads.count > 1 || !joining.isEmpty else { throw .notDiverged(name) }
-        if let keep, !heads.contains(keep) { throw .notDiverged(name) }
+        if let keep, !heads.contains(keep) { throw .notAHead(keep, of: name, heads: heads) }
         let contained = try headsInOtherHistories(heads).filter { $0 != keep }
         let tips = heads.filter { !contained.contains($0) }
         let kept: ObjectID

@@ -107,7 +107,11 @@ extension Repository {
             switch try previousCheckout(count) {
             case .detached(let id): base = id
             case .thread(let name):
-                guard let tip = try singleHead(of: name) else { throw unbornError(.thread(name)) }
+                guard let tip = try singleHead(of: name) else {
+                    // Not the current thread, which `unbornError` would take it for: the previous one,
+                    // gone since it had messages, or one that never had any.
+                    throw lastKnownHead(of: name) == nil ? .unborn(currentThread: .thread(name)) : .previousThreadGone(name)
+                }
                 base = tip
             }
         case (.head, nil), (.currentThread, nil):
@@ -205,6 +209,8 @@ public enum RevisionError: Error, CustomStringConvertible, Sendable {
     case reflogDeletion(String, label: String)
     case noPreviousCheckout(Int)
     case detachedHasNoThreadReflog
+    /// `@{-N}` names a thread that no longer has a ref here (deleted or renamed since).
+    case previousThreadGone(ThreadName)
 
     public var description: String {
         switch self {
@@ -244,6 +250,8 @@ public enum RevisionError: Error, CustomStringConvertible, Sendable {
             return "there is no checkout \(count) back in this working copy's HEAD reflog ('threadai reflog HEAD')."
         case .detachedHasNoThreadReflog:
             return "HEAD is detached, so '@{N}' has no thread's reflog to read; use HEAD@{N} or NAME@{N}."
+        case .previousThreadGone(let name):
+            return "the previous thread, '\(name)', no longer exists (deleted or renamed); 'threadai reflog \(name)' shows its last head."
         }
     }
 }

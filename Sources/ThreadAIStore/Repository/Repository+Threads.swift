@@ -160,6 +160,8 @@ public enum ThreadError: Error, CustomStringConvertible, Sendable {
     case currentThread(ThreadName, action: String)
     case wouldLoseMessages(ThreadName, count: Int, head: ObjectID)
     case notDiverged(ThreadName)
+    /// `threads reconcile NAME ID` with an ID that is none of the thread's heads.
+    case notAHead(ObjectID, of: ThreadName, heads: [ObjectID])
     /// `HEAD` is detached, so there is no thread to write on.
     case detachedHead
     /// `HEAD` names a thread that was deleted (here or in a clone whose change was pulled).
@@ -194,7 +196,10 @@ public enum ThreadError: Error, CustomStringConvertible, Sendable {
                 + "(head \(head.short)). Fork them first ('threadai checkout -b NEW \(head.short)'), or delete with "
                 + "--force: the thread's reflog in .threadai/logs/threads/ keeps the head id."
         case .notDiverged(let name):
-            return "thread '\(name)' has not diverged (or the head named is not one of its heads); nothing to reconcile."
+            return "thread '\(name)' has not diverged; nothing to reconcile."
+        case .notAHead(let id, let name, let heads):
+            return "\(id.short) is not one of the heads of '\(name)' (\(heads.map(\.short).joined(separator: ", "))); "
+                + "name one of them to keep, or none to keep the newest. Nothing was changed."
         case .detachedHead:
             return "HEAD is detached, so there is no thread to send on. Fork one here with 'threadai checkout -b NAME'."
         case .deletedThread(let name, let last):

@@ -58,6 +58,16 @@ struct DivergedThreadTests {
         #expect(context.status != 0 && context.stderr.contains("reconcile"), "\(context)")
     }
 
+    @Test("reconcile NAME ID with an ID that is not a head names the heads and changes nothing")
+    func reconcileWithANonHead() throws {
+        let (clones, heads) = try Self.merged()
+        let root = try #require(try clones.threadai(["log", "--oneline"], in: "b").stdout.split(separator: "\n").last?.split(separator: " ").first)
+        let refused = try clones.run(["threads", "reconcile", "main", String(root)], in: "b")
+        #expect(refused.status == 1 && refused.stderr.contains("\(root) is not one of the heads of 'main' ("), "\(refused)")
+        for head in heads { #expect(refused.stderr.contains(String(head.prefix(8)))) }
+        #expect(try JSON.array(try clones.threadai(["threads", "--json"], in: "b")).first?["heads"] as? [String] == heads)
+    }
+
     @Test("reconcile fast-forwards when one head is in the other's history")
     func fastForward() throws {
         let sandbox = try CLISandbox.initialized(sending: "one", "two")
