@@ -92,6 +92,17 @@ final class PackedObjects: Sendable {
     func bytes(of id: ObjectID) -> [UInt8]? {
         record(of: id).map(bytes)
     }
+
+    /// The message recorded for `id`, when there is a record, its bytes hash to `id` (so they are
+    /// the object's, FORMAT.md §12.4) and they parse; read in place, without a copy. Nil otherwise:
+    /// the caller reads the object, which says what is true.
+    func message(_ id: ObjectID) -> Message? {
+        guard let record = record(of: id) else { return nil }
+        return mapping.withBytes((Self.header.count + start(of: record))..<(Self.header.count + ends[record])) { bytes in
+            guard ObjectID.of(bytes) == id else { return nil }
+            return try? MessageCodec.decode(bytes)
+        }
+    }
 }
 
 private struct PackDamage: Error {}

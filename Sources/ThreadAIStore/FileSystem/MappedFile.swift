@@ -30,8 +30,15 @@ final class MappedFile: @unchecked Sendable {
 
     /// A copy of the bytes `range`, which must lie inside the mapping.
     func bytes(_ range: Range<Int>) -> [UInt8] {
-        guard let start, range.lowerBound >= 0, range.upperBound <= count, !range.isEmpty else { return [] }
-        return Array(UnsafeRawBufferPointer(start: start + range.lowerBound, count: range.count))
+        withBytes(range) { Array($0) }
+    }
+
+    /// `body` over the bytes `range` where they lie, without a copy (empty outside the mapping).
+    func withBytes<Value>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Value) -> Value {
+        guard let start, range.lowerBound >= 0, range.upperBound <= count, !range.isEmpty else {
+            return body(UnsafeBufferPointer(start: nil, count: 0))
+        }
+        return body(UnsafeBufferPointer(start: (start + range.lowerBound).assumingMemoryBound(to: UInt8.self), count: range.count))
     }
 
     deinit {

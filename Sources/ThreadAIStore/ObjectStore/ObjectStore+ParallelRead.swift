@@ -34,10 +34,7 @@ extension ObjectStore {
         guard !ids.isEmpty else { return [] }
         let folder = ObjectFolder(wholeStoreOf: self)
         return ids.map { id in
-            // A record that fails in any way says nothing: the object is what is true.
-            if let record = packed?.bytes(of: id), let message = try? message(id, fromUnverified: record) {
-                return .success(message)
-            }
+            if let message = packed?.message(id) { return .success(message) }
             return Result { () throws(ObjectError) in try message(id, fromUnverified: folder.unverifiedBytes(of: id)) }
         }
     }
