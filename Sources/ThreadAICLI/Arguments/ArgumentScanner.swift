@@ -130,7 +130,8 @@ struct ArgumentScanner {
         let next = index + 1
         guard next < words.count, !Self.isOptionLike(words[next]) || Self.isNegativeNumber(words[next]) else {
             throw ArgumentError.missingValue(
-                command: command, option: spelled, valueName: spec.valueName, next: next < words.count ? words[next] : nil)
+                command: command, option: spelled, valueName: spec.valueName,
+                next: next < words.count && words[next] != "--" ? words[next] : nil)
         }
         return words[next]
     }
