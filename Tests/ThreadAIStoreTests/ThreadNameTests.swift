@@ -106,7 +106,8 @@ struct ThreadNameTests {
     @Test("error messages say what is wrong and what is allowed", arguments: [
         ("fix:x", "'fix:x' is not a valid thread name: ':' is not allowed (letters, digits, '-', '_', '.', '+' and '/' between parts are)."),
         ("a b", "'a b' is not a valid thread name: a space is not allowed (letters, digits, '-', '_', '.', '+' and '/' between parts are)."),
-        ("\u{1B}[2J", "'\\u{1B}[2J' is not a valid thread name: '\\u{1B}' is not allowed (letters, digits, '-', '_', '.', '+' and '/' between parts are)."),
+        ("\u{1B}[2J", "'\\u{1B}[2J' is not a valid thread name: the invisible character U+001B is not allowed (letters, digits, '-', '_', '.', '+' and '/' between parts are)."),
+        ("x\ty", "'x\\u{9}y' is not a valid thread name: a tab (U+0009) is not allowed (letters, digits, '-', '_', '.', '+' and '/' between parts are)."),
         ("", "'' is not a valid thread name: it is empty; give a name such as 'fix-login' or 'ideas/naming'."),
         ("a//b", "'a//b' is not a valid thread name: it has an empty part; '/' goes only between parts (not at the start or end, and not doubled)."),
         ("x/y.lock", "'x/y.lock' is not a valid thread name: the part 'y.lock' ends with '.lock', which is kept for lock files; choose another ending."),

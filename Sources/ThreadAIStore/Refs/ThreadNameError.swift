@@ -88,6 +88,14 @@ public struct ThreadNameError: Error, CustomStringConvertible, Equatable, Sendab
     }
 
     private static func describe(_ character: Character) -> String {
-        character == " " ? "a space" : String(character).quotedForDisplay
+        if character == " " { return "a space" }
+        // An invisible character is named by its code point, as Unicode charts name it.
+        guard let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1, scalar.isShownAsEscape else {
+            return String(character).quotedForDisplay
+        }
+        let code = "U+" + String(repeating: "0", count: max(0, 4 - String(scalar.value, radix: 16).count))
+            + String(scalar.value, radix: 16, uppercase: true)
+        let known: [UInt32: String] = [0x09: "a tab", 0x0A: "a line feed", 0x0D: "a carriage return"]
+        return known[scalar.value].map { "\($0) (\(code))" } ?? "the invisible character \(code)"
     }
 }

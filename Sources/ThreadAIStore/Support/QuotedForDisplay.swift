@@ -23,7 +23,7 @@ extension String {
 }
 
 extension Unicode.Scalar {
-    fileprivate var isShownAsEscape: Bool {
+    var isShownAsEscape: Bool {
         switch properties.generalCategory {
         case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate, .unassigned:
             return true

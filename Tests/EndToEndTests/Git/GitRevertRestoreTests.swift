@@ -22,7 +22,7 @@ struct GitRevertRestoreTests {
         let lines = (broken.stdout + broken.stderr).split(separator: "\n")
         let fix = try #require(lines.first { $0.contains("fix: restore it from the last commit") }, "\(broken)")
         let command = try #require(fix.range(of: "with the messages before it: ").map { String(fix[$0.upperBound...]) })
-        let shell = command.components(separatedBy: " (or copy the file")[0]
+        let shell = command.components(separatedBy: " (when .threadai is not in git")[0]
         let restore = Process()
         restore.executableURL = URL(fileURLWithPath: "/bin/sh")
         restore.arguments = ["-c", shell]
