@@ -19,6 +19,14 @@ public struct CacheFolder: Sendable {
         directory + "/" + kind
     }
 
+    /// The path of `cache/KIND` when caches are on and a regular file is there: anything else in its
+    /// place (a folder, say) is no cache at all, for the kinds read in place rather than whole.
+    func existingFile(_ kind: String) -> String? {
+        let path = path(of: kind)
+        guard isEnabled, (try? FilePaths.status(path))?.kind == .regularFile else { return nil }
+        return path
+    }
+
     /// The bytes of `cache/KIND`, or nil when caches are off or the file cannot be read.
     func read(_ kind: String) -> [UInt8]? {
         guard isEnabled else { return nil }

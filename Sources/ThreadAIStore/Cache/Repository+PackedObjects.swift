@@ -30,8 +30,7 @@ extension Repository {
     /// record, or one whose object is gone, is dropped); an absent file stays absent, since only a long
     /// walk says which messages are worth a record.
     func rebuildPackedObjects() throws(ThreadError) {
-        let path = cache.path(of: PackedObjects.kind)
-        guard cache.isEnabled, (try? FilePaths.status(path))?.kind == .regularFile else { return }
+        guard let path = cache.existingFile(PackedObjects.kind) else { return }
         guard let old = PackedObjects.open(path) else {
             do {
                 try FilePaths.remove(path)
@@ -49,8 +48,7 @@ extension Repository {
 
     /// `cache verify`'s part: every record checked against its id; changes nothing.
     func verifyPackedObjects(into report: inout CacheVerification) {
-        let path = cache.path(of: PackedObjects.kind)
-        guard cache.isEnabled, (try? FilePaths.status(path))?.kind == .regularFile else { return }
+        guard let path = cache.existingFile(PackedObjects.kind) else { return }
         guard let packed = PackedObjects.open(path) else {
             report.objectsFile = .damaged
             return

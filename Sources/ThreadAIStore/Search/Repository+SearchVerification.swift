@@ -2,9 +2,7 @@ extension Repository {
     /// Compares every record of `cache/search` with its message: parent, date, role, thread, code
     /// commit and content (reading every object, as `fsck` does); changes nothing.
     func verifySearchIndex(into report: inout CacheVerification) {
-        let path = cache.path(of: SearchIndex.kind)
-        // Anything but a file there (a folder, say) is no cache at all, as for the other kinds.
-        guard cache.isEnabled, (try? FilePaths.status(path))?.kind == .regularFile else { return }
+        guard let path = cache.existingFile(SearchIndex.kind) else { return }
         guard let index = SearchIndex.open(path) else {
             report.searchFile = .damaged
             return

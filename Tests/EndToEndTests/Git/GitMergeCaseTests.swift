@@ -34,14 +34,20 @@ struct GitMergeCaseTests {
         #expect(try clones.threadai(["fsck"], in: "b").stdout.isEmpty)
     }
 
-    @Test("one clone renames the thread while the other extends it: git follows the rename, nothing is lost")
-    func renameVersusExtend() throws {
+    /// Clone a renames `main` to `renamed` and pushes; b extends `main`, commits and pulls.
+    private static func renamedInAExtendedInB() throws -> GitClones {
         let clones = try Self.twoClones()
         try clones.threadai(["threads", "rename", "main", "renamed"], in: "a")
         try clones.commitAndPush("a", "rename")
         try clones.threadai(["send", "b goes on with main"], in: "b")
         try clones.commit("b", "b")
         try clones.pull("b")
+        return clones
+    }
+
+    @Test("one clone renames the thread while the other extends it: git follows the rename, nothing is lost")
+    func renameVersusExtend() throws {
+        let clones = try Self.renamedInAExtendedInB()
         // The first command after the pull, a reading one too, moves HEAD to the new name and says so.
         let status = try clones.threadai(["status"], in: "b")
         #expect(status.stderr.contains("thread 'main' was renamed to 'renamed' (in another clone?); HEAD now follows it."), "\(status)")
@@ -56,12 +62,7 @@ struct GitMergeCaseTests {
 
     @Test("HEAD that follows a pulled rename keeps its reflog: on an older code commit send refuses instead of starting over")
     func pulledRenameThenOlderCommit() throws {
-        let clones = try Self.twoClones()
-        try clones.threadai(["threads", "rename", "main", "renamed"], in: "a")
-        try clones.commitAndPush("a", "rename")
-        try clones.threadai(["send", "b goes on with main"], in: "b")
-        try clones.commit("b", "b")
-        try clones.pull("b")
+        let clones = try Self.renamedInAExtendedInB()
         try clones.threadai(["status"], in: "b")
         let reflog = try clones.threadai(["reflog"], in: "b")
         #expect(reflog.stdout.contains("follow rename: from main") && reflog.stdout.contains("send: reply"), "\(reflog)")
