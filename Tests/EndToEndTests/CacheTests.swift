@@ -63,6 +63,20 @@ struct CacheTests {
         }
     }
 
+    @Test("a pipe in place of a cache file is no cache: nothing waits for a writer", arguments: ["threads", "messages", "search", "objects"])
+    func pipeInPlace(_ kind: String) throws {
+        let truth = try results(sandbox, noCache: true)
+        try sandbox.succeed(["log", "--graph", "--all"])
+        let path = sandbox.repository + "/cache/" + kind
+        try? FileManager.default.removeItem(atPath: path)
+        #expect(mkfifo(path, 0o644) == 0)
+        for (index, arguments) in readingCommands.enumerated() {
+            let result = try sandbox.run(arguments, timeout: 30)
+            let shown = "\(arguments.joined(separator: " ")) → \(result.status)\n\(result.stdout)\(result.stderr)"
+            #expect(!result.signaled && shown == truth[index], "\(kind)")
+        }
+    }
+
     @Test("a damaged cache file gives the same output, and is replaced by a sound one",
           arguments: Damage.allCases, ["threads", "messages", "search"])
     func damaged(_ damage: Damage, _ kind: String) throws {

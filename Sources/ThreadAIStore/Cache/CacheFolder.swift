@@ -31,7 +31,7 @@ public struct CacheFolder: Sendable {
     func read(_ kind: String) -> [UInt8]? {
         guard isEnabled else { return nil }
         // Any failure (absent, unreadable, a folder) means "no cache": the caller computes instead.
-        return try? FilePaths.read(path(of: kind))
+        return try? FilePaths.readReplacedFile(path(of: kind))
     }
 
     /// Replaces `cache/KIND` with `bytes`, creating the folder when needed. Does nothing when caches are off.

@@ -29,7 +29,7 @@ final class PackedObjects: Sendable {
 
     /// The file at `path`, or nil when it is absent or fails any check (§12 rule 3).
     static func open(_ path: String) -> PackedObjects? {
-        guard let file = try? FileDescriptor(opening: path, flags: O_RDONLY) else { return nil }
+        guard let file = try? FileDescriptor(opening: path, flags: FilePaths.replacedFileFlags) else { return nil }
         return try? PackedObjects(file: file)
     }
 

@@ -39,7 +39,9 @@ public enum FilePaths {
         return try file.readToEnd(replacedFile: true)
     }
 
-    private static let replacedFileFlags = O_RDONLY | O_NONBLOCK
+    /// How a file only ever replaced by `rename` is opened: without waiting, so a pipe in its place
+    /// (a damaged store, a cache file someone replaced) cannot make the opener hang.
+    static let replacedFileFlags = O_RDONLY | O_NONBLOCK
 
     /// Reads a whole file as UTF-8 text; a byte sequence that is not UTF-8 becomes U+FFFD.
     /// - Throws: `FileSystemError` for any failure but the file being absent.

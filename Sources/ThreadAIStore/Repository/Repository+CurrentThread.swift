@@ -49,24 +49,39 @@ extension Repository {
     /// Moves `HEAD` from `old`, renamed away by a pull, to `new`, and carries `old`'s reflog along
     /// as a rename made here does (FORMAT.md §7): without it this working copy would forget that
     /// `new` had messages, and on an older code commit, where `new` has no ref, a `send` would
-    /// start a new conversation under it instead of saying where the thread went.
+    /// start a new conversation under it instead of saying where the thread went. Under the new
+    /// ref's lock, then `HEAD`'s (FORMAT.md §10), and only while `HEAD` still names `old`: commands
+    /// that start at once follow it once.
     private func follow(_ old: ThreadName, renamedTo new: ThreadName) throws(ThreadError) {
         do {
-            // Under the new name's lock, as every reflog line is written (FORMAT.md §10).
-            let lock = try refs.lock(new)
+            let refLock = try refs.lock(new)
+            let headLock = try head.lock()
+            guard try head.read() == .thread(old) else { return }
             let newReflog = refs.reflog(of: new)
             let lastHere = lastKnownHead(of: old)
+            // A deleted thread's reflog under the new name goes aside first, as for a rename made here.
+            if let last = try? newReflog.entries().last, last.new == nil { setAsideDeletedReflog(of: new) }
             if !FilePaths.exists(newReflog.path, followingLinks: false),
                FilePaths.exists(refs.reflog(of: old).path, followingLinks: false) {
                 try FilePaths.makeDirectories(FilePaths.directoryName(of: newReflog.path))
                 try FilePaths.rename(refs.reflog(of: old).path, to: newReflog.path)
             }
-            try newReflog.append(old: lastHere, new: try refs.heads(of: new).first, message: "follow rename: from \(old)")
-            _ = consume lock
-            try head.write(.thread(new), from: nil, to: nil, reflogMessage: "follow rename: \(old) to \(new)")
+            let newHead = try refs.heads(of: new).first
+            try newReflog.append(old: lastHere, new: newHead, message: "follow rename: from \(old)")
+            _ = consume refLock
+            try head.write(.thread(new), holding: headLock, from: lastHere, to: newHead, reflogMessage: "follow rename: \(old) to \(new)")
         } catch {
             throw ThreadError(wrapping: error)
         }
+    }
+
+    /// `head` as a command that reads sees it: a thread that a pull renamed away, to a thread that
+    /// exists, is read as that thread even when `HEAD` could not be moved (a read-only repository, a
+    /// lock held elsewhere), so reading never depends on being able to write.
+    func followingRenames(_ head: Head) -> Head {
+        guard case .thread(let name) = head, !refs.exists(name), let renames = try? renames(),
+              let now = existingThread(renamedFrom: name, in: renames) else { return head }
+        return .thread(now)
     }
 
     /// Refuses to start `name` as a new thread when it has no ref because it was renamed away or

@@ -170,7 +170,7 @@ extension Repository {
 
     /// Moves the reflog a deleted thread left under `name` to `logs/deleted/FILE.N` (FORMAT.md §7),
     /// so that a thread renamed to `name` starts its own.
-    private func setAsideDeletedReflog(of name: ThreadName) {
+    func setAsideDeletedReflog(of name: ThreadName) {
         let reflog = refs.reflog(of: name).path
         guard FilePaths.exists(reflog, followingLinks: false) else { return }
         let folder = directory + "/logs/deleted"

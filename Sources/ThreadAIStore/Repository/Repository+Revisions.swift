@@ -3,7 +3,7 @@ extension Repository {
     public func currentPosition() throws(RevisionError) -> (head: Head, tip: ObjectID?) {
         let head: Head
         do {
-            head = try self.head.read()
+            head = followingRenames(try self.head.read())
         } catch {
             throw .ref(error)
         }
@@ -20,7 +20,7 @@ extension Repository {
     public func currentHeads() throws(RevisionError) -> (head: Head, tips: [ObjectID]) {
         let head: Head
         do {
-            head = try self.head.read()
+            head = followingRenames(try self.head.read())
             switch head {
             case .detached(let id): return (head, [id])
             case .thread(let name): return (head, try refs.heads(of: name))

@@ -203,7 +203,10 @@ public enum ThreadError: Error, CustomStringConvertible, Sendable {
         case .detachedHead:
             return "HEAD is detached, so there is no thread to send on. Fork one here with 'threadai checkout -b NAME'."
         case .deletedThread(let name, let last):
-            let restore = last.map { " To carry on from its last message, 'threadai checkout -b \(name) \($0.short)'." } ?? ""
+            let restore = last.map {
+                " To carry on from its last message, 'threadai checkout -b \(name) \($0.short)' (when the thread is on another "
+                    + "git commit or branch, give a new name instead: the same one would be in git's way when you switch back)."
+            } ?? ""
             return "the current thread '\(name)' no longer exists here (deleted here or in a clone you pulled from, "
                 + "or kept on another git branch); "
                 + "nothing was written. Switch to another thread with 'threadai checkout NAME' ('threadai threads' "

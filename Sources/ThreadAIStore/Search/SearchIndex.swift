@@ -22,7 +22,7 @@ final class SearchIndex {
 
     /// The index at `path`, or nil when it is absent or fails any check (§12 rule 3).
     static func open(_ path: String) -> SearchIndex? {
-        guard let file = try? FileDescriptor(opening: path, flags: O_RDONLY) else { return nil }
+        guard let file = try? FileDescriptor(opening: path, flags: FilePaths.replacedFileFlags) else { return nil }
         return try? SearchIndex(file: file)
     }
 

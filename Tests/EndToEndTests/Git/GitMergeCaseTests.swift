@@ -74,6 +74,32 @@ struct GitMergeCaseTests {
         #expect(try clones.threadai(["status"], in: "b").stdout.contains("checkout -b"))
     }
 
+    @Test("a pulled rename: read where HEAD cannot move, followed once by commands started together, a deleted thread's reflog set aside")
+    func pulledRenameFollowedOnce() throws {
+        let clones = try Self.twoClones()
+        // b once had a thread of the new name, deleted since: its reflog must not mix with main's.
+        try clones.threadai(["checkout", "-b", "renamed"], in: "b")
+        try clones.threadai(["send", "b's own renamed"], in: "b")
+        try clones.threadai(["checkout", "main"], in: "b")
+        try clones.threadai(["threads", "delete", "--force", "renamed"], in: "b")
+        try clones.threadai(["threads", "rename", "main", "renamed"], in: "a")
+        try clones.commitAndPush("a", "rename")
+        try clones.pull("b")
+        // A stale lock on the new name: HEAD cannot move, and reading still finds the thread.
+        let lock = clones.path("b") + "/.threadai/refs/threads/renamed.lock"
+        try Data().write(to: URL(fileURLWithPath: lock))
+        let log = try clones.run(["log", "--oneline"], in: "b")
+        #expect(log.status == 0 && log.stdout.contains("first question"), "\(log)")
+        try FileManager.default.removeItem(atPath: lock)
+        let sandbox = clones.sandbox, folder = clones.path("b")
+        DispatchQueue.concurrentPerform(iterations: 6) { _ in _ = try? sandbox.run(["status"], in: folder) }
+        let reflog = try clones.threadai(["reflog"], in: "b").stdout
+        #expect(reflog.components(separatedBy: "follow rename: from main").count == 2 && !reflog.contains("delete"), "\(reflog)")
+        let headLog = try clones.threadai(["reflog", "HEAD"], in: "b").stdout
+        #expect(headLog.components(separatedBy: "follow rename").count == 2 && !headLog.hasPrefix("00000000"), "\(headLog)")
+        #expect(FileManager.default.fileExists(atPath: folder + "/.threadai/logs/deleted/renamed.1"))
+    }
+
     @Test("both clones go on after one renamed: fsck names the old name and reconcile joins it to the new one")
     func renameAndExtendVersusExtend() throws {
         let clones = try Self.twoClones()
