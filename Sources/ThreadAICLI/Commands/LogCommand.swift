@@ -104,6 +104,10 @@ enum LogCommand: Command {
                 return .success
             }
         }
+        if starts.count == 1, range == nil, atCode == nil, grep == nil, !codeOptions, !arguments.flag("oneline"), !arguments.flag("reverse") {
+            return try writeStreamed(
+                from: starts[0], limit: limit, json: arguments.flag("json"), decorate: decorate, repository: repository, walker: walker, context)
+        }
         var entries = try union(of: starts, excluding: range?.excluded ?? [], repository: repository, walker: walker, limit: atCode == nil && grep == nil ? limit : nil)
         if let atCode { entries = CodeLog.written(at: atCode, in: entries) }
         if atCode != nil || grep != nil { entries = Array(matching(grep, entries).prefix(limit ?? Int.max)) }

@@ -26,22 +26,40 @@ enum MessageBlock {
         TerminalSafe.writeIndented(message.content, to: output)
     }
 
-    /// The blocks of `entries`, in order. A long listing's blocks are rendered on every core in parts
-    /// of 64 messages, 32 parts at a time, each part into bytes written in order as it comes back, by
-    /// a `BackgroundWriter`, so the next parts render while the last ones are written.
+    /// The blocks of `entries`, in order. A long listing's blocks are rendered on every core and
+    /// written by a `BackgroundWriter` (`write(_:decorations:merges:style:to:)` below).
     static func write(
         _ entries: [(id: ObjectID, message: Message)], decorations: Decorations, merges: MergeLabels, style: Style,
         to output: any TextOutput
     ) {
-        let part = 64
         guard entries.count >= 4 * part else {
             for (id, message) in entries {
                 write(id: id, message: message, decorations: decorations[id], merges: merges, style: style, to: output)
             }
             return
         }
-        let writer = BackgroundWriter(output, depth: 32)
-        OrderedParallel.forEach(count: (entries.count + part - 1) / part, window: 32) { index in
+        let writer = BackgroundWriter(output, depth: writerDepth)
+        write(entries, decorations: decorations, merges: merges, style: style, to: writer)
+        writer.finish()
+    }
+
+    /// How many messages one core renders at a time.
+    private static let part = 64
+    /// How many parts are rendered at once, and how many may wait for the writer: what a listing
+    /// holds of its output at a time is these parts, about 1.5 MiB for messages of 1 KB (the
+    /// corpora's), 15 MiB for messages of 20 KB.
+    private static let renderWindow = 8
+    static let writerDepth = 4
+
+    /// The blocks of `entries` rendered on every core in parts of 64 messages, 8 parts at a time,
+    /// each part into bytes handed to `writer` in order as it comes back, so the next parts render
+    /// while the last ones are written; a streamed `log` hands it one window of its history after
+    /// another.
+    static func write(
+        _ entries: [(id: ObjectID, message: Message)], decorations: Decorations, merges: MergeLabels, style: Style,
+        to writer: BackgroundWriter
+    ) {
+        OrderedParallel.forEach(count: (entries.count + part - 1) / part, window: renderWindow) { index in
             let bytes = ByteBufferOutput()
             for (id, message) in entries[(index * part)..<min(entries.count, (index + 1) * part)] {
                 write(id: id, message: message, decorations: decorations[id], merges: merges, style: style, to: bytes)
@@ -50,7 +68,6 @@ enum MessageBlock {
         } consume: { bytes in
             writer.write(bytes)
         }
-        writer.finish()
     }
 
     /// Where the code stood (docs/FORMAT.md §4.7): the commit's first 12 digits (or `unborn`), then

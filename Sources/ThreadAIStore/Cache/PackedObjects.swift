@@ -83,6 +83,10 @@ final class PackedObjects: Sendable {
 
     func contains(_ id: ObjectID) -> Bool { record(of: id) != nil }
 
+    /// Gives back the memory of the records read so far (`MappedFile.releaseMemory`); call it only
+    /// while no other thread reads records.
+    func releaseMemory() { mapping.releaseMemory() }
+
     /// The bytes record `record` holds, unverified.
     func bytes(_ record: Int) -> [UInt8] {
         mapping.bytes((Self.header.count + start(of: record))..<(Self.header.count + ends[record]))

@@ -48,26 +48,55 @@ extension Repository {
     public func history(
         from head: ObjectID, limit: Int?, walker: HistoryWalker, packed: Bool = false
     ) throws(ThreadError) -> [(id: ObjectID, message: Message)] {
+        var messages: [(id: ObjectID, message: Message)] = []
+        try history(from: head, limit: limit, walker: walker, packed: packed, window: Int.max) { part in
+            messages += part
+            return true
+        }
+        return messages
+    }
+
+    /// `history(from:limit:walker:packed:)` handed to `each` a part at a time, newest first, so that a
+    /// command that shows a long history holds one part in memory, not all of it: the walk up to
+    /// the budget, then at most `window` messages at a time. The same messages and the same errors
+    /// (thrown once the parts before the failure were handed over); `each` returns false to stop.
+    public func history(
+        from head: ObjectID, limit: Int?, walker: HistoryWalker, packed: Bool = false, window: Int,
+        each: ([(id: ObjectID, message: Message)]) -> Bool
+    ) throws(ThreadError) {
         let walk: (read: [(id: ObjectID, message: Message)], next: ObjectID?)
         do {
             walk = try walker.messages(from: head, limit: limit, budget: graphWalkBudget())
         } catch {
             throw .history(error)
         }
-        guard let next = walk.next else { return walk.read }
+        guard each(walk.read), let next = walk.next else { return }
         let rest = limit.map { $0 - walk.read.count }
         do {
             // As for `listing`: no graph to be had leaves the walk through the objects, which says
             // what is true without the cache.
-            if let graph = try? messageGraph(reaching: [next]), let records = graph.history(from: next, limit: rest.map { $0 + 1 }) {
-                let chain = records.prefix(rest ?? Int.max).map(graph.id)
-                let after = records.count > chain.count ? graph.id(records[chain.count]) : graph.parent(records[chain.count - 1]).map(graph.id)
-                let pack = packed ? packedObjects() : nil
-                let older = try walker.messages(along: chain, then: after, limit: rest, packed: pack)
-                if packed { self.pack(chain, besides: pack) }
-                return walk.read + older
+            guard let graph = try? messageGraph(reaching: [next]), let records = graph.history(from: next, limit: rest.map { $0 + 1 })
+            else {
+                _ = each(try walker.messages(from: next, limit: rest))
+                return
             }
-            return walk.read + (try walker.messages(from: next, limit: rest))
+            let chain = records.prefix(rest ?? Int.max).map(graph.id)
+            let after = records.count > chain.count ? graph.id(records[chain.count]) : graph.parent(records[chain.count - 1]).map(graph.id)
+            let pack = packed ? packedObjects() : nil
+            var start = 0
+            while start < chain.count {
+                let end = chain.count - start <= window ? chain.count : start + max(window, 1)
+                let part = Array(chain[start..<end])
+                let older = try walker.messages(
+                    along: part, then: end < chain.count ? chain[end] : after, limit: rest.map { $0 - start }, packed: pack)
+                // Where the graph named another parent than a message does, the walk went on from the
+                // message's own parent to the end: the rest of the chain does not apply.
+                let followedTheChain = older.count == part.count && zip(older, part).allSatisfy { $0.id == $1 }
+                guard each(older), followedTheChain else { return }
+                pack?.releaseMemory()
+                start = end
+            }
+            if packed { self.pack(chain, besides: pack) }
         } catch {
             throw .history(error)
         }

@@ -41,6 +41,15 @@ final class MappedFile: @unchecked Sendable {
         return body(UnsafeBufferPointer(start: (start + range.lowerBound).assumingMemoryBound(to: UInt8.self), count: range.count))
     }
 
+    /// Drops the pages read so far from this process's memory: the mapping is private and never
+    /// written, so a later read maps them again from the file (from the page cache, without a disk
+    /// read). A walk of a history longer than memory calls it between its parts. Only while no other
+    /// thread reads the mapping.
+    func releaseMemory() {
+        guard let start else { return }
+        _ = madvise(UnsafeMutableRawPointer(mutating: start), count, MADV_DONTNEED)
+    }
+
     deinit {
         if let start { munmap(UnsafeMutableRawPointer(mutating: start), count) }
     }

@@ -118,4 +118,24 @@ struct ChainReadTests {
         try Files.remove(repository.cache.path(of: Repository.messageGraphKind))
         expectSame(try repository.history(from: history[0], limit: nil, walker: repository.walker()), try oneByOne(history[0], limit: nil), "no graph")
     }
+
+    @Test("a history handed over a window at a time is the whole history, in windows of at most that size past the walk")
+    func inWindows() throws {
+        _ = try repository.messageGraph(reaching: [history[0]])
+        for (limit, window) in [(nil, 64), (nil, 1), (300, 64), (449, 250), (nil, 1_000)] as [(Int?, Int)] {
+            var parts: [[(id: ObjectID, message: Message)]] = []
+            try repository.history(from: history[0], limit: limit, walker: repository.walker(), packed: true, window: window) { part in
+                parts.append(part)
+                return true
+            }
+            expectSame(parts.flatMap { $0 }, try oneByOne(history[0], limit: limit), "limit \(String(describing: limit)), window \(window)")
+            #expect(parts.dropFirst().allSatisfy { $0.count <= window } && parts.count > 1, "\(parts.map(\.count))")
+        }
+        var handed = 0
+        try repository.history(from: history[0], limit: nil, walker: repository.walker(), window: 64) { part in
+            handed += 1
+            return handed < 2
+        }
+        #expect(handed == 2, "false stops the walk")
+    }
 }
