@@ -1,8 +1,13 @@
 import ThreadAI
 
 extension LogCommand {
-    /// How many messages of a long history a streamed `log` holds at a time.
-    static let streamWindow = 256
+    /// How many messages of a long history a streamed `log` takes next, after `part`: about 4 MiB of
+    /// content, as `part` measures it, between 64 and 2,048 messages. Parts of messages of 1 KB hold
+    /// 2,048 (few rounds of work for the cores); of 20 KB, about 200 (memory stays tens of MiB).
+    static func window(after part: [(id: ObjectID, message: Message)]) -> Int {
+        let bytes = part.reduce(0) { $0 + $1.message.content.utf8.count }
+        return max(64, min(2_048, (4 << 20) / max(1, bytes / max(1, part.count))))
+    }
 
     /// `log` of one history, in full blocks or `--json`, written a window at a time as it is read
     /// (`Repository.history(from:limit:walker:packed:window:each:)`), so memory holds one window of
@@ -16,27 +21,35 @@ extension LogCommand {
         let threads = decorate || json ? try repository.refs.allHeads(leavingOutMalformed: true).threads : nil
         let merges = try MergeLabels(repository: repository)
         var array = json ? JSONArrayWriter(to: context.output) : nil
-        let writer = BackgroundWriter(context.output, depth: MessageBlock.writerDepth)
+        // Made at the first long part: a history of a few hundred messages (most threads) is
+        // written as before, with no thread to start.
+        var writer: BackgroundWriter?
         var failure: (any Error)?
         do {
-            defer { writer.finish() }
-            try repository.history(from: start, limit: limit, walker: walker, packed: true, window: streamWindow) { part in
+            defer { writer?.finish() }
+            try repository.history(from: start, limit: limit, walker: walker, packed: true) { part in
                 do {
                     let decorations = try threads.map {
                         try Decorations(repository: repository, walker: walker, shown: Set(part.map(\.id)), threads: $0)
                     } ?? .none
                     guard var items = array else {
-                        MessageBlock.write(part, decorations: decorations, merges: merges, style: context.style, to: writer)
-                        return true
+                        if writer == nil, !MessageBlock.isLong(part) {
+                            MessageBlock.write(part, decorations: decorations, merges: merges, style: context.style, to: context.output)
+                            return window(after: part)
+                        }
+                        let background = writer ?? BackgroundWriter(context.output, depth: MessageBlock.writerDepth)
+                        writer = background
+                        MessageBlock.write(part, decorations: decorations, merges: merges, style: context.style, to: background)
+                        return window(after: part)
                     }
                     try items.append(contentsOf: part.map { id, message in
                         MessageJSON(id: id, message: message, forks: decorations.forks(at: id), tags: decorations.tags(at: id))
                     })
                     array = items
-                    return true
+                    return window(after: part)
                 } catch {
                     failure = error
-                    return false
+                    return 0
                 }
             }
         }

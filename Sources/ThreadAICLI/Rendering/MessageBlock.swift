@@ -32,7 +32,7 @@ enum MessageBlock {
         _ entries: [(id: ObjectID, message: Message)], decorations: Decorations, merges: MergeLabels, style: Style,
         to output: any TextOutput
     ) {
-        guard entries.count >= 4 * part else {
+        guard isLong(entries) else {
             for (id, message) in entries {
                 write(id: id, message: message, decorations: decorations[id], merges: merges, style: style, to: output)
             }
@@ -41,6 +41,12 @@ enum MessageBlock {
         let writer = BackgroundWriter(output, depth: writerDepth)
         write(entries, decorations: decorations, merges: merges, style: style, to: writer)
         writer.finish()
+    }
+
+    /// Whether `entries` are worth rendering on every core (256 messages or more): fewer are
+    /// rendered here, where starting threads would cost more than the work.
+    static func isLong(_ entries: [(id: ObjectID, message: Message)]) -> Bool {
+        entries.count >= 4 * part
     }
 
     /// How many messages one core renders at a time.

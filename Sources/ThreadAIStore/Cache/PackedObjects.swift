@@ -83,9 +83,12 @@ final class PackedObjects: Sendable {
 
     func contains(_ id: ObjectID) -> Bool { record(of: id) != nil }
 
-    /// Gives back the memory of the records read so far (`MappedFile.releaseMemory`); call it only
-    /// while no other thread reads records.
-    func releaseMemory() { mapping.releaseMemory() }
+    /// Gives back the memory of the records read so far (`MappedFile.releaseMemory`) when the file
+    /// is over 64 MiB; below that, mapping the pages again would cost more than keeping them. Call
+    /// it only while no other thread reads records.
+    func releaseMemory() {
+        if mapping.count > 64 << 20 { mapping.releaseMemory() }
+    }
 
     /// The bytes record `record` holds, unverified.
     func bytes(_ record: Int) -> [UInt8] {

@@ -49,20 +49,21 @@ extension Repository {
         from head: ObjectID, limit: Int?, walker: HistoryWalker, packed: Bool = false
     ) throws(ThreadError) -> [(id: ObjectID, message: Message)] {
         var messages: [(id: ObjectID, message: Message)] = []
-        try history(from: head, limit: limit, walker: walker, packed: packed, window: Int.max) { part in
+        try history(from: head, limit: limit, walker: walker, packed: packed) { part in
             messages += part
-            return true
+            return .max
         }
         return messages
     }
 
     /// `history(from:limit:walker:packed:)` handed to `each` a part at a time, newest first, so that a
     /// command that shows a long history holds one part in memory, not all of it: the walk up to
-    /// the budget, then at most `window` messages at a time. The same messages and the same errors
-    /// (thrown once the parts before the failure were handed over); `each` returns false to stop.
+    /// the budget, then parts of as many messages as `each` returned after the one before (0 stops
+    /// the walk). The same messages and the same errors, thrown once the parts before the failure
+    /// were handed over.
     public func history(
-        from head: ObjectID, limit: Int?, walker: HistoryWalker, packed: Bool = false, window: Int,
-        each: ([(id: ObjectID, message: Message)]) -> Bool
+        from head: ObjectID, limit: Int?, walker: HistoryWalker, packed: Bool = false,
+        each: ([(id: ObjectID, message: Message)]) -> Int
     ) throws(ThreadError) {
         let walk: (read: [(id: ObjectID, message: Message)], next: ObjectID?)
         do {
@@ -70,7 +71,8 @@ extension Repository {
         } catch {
             throw .history(error)
         }
-        guard each(walk.read), let next = walk.next else { return }
+        var window = each(walk.read)
+        guard window > 0, let next = walk.next else { return }
         let rest = limit.map { $0 - walk.read.count }
         do {
             // As for `listing`: no graph to be had leaves the walk through the objects, which says
@@ -85,14 +87,15 @@ extension Repository {
             let pack = packed ? packedObjects() : nil
             var start = 0
             while start < chain.count {
-                let end = chain.count - start <= window ? chain.count : start + max(window, 1)
+                let end = chain.count - start <= window ? chain.count : start + window
                 let part = Array(chain[start..<end])
                 let older = try walker.messages(
                     along: part, then: end < chain.count ? chain[end] : after, limit: rest.map { $0 - start }, packed: pack)
                 // Where the graph named another parent than a message does, the walk went on from the
                 // message's own parent to the end: the rest of the chain does not apply.
                 let followedTheChain = older.count == part.count && zip(older, part).allSatisfy { $0.id == $1 }
-                guard each(older), followedTheChain else { return }
+                window = each(older)
+                guard window > 0, followedTheChain else { return }
                 pack?.releaseMemory()
                 start = end
             }

@@ -124,18 +124,18 @@ struct ChainReadTests {
         _ = try repository.messageGraph(reaching: [history[0]])
         for (limit, window) in [(nil, 64), (nil, 1), (300, 64), (449, 250), (nil, 1_000)] as [(Int?, Int)] {
             var parts: [[(id: ObjectID, message: Message)]] = []
-            try repository.history(from: history[0], limit: limit, walker: repository.walker(), packed: true, window: window) { part in
+            try repository.history(from: history[0], limit: limit, walker: repository.walker(), packed: true) { part in
                 parts.append(part)
-                return true
+                return window
             }
             expectSame(parts.flatMap { $0 }, try oneByOne(history[0], limit: limit), "limit \(String(describing: limit)), window \(window)")
             #expect(parts.dropFirst().allSatisfy { $0.count <= window } && parts.count > 1, "\(parts.map(\.count))")
         }
         var handed = 0
-        try repository.history(from: history[0], limit: nil, walker: repository.walker(), window: 64) { part in
+        try repository.history(from: history[0], limit: nil, walker: repository.walker()) { part in
             handed += 1
-            return handed < 2
+            return handed < 2 ? 64 : 0
         }
-        #expect(handed == 2, "false stops the walk")
+        #expect(handed == 2, "0 stops the walk")
     }
 }
