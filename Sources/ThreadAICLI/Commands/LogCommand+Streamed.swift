@@ -9,10 +9,10 @@ extension LogCommand {
         return max(64, min(2_048, (4 << 20) / max(1, bytes / max(1, part.count))))
     }
 
-    /// `log` of one history, in full blocks or `--json`, written a window at a time as it is read
-    /// (`Repository.history(from:limit:walker:packed:window:each:)`), so memory holds one window of
-    /// the history, not all of it: the same bytes `write` prints of the whole history. Labels are
-    /// worked out for each window's messages.
+    /// `log` of one history, in full blocks or `--json`, written a part at a time as it is read
+    /// (`Repository.history(from:limit:walker:packed:each:)`), so memory holds one part of the
+    /// history, not all of it: the same bytes `write` prints of the whole history. Labels are
+    /// worked out for each part's messages.
     static func writeStreamed(
         from start: ObjectID, limit: Int?, json: Bool, decorate: Bool, repository: Repository, walker: HistoryWalker,
         _ context: CommandContext
@@ -32,20 +32,18 @@ extension LogCommand {
                     let decorations = try threads.map {
                         try Decorations(repository: repository, walker: walker, shown: Set(part.map(\.id)), threads: $0)
                     } ?? .none
-                    guard var items = array else {
-                        if writer == nil, !MessageBlock.isLong(part) {
-                            MessageBlock.write(part, decorations: decorations, merges: merges, style: context.style, to: context.output)
-                            return window(after: part)
-                        }
+                    if var items = array {
+                        try items.append(contentsOf: part.map { id, message in
+                            MessageJSON(id: id, message: message, forks: decorations.forks(at: id), tags: decorations.tags(at: id))
+                        })
+                        array = items
+                    } else if writer == nil, !MessageBlock.isLong(part) {
+                        MessageBlock.write(part, decorations: decorations, merges: merges, style: context.style, to: context.output)
+                    } else {
                         let background = writer ?? BackgroundWriter(context.output, depth: MessageBlock.writerDepth)
                         writer = background
                         MessageBlock.write(part, decorations: decorations, merges: merges, style: context.style, to: background)
-                        return window(after: part)
                     }
-                    try items.append(contentsOf: part.map { id, message in
-                        MessageJSON(id: id, message: message, forks: decorations.forks(at: id), tags: decorations.tags(at: id))
-                    })
-                    array = items
                     return window(after: part)
                 } catch {
                     failure = error

@@ -32,11 +32,13 @@ enum StatusCommand: Command {
                     + "'threadai continue' completes it, 'threadai retry' asks again."))
             } else if let finish = header.finish, Conversation.outputLimitStopReasons.contains(finish) {
                 context.output.line("The last reply was cut off at the output limit (finish: \(finish)): 'threadai continue' goes on with it.")
-            } else if header.role == .user, case .thread = head {
-                context.output.line("Your message has no reply yet: 'threadai retry' asks for it.")
             } else if header.role == .user {
-                // Detached: a thread may hold the reply already, and retry needs a thread to write on.
-                context.output.line("HEAD is at a question: 'threadai checkout -b NAME' then 'threadai retry' asks for a reply here.")
+                if case .detached = head {
+                    // A thread may hold the reply already, and retry needs a thread to write on.
+                    context.output.line("HEAD is at a question: 'threadai checkout -b NAME' then 'threadai retry' asks for a reply here.")
+                } else {
+                    context.output.line("Your message has no reply yet: 'threadai retry' asks for it.")
+                }
             }
         } else if tips.count > 1, case .thread(let name) = head {
             try writeDiverged(name, heads: tips, repository, context)

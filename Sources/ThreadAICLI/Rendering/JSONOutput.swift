@@ -96,23 +96,11 @@ struct JSONArrayWriter {
     }
 
     mutating func append(_ value: some Encodable) throws {
-        // Pretty JSON escapes line breaks inside strings, so each line of the element is one of its
-        // own: every line that is not empty is indented as the array's elements are.
-        let element = JSONOutput.closingEmptyContainers(try encoder.encode(value))
-        var bytes = Array((count == 0 ? "[\n" : ",\n").utf8)
-        bytes.reserveCapacity(bytes.count + element.count + element.count / 8)
-        var atLineStart = true
-        for byte in element {
-            if atLineStart && byte != 0x0A { bytes += [0x20, 0x20] }
-            bytes.append(byte)
-            atLineStart = byte == 0x0A
-        }
-        output.write(bytes: bytes)
-        count += 1
+        try append(contentsOf: [value])
     }
 
     /// Appends every value of `values` at once: encoded as one array, whose elements are already
-    /// indented as this array's, less its brackets (one encoder call for a window of a history).
+    /// indented as this array's, less its brackets (one encoder call for a part of a history).
     mutating func append(contentsOf values: [some Encodable]) throws {
         guard !values.isEmpty else { return }
         let array = JSONOutput.closingEmptyContainers(try encoder.encode(values))

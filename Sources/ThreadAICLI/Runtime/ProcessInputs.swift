@@ -74,8 +74,7 @@ struct ArgumentNotInUTF8: Error {
         while true {
             switch parser.parseScalar(from: &iterator) {
             case .valid(let scalar): offset += scalar.count
-            case .emptyInput: return offset
-            case .error: return offset
+            case .emptyInput, .error: return offset
             }
         }
     }

@@ -16,8 +16,7 @@ final class PackedObjects: Sendable {
     static let header = Array("threadai-cache objects 1\n".utf8)
     /// u32 N, u64 C.
     static let countsSize = 12
-    /// `LF` `check ` 16 hex digits `LF`.
-    static let trailerSize = 1 + "check ".utf8.count + 16 + 1
+    static let trailerSize = SearchCheck.trailerSize
 
     /// Every id the file records, ascending: record `i` is `ids[i]`.
     let ids: [ObjectID]
@@ -48,12 +47,7 @@ final class PackedObjects: Sendable {
         let objectsEnd = Self.header.count + Int(objectBytes)
         var tail: [UInt8] = []
         try file.readExactly(at: objectsEnd, count: size - objectsEnd, into: &tail)
-        let checkLineStart = tail.count - (Self.trailerSize - 1)
-        var check = SearchCheck(byteCount: Self.header.count + checkLineStart)
-        check.update(Self.header)
-        tail.withUnsafeBytes { check.update(UnsafeRawBufferPointer(rebasing: $0[..<checkLineStart])) }
-        let recorded = Array("check ".utf8) + SearchIndexLayout.hex(check.finish()) + [0x0a]
-        guard tail[(checkLineStart - 1)...].elementsEqual([0x0a] + recorded) else { throw PackDamage() }
+        guard SearchCheck.verifies(header: Self.header, tail: tail) else { throw PackDamage() }
         let records = Int(count)
         let ids = (0..<records).map { ObjectID(digest: tail[($0 * 32)..<($0 * 32 + 32)]) }
         let ends = (0..<records).map { tail.uint64(at: records * 32 + $0 * 8) }
@@ -90,9 +84,19 @@ final class PackedObjects: Sendable {
         if mapping.count > 64 << 20 { mapping.releaseMemory() }
     }
 
+    /// Whether the bytes of record `record` hash to its id, checked in place.
+    func isSound(_ record: Int) -> Bool {
+        mapping.withBytes(range(of: record)) { ObjectID.of($0) == ids[record] }
+    }
+
+    /// Where record `record` lies in the file.
+    private func range(of record: Int) -> Range<Int> {
+        (Self.header.count + start(of: record))..<(Self.header.count + ends[record])
+    }
+
     /// The bytes record `record` holds, unverified.
     func bytes(_ record: Int) -> [UInt8] {
-        mapping.bytes((Self.header.count + start(of: record))..<(Self.header.count + ends[record]))
+        mapping.bytes(range(of: record))
     }
 
     /// The bytes recorded for `id`, unverified; nil when there is no such record.
@@ -105,7 +109,7 @@ final class PackedObjects: Sendable {
     /// the caller reads the object, which says what is true.
     func message(_ id: ObjectID) -> Message? {
         guard let record = record(of: id) else { return nil }
-        return mapping.withBytes((Self.header.count + start(of: record))..<(Self.header.count + ends[record])) { bytes in
+        return mapping.withBytes(range(of: record)) { bytes in
             guard ObjectID.of(bytes) == id else { return nil }
             return try? MessageCodec.decode(bytes)
         }

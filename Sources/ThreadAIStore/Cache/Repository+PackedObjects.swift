@@ -55,9 +55,6 @@ extension Repository {
         }
         report.objectsFile = .readable
         report.objectRecords = packed.count
-        for record in 0..<packed.count {
-            let id = packed.id(record)
-            if ObjectID.of(packed.bytes(record)) != id { report.wrongObjectRecords.append(id) }
-        }
+        report.wrongObjectRecords = (0..<packed.count).filter { !packed.isSound($0) }.map(packed.id)
     }
 }

@@ -39,8 +39,8 @@ extension Repository {
     /// - Returns: the old and the new name when `HEAD` moved; nil when there was nothing to follow,
     ///   or `HEAD` could not be read or written (the command then reports what it finds).
     public func followRenamedHead() -> (from: ThreadName, to: ThreadName)? {
-        guard case .thread(let name)? = try? head.read(), !refs.exists(name),
-              let renames = try? renames(), let newName = existingThread(renamedFrom: name, in: renames),
+        guard let head = try? head.read(), case .thread(let name) = head,
+              case .thread(let newName) = followingRenames(head), newName != name,
               (try? follow(name, renamedTo: newName)) != nil
         else { return nil }
         return (name, newName)
@@ -61,11 +61,7 @@ extension Repository {
             let lastHere = lastKnownHead(of: old)
             // A deleted thread's reflog under the new name goes aside first, as for a rename made here.
             if let last = try? newReflog.entries().last, last.new == nil { setAsideDeletedReflog(of: new) }
-            if !FilePaths.exists(newReflog.path, followingLinks: false),
-               FilePaths.exists(refs.reflog(of: old).path, followingLinks: false) {
-                try FilePaths.makeDirectories(FilePaths.directoryName(of: newReflog.path))
-                try FilePaths.rename(refs.reflog(of: old).path, to: newReflog.path)
-            }
+            _ = try moveReflog(of: old, to: new)
             let newHead = try refs.heads(of: new).first
             try newReflog.append(old: lastHere, new: newHead, message: "follow rename: from \(old)")
             _ = consume refLock

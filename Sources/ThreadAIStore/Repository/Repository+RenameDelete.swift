@@ -153,7 +153,7 @@ extension Repository {
     /// Moves `old`'s reflog with its thread to `new`'s place.
     /// - Returns: false when there was none to move (or `new` already has one).
     /// - Throws: when the move fails; the rename then stops before anything was renamed.
-    private func moveReflog(of old: ThreadName, to new: ThreadName) throws(ThreadError) -> Bool {
+    func moveReflog(of old: ThreadName, to new: ThreadName) throws(ThreadError) -> Bool {
         let source = refs.reflog(of: old).path
         let destination = refs.reflog(of: new).path
         guard FilePaths.exists(source, followingLinks: true), !FilePaths.exists(destination, followingLinks: true) else {

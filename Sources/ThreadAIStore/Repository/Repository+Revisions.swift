@@ -3,7 +3,7 @@ extension Repository {
     public func currentPosition() throws(RevisionError) -> (head: Head, tip: ObjectID?) {
         let head: Head
         do {
-            head = followingRenames(try self.head.read())
+            head = try self.head.read()
         } catch {
             throw .ref(error)
         }
@@ -11,7 +11,11 @@ extension Repository {
         case .detached(let id):
             return (head, id)
         case .thread(let name):
-            return (head, try singleHead(of: name))
+            if let tip = try singleHead(of: name) { return (head, tip) }
+            // Unborn, or renamed away by a pull while HEAD could not follow (`followingRenames`).
+            let followed = followingRenames(head)
+            guard case .thread(let now) = followed, now != name else { return (head, nil) }
+            return (followed, try singleHead(of: now))
         }
     }
 
@@ -20,10 +24,14 @@ extension Repository {
     public func currentHeads() throws(RevisionError) -> (head: Head, tips: [ObjectID]) {
         let head: Head
         do {
-            head = followingRenames(try self.head.read())
+            head = try self.head.read()
             switch head {
             case .detached(let id): return (head, [id])
-            case .thread(let name): return (head, try refs.heads(of: name))
+            case .thread(let name):
+                let tips = try refs.heads(of: name)
+                // Unborn, or renamed away by a pull while HEAD could not follow (`followingRenames`).
+                guard tips.isEmpty, case .thread(let now) = followingRenames(head), now != name else { return (head, tips) }
+                return (.thread(now), try refs.heads(of: now))
             }
         } catch {
             throw .ref(error)

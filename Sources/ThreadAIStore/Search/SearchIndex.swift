@@ -50,12 +50,7 @@ final class SearchIndex {
         guard layout.totalSize == size else { throw SearchIndexDamage() }
         var tail: [UInt8] = []
         try file.readExactly(at: layout.ids, count: size - layout.ids, into: &tail)
-        let checkLineStart = tail.count - (SearchIndexLayout.trailerSize - 1)
-        var check = SearchCheck(byteCount: header.count + checkLineStart)
-        check.update(header)
-        tail.withUnsafeBytes { check.update(UnsafeRawBufferPointer(rebasing: $0[..<checkLineStart])) }
-        let recorded = Array("check ".utf8) + SearchIndexLayout.hex(check.finish()) + [0x0a]
-        guard tail[(checkLineStart - 1)...].elementsEqual([0x0a] + recorded) else { throw SearchIndexDamage() }
+        guard SearchCheck.verifies(header: header, tail: tail) else { throw SearchIndexDamage() }
         self.layout = layout
         self.tail = tail
         guard let tables = SearchIndexLayout.tables(in: tail[(layout.tables - layout.ids)..<(layout.counts - layout.ids)],

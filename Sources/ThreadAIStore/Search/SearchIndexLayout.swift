@@ -5,8 +5,7 @@ struct SearchIndexLayout {
     static let header = Array("threadai-cache search 1\n".utf8)
     /// u32 N, u32 B, u64 C, u32 K, u32 M, u32 T.
     static let countsSize = 28
-    /// `LF` `check ` 16 hex digits `LF`.
-    static let trailerSize = 1 + "check ".utf8.count + 16 + 1
+    static let trailerSize = SearchCheck.trailerSize
     /// A writer closes a block when it holds this much content.
     static let blockTarget = 1 << 20
 

@@ -13,6 +13,15 @@ struct PackedObjectsTests {
         return (repository, try repository.walker().chain(to: head).reversed())
     }
 
+    /// The golden repository's `main` written as `cache/objects` at `FOLDER/objects`.
+    static func packedGolden(_ label: String) throws -> (folder: TemporaryDirectory, repository: Repository, ids: [ObjectID], path: String) {
+        let folder = try TemporaryDirectory(label)
+        let (repository, ids) = try golden(in: folder)
+        let path = folder.path + "/objects"
+        try PackedObjectsWriter(objects: repository.objects, old: nil).write(ids, to: path)
+        return (folder, repository, ids, path)
+    }
+
     @Test("records are the objects' bytes in id order; a gone object has none; a record that fails its id is not copied")
     func writeAndRead() throws {
         let folder = try TemporaryDirectory("packed-objects")
@@ -38,10 +47,8 @@ struct PackedObjectsTests {
 
     @Test("a flip anywhere after OBJECTS, a truncation or a wrong count makes the file absent")
     func damageOutsideRecords() throws {
-        let folder = try TemporaryDirectory("packed-objects-damage")
-        let (repository, ids) = try Self.golden(in: folder)
-        let path = folder.path + "/objects"
-        try PackedObjectsWriter(objects: repository.objects, old: nil).write(ids, to: path)
+        let (folder, _, ids, path) = try Self.packedGolden("packed-objects-damage")
+        defer { withExtendedLifetime(folder) {} }
         let sound = try Files.read(path)
         let objectsEnd = sound.count - ids.count * 40 - PackedObjects.countsSize - PackedObjects.trailerSize
         for position in Array(0..<PackedObjects.header.count) + Array(objectsEnd..<sound.count) {
@@ -58,10 +65,8 @@ struct PackedObjectsTests {
 
     @Test("Fixtures/cache/objects holds main's history of Fixtures/golden, laid out as FORMAT §12.4 says")
     func fixture() throws {
-        let folder = try TemporaryDirectory("packed-objects-fixture")
-        let (repository, ids) = try Self.golden(in: folder)
-        let built = folder.path + "/objects"
-        try PackedObjectsWriter(objects: repository.objects, old: nil).write(ids, to: built)
+        let (folder, repository, ids, built) = try Self.packedGolden("packed-objects-fixture")
+        defer { withExtendedLifetime(folder) {} }
         let fixture = GoldenRepository.fixtureDirectory.replacingOccurrences(of: "/golden", with: "/cache/objects")
         if ProcessInfo.processInfo.environment["THREADAI_REGENERATE_FIXTURES"] == "1" {
             try Files.write(try Files.read(built), to: fixture)
