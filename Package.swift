@@ -71,10 +71,13 @@ let package = Package(
         .executableTarget(
             name: "threadai", dependencies: ["ThreadAICLI", "CProcessArguments"], exclude: ["Linker"], swiftSettings: directMetadata,
             linkerSettings: [.unsafeFlags(staticRuntimeOnLinux, .when(platforms: [.linux], configuration: .release))]),
-        .testTarget(name: "ThreadAIStoreTests", dependencies: ["ThreadAIStore"]),
-        .testTarget(name: "ThreadAIProvidersTests", dependencies: ["ThreadAIProviders", "ThreadAISupport"]),
-        .testTarget(name: "ThreadAICLITests", dependencies: ["ThreadAICLI"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["threadai", "ThreadAIStore"]),
+        // What the test targets share: the tools some tests drive (skipped with a line when missing,
+        // failed under CI's THREADAI_REQUIRE_TOOLS=1) and the `.slow` trait (skipped under THREADAI_TESTS=fast).
+        .target(name: "ThreadAITestSupport", path: "Tests/Support"),
+        .testTarget(name: "ThreadAIStoreTests", dependencies: ["ThreadAIStore", "ThreadAITestSupport"]),
+        .testTarget(name: "ThreadAIProvidersTests", dependencies: ["ThreadAIProviders", "ThreadAISupport", "ThreadAITestSupport"]),
+        .testTarget(name: "ThreadAICLITests", dependencies: ["ThreadAICLI", "ThreadAITestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["threadai", "ThreadAIStore", "ThreadAITestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

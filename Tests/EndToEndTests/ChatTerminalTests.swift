@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import ThreadAITestSupport
 
 /// `threadai chat` driven in a real terminal (tmux), as a person uses it, against the loopback stub
 /// provider; then what it stored is read back with `log` and from the object files.
-@Suite("CLI: chat in a real terminal")
+@Suite("CLI: chat in a real terminal", .slow)
 struct ChatTerminalTests {
     static let canary = "sk-proj-CHATCANARY-5d1e0b7a9c3f"
 

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import ThreadAITestSupport
 
 /// `threadai completion bash|zsh|fish` (docs/CLI.md, "Shell completion"), loaded into the real shells:
 /// bash completes through its completion function as it would at a Tab, fish through `complete -C`,
 /// and zsh's script is checked to parse and to register itself.
-@Suite("CLI: shell completion")
+@Suite("CLI: shell completion", .slow)
 struct CompletionTests {
     /// A repository with threads `main` and `feature` and a tag `good`, and the three scripts in files.
     private struct Scripts {
@@ -28,6 +29,8 @@ struct CompletionTests {
         /// Runs `shell -c script` in `directory` (default: the repository's folder) with `threadai` on
         /// the PATH; returns what it printed (standard output and error) and its status.
         func run(_ shell: String, _ arguments: [String], in directory: String? = nil) throws -> (output: String, status: Int32) {
+            // bash comes with every Linux that Swift runs on; the other two shells are extras.
+            if let tool = ["zsh": RequiredTool.zsh, "fish": .fish][shell] { try tool.require() }
             var environment = sandbox.environment([:])
             let binaryFolder = (try ThreadAIBinary.path() as NSString).deletingLastPathComponent
             environment["PATH"] = binaryFolder + ":" + (environment["PATH"] ?? "/usr/bin:/bin")

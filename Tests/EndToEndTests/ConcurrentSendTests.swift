@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import ThreadAITestSupport
 import ThreadAIStore
 
-@Suite("CLI: several processes sending at once")
+@Suite("CLI: several processes sending at once", .slow)
 struct ConcurrentSendTests {
     /// Every message of every thread, by id, from `log --all --json`-free means: each thread's log.
     private static func reachable(_ sandbox: CLISandbox) throws -> [String: [String: Any]] {

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import ThreadAITestSupport
 
 /// A process killed at any step that changes the file system (through the fault seam under the
 /// file layer, THREADAI_TEST_FAULT) leaves a repository that `fsck` finds sound, whose leftovers
 /// `fsck --clear-stale-locks` clears without --force, and where `retry` answers the question the
 /// killed process left: every question ends with its reply.
-@Suite("CLI: a crash at every write step")
+@Suite("CLI: a crash at every write step", .slow)
 struct CrashAtEveryStepTests {
     static let killed: Int32 = 86
 
@@ -107,7 +108,7 @@ struct CrashAtEveryStepTests {
 
 /// A full disk (ENOSPC), a read-only repository (EROFS) or a permission problem (EACCES) at any
 /// write step is reported as what it is, never as another process's change.
-@Suite("CLI: file-system faults at every write step")
+@Suite("CLI: file-system faults at every write step", .slow)
 struct FaultAtEveryStepTests {
     @Test("send with ENOSPC, EROFS or EACCES at each step: a truthful message, never exit 4; a stored reply is named", arguments: [
         (28, "No space left"), (30, "Read-only"), (13, "Permission denied"),

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import ThreadAITestSupport
 
 /// `threadai export html DIR`: a static site that opens from its files alone, checked by reading its
 /// files and by loading its pages in headless Chromium (docs/CLI.md).
-@Suite("export html")
+@Suite("export html", .slow)
 struct ExportHTMLTests {
     /// The populated repository of `ExportTests`, plus a message no page may let run.
     static func site(pageSize: Int? = nil) throws -> (sandbox: CLISandbox, folder: String) {
@@ -107,9 +108,9 @@ struct ExportHTMLTests {
         #expect(try sandbox.run(["export", "md", "--page-size", "3"]).status == 2)
     }
 
-    @Test("in headless Chromium every page loads without console errors, styled; the fork graph, a diff and screenshots render; message text runs nothing",
-          .enabled(if: HeadlessChromium.path != nil, "chromium is not installed here (apt-get install chromium); CI installs it"))
+    @Test("in headless Chromium every page loads without console errors, styled; the fork graph, a diff and screenshots render; message text runs nothing")
     func chromium() throws {
+        try RequiredTool.chromium.require()
         let (sandbox, folder) = try Self.site()
         let browser = try HeadlessChromium()
         let hostilePage = folder + "/threads/hostile.html"

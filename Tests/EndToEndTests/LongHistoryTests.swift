@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import ThreadAITestSupport
 
 /// A thread long enough that listing and counting it turn from its objects to `cache/messages`
 /// (docs/FORMAT.md §12 rule 7): the same output either way, and damage still found where it must be.
-@Suite("CLI: long histories drawn from the message graph")
+@Suite("CLI: long histories drawn from the message graph", .slow)
 struct LongHistoryTests {
     let sandbox: CLISandbox
     /// The ids of thread `long`, oldest first: a system prompt, then questions and answers.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ThreadAITestSupport
 
 /// `threadai man` (docs/CLI.md, "Manual page"): roff for threadai(1) with every command and option,
 /// rendered by the real groff and man.
@@ -32,6 +33,7 @@ struct ManPageTests {
         let sandbox = try CLISandbox()
         let path = try sandbox.folder.folder("man") + "/threadai.1"
         try sandbox.succeed(["man"]).stdout.write(toFile: path, atomically: true, encoding: .utf8)
+        try RequiredTool.require(.groff, .man)
         let groff = try ExternalProgram.run(["sh", "-c", "groff -man -Tutf8 -ww -z '\(path)'"])
         #expect(groff.status == 0 && groff.output.isEmpty, "\(groff.output)")
         let man = try ExternalProgram.run(["sh", "-c", "MANWIDTH=80 man -l - < '\(path)'"])

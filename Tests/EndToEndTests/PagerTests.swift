@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import ThreadAITestSupport
 
 /// The pager (docs/CLI.md, "Pager"), driven in a real terminal: a recording pager script shows whether
 /// and how it ran, and the real `less` is quit early by a key, as a user would.
-@Suite("CLI: pager")
+@Suite("CLI: pager", .slow)
 struct PagerTests {
     /// A sandbox with one exchange, and pager scripts that record `$LESS` and their input under `marks`.
     private struct Paging {
@@ -105,6 +106,7 @@ struct PagerTests {
 
     @Test("quitting less before the end of a long log exits 0, with no error or broken-pipe noise")
     func quitLessEarly() throws {
+        try RequiredTool.less.require()
         let paging = try Paging(sending: (1...40).map { "message \($0)" })
         let terminal = try paging.terminal(["LESS": "FRX", "NO_COLOR": ""])
         try terminal.line("'\(try ThreadAIBinary.path())' log; echo EXIT=$?")
@@ -119,6 +121,7 @@ struct PagerTests {
 
     @Test("killed while less shows its output, threadai waits for less to quit, then dies of the signal (no pager left behind)")
     func killedWhilePaging() throws {
+        try RequiredTool.less.require()
         let paging = try Paging(sending: (1...40).map { "message \($0)" })
         let terminal = try paging.terminal(["LESS": "FRX", "NO_COLOR": ""])
         let pidFile = paging.marks + "/threadai.pid"

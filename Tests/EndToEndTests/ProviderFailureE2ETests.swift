@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import ThreadAITestSupport
 
 /// The real binary against a loopback server that fails: exit status 5, the user's message kept,
 /// partial replies marked, retries, `threadai retry`, and an API key that never leaks.
-@Suite("Providers end to end: failures, retry and key hygiene", .serialized)
+@Suite("Providers end to end: failures, retry and key hygiene", .serialized, .slow)
 struct ProviderFailureE2ETests {
     static let canary = "sk-ant-api03-CANARY-7f3c9e1d2b4a6f8e0c1dZZZZ"
     static let canaryFragment = "7f3c9e1d2b4a"

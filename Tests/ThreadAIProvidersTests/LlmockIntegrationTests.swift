@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import ThreadAITestSupport
 @testable import ThreadAIProviders
 
 /// Both providers against llmock, a mock server this project did not write.
-@Suite(.enabled(if: Llmock.shouldRun, "llmock is not installed; `\(Llmock.installHint)` to run this suite"))
+@Suite(.slow)
 struct LlmockIntegrationTests {
     static let replyText = "The quick brown fox jumps over the lazy dog again and again today."
 

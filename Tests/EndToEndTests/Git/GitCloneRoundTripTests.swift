@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import ThreadAITestSupport
 
 /// Conversations shared through real git: clones that each extend a thread, then merge or rebase.
 /// After each, `fsck` is clean or names the problem, and every message written in any clone is reachable.
-@Suite("Sharing through git")
+@Suite("Sharing through git", .slow)
 struct GitCloneRoundTripTests {
     @Test("a clone of a repository committed right after init is usable, and its first send creates the folders")
     func cloneOfFreshInit() throws {

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import ThreadAITestSupport
 
 /// The awkward merges: the same new thread made twice, a rename or a delete against an extension,
 /// names that differ only in case, and a clone with `core.autocrlf=true`.
-@Suite("Sharing through git: awkward merges")
+@Suite("Sharing through git: awkward merges", .slow)
 struct GitMergeCaseTests {
     /// Clones a and b of a repository whose `main` has one turn.
     private static func twoClones() throws -> GitClones {

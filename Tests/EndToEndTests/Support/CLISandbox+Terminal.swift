@@ -1,4 +1,5 @@
 import Foundation
+import ThreadAITestSupport
 
 extension CLISandbox {
     #if os(Linux)
@@ -6,6 +7,7 @@ extension CLISandbox {
     /// byte the command writes to it) in the work folder, with `environment` added to the sandbox's;
     /// returns the exit status and those bytes.
     func runOnTerminal(_ arguments: [String], environment extra: [String: String] = [:]) throws -> (status: Int32, transcript: String) {
+        try RequiredTool.script.require()
         let transcript = work + "/terminal-\(UUID().uuidString).log"
         let command = ([try ThreadAIBinary.path()] + arguments).map { "'\($0)'" }.joined(separator: " ")
         let process = Process()

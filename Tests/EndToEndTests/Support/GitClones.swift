@@ -1,4 +1,5 @@
 import Foundation
+import ThreadAITestSupport
 
 /// Clones of one git repository that each hold a ThreadAI repository, driven with real `git` and the
 /// real `threadai` binary, as people share conversations: `origin.git` is a bare repository, and each
@@ -9,6 +10,7 @@ struct GitClones {
     var origin: String { sandbox.work + "/origin.git" }
 
     init() throws {
+        try RequiredTool.git.require()
         sandbox = try CLISandbox()
         try git(["init", "-q", "--bare", "-b", "main", origin], in: sandbox.work)
     }

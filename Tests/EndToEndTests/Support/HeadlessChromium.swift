@@ -1,20 +1,10 @@
 import Foundation
+import ThreadAITestSupport
 
 /// Debian's `chromium`, run headless on a page of an exported site: its DOM after the scripts ran,
 /// the console messages it logged, or a screenshot. Each run gets its own profile and HOME in the
 /// test's folder, so runs in parallel never share state.
 struct HeadlessChromium {
-    /// The `chromium` (or `chromium-browser`) on PATH, or nil when it is not installed.
-    static let path: String? = {
-        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-        for name in ["chromium", "chromium-browser"] {
-            for folder in folders where FileManager.default.isExecutableFile(atPath: "\(folder)/\(name)") {
-                return "\(folder)/\(name)"
-            }
-        }
-        return nil
-    }()
-
     struct Load {
         /// The DOM after the page's scripts ran (`--dump-dom`).
         var dom: String
@@ -40,7 +30,7 @@ struct HeadlessChromium {
     }
 
     private func run(_ arguments: [String]) throws -> (stdout: String, stderr: String) {
-        guard let chromium = Self.path else { throw Missing() }
+        let chromium = try RequiredTool.chromium.require()
         let id = UUID().uuidString
         let out = scratch.path + "/\(id).out", err = scratch.path + "/\(id).err"
         for path in [out, err] { try Data().write(to: URL(fileURLWithPath: path)) }
@@ -67,10 +57,6 @@ struct HeadlessChromium {
         let stderr = String(decoding: try Data(contentsOf: URL(fileURLWithPath: err)), as: UTF8.self)
         guard process.terminationStatus == 0 else { throw Failed(status: process.terminationStatus, stderr: stderr) }
         return (stdout, stderr)
-    }
-
-    struct Missing: Error, CustomStringConvertible {
-        var description: String { "chromium is not installed (apt-get install chromium); CI installs it" }
     }
 
     struct Failed: Error, CustomStringConvertible {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ThreadAITestSupport
 
 /// One scripted answer of the stub server (see `Fixtures/provider-e2e/stub_server.py`).
 struct StubResponse: Encodable {
@@ -52,6 +53,7 @@ final class StubProviderServer {
     /// files go in `folder`.
     /// - Parameter tls: a certificate and key (PEM paths); the server then speaks https.
     init(_ responses: [StubResponse], in folder: TemporaryDirectory, tls: (cert: String, key: String)? = nil) throws {
+        try RequiredTool.python3.require()
         isTLS = tls != nil
         let name = UUID().uuidString
         let scenarioPath = try folder.folder("stub") + "/scenario-\(name).json"
@@ -95,6 +97,7 @@ final class StubProviderServer {
     /// A self-signed certificate for 127.0.0.1 and localhost, made with openssl in `folder`:
     /// trusted by pointing `SSL_CERT_FILE` at `cert` (docs/PROVIDERS.md).
     static func selfSignedCertificate(in folder: TemporaryDirectory) throws -> (cert: String, key: String) {
+        try RequiredTool.openssl.require()
         let base = try folder.folder("tls")
         let (cert, key) = (base + "/cert.pem", base + "/key.pem")
         let openssl = Process()

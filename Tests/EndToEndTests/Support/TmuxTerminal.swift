@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ThreadAITestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -22,6 +23,7 @@ final class TmuxTerminal {
 
     /// Starts `sh` in a terminal `columns` wide, in `directory`, with exactly `environment`.
     init(in folder: TemporaryDirectory, directory: String, environment: [String: String], columns: Int = 160) throws {
+        try RequiredTool.tmux.require()
         self.folder = folder
         socket = try folder.folder("tmux") + "/s"
         var shell = ["env", "-i"] + environment.merging(["PS1": "$ ", "ENV": ""]) { $1 }.map { "\($0)=\($1)" }

@@ -1,4 +1,5 @@
 import Foundation
+import ThreadAITestSupport
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -16,21 +17,9 @@ struct LlmockError: Error, CustomStringConvertible {
 
 /// The third-party mock server `llmock` (PyPI, 0.2.2), run on loopback for one test.
 ///
-/// Found on PATH. Tests that need it are skipped when it is missing, unless
-/// `THREADAI_REQUIRE_LLMOCK=1` (as CI sets), when they fail instead.
+/// Found on PATH. A test that starts it is skipped when it is missing, or fails under
+/// `THREADAI_REQUIRE_TOOLS=1`, as CI sets (`RequiredTool`).
 final class Llmock: @unchecked Sendable {
-    static let installHint = "pip install llmock==0.2.2"
-
-    static var executable: String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        return path.split(separator: ":").map { "\($0)/llmock" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-
-    static var isRequired: Bool { ProcessInfo.processInfo.environment["THREADAI_REQUIRE_LLMOCK"] == "1" }
-
-    /// Whether the suite should run: llmock is there, or CI demands it (and the tests then fail without it).
-    static var shouldRun: Bool { executable != nil || isRequired }
-
     let port: Int
     private let process: Process
 
@@ -40,9 +29,7 @@ final class Llmock: @unchecked Sendable {
 
     /// Starts llmock on a free loopback port and waits until it answers `/health`.
     init() async throws {
-        guard let executable = Self.executable else {
-            throw LlmockError(description: "llmock is required (THREADAI_REQUIRE_LLMOCK=1) but not on PATH; install it with `\(Self.installHint)`")
-        }
+        let executable = try RequiredTool.llmock.require()
         // A port outside the range our own loopback servers get from the kernel, so the two never
         // collide; if another process holds it, llmock exits at once and the next candidate is tried.
         var attempt = 0
