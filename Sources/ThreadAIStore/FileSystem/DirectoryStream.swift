@@ -65,14 +65,18 @@ struct DirectoryStream: ~Copyable {
             case Int32(DT_REG): false
             default: nil
             }
+            // The name is read where readdir left it, up to its NUL, and never copied whole: the
+            // record readdir returns is only as long as its name (d_reclen), so a copy of the
+            // 256-byte `d_name` (`pointee.d_name` as a value, or `size(ofValue:)` of it) reads past
+            // the end of the system's buffer, a crash when that buffer ends a page. `&…d_name` on
+            // the pointer's `pointee` is its address in place.
             let result = withUnsafeMutablePointer(to: &entry.pointee.d_name) { tuple in
-                tuple.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) { name in
-                    Result { () throws(Failure) in
-                        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self), count: strlen(name))
-                        if bytes.count == 1 && bytes[0] == UInt8(ascii: ".") { return }
-                        if bytes.count == 2 && bytes[0] == UInt8(ascii: ".") && bytes[1] == UInt8(ascii: ".") { return }
-                        try body(DirectoryEntry(name: name, bytes: bytes, isDirectory: kind))
-                    }
+                let name = UnsafeRawPointer(tuple).assumingMemoryBound(to: CChar.self)
+                return Result { () throws(Failure) in
+                    let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self), count: strlen(name))
+                    if bytes.count == 1 && bytes[0] == UInt8(ascii: ".") { return }
+                    if bytes.count == 2 && bytes[0] == UInt8(ascii: ".") && bytes[1] == UInt8(ascii: ".") { return }
+                    try body(DirectoryEntry(name: name, bytes: bytes, isDirectory: kind))
                 }
             }
             try result.get()

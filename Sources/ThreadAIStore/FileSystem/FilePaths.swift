@@ -157,22 +157,10 @@ public enum FilePaths {
     /// or a file system that does not record it), so the caller asks `isDirectory`. Saves a `stat`
     /// per entry when listing thousands of refs.
     static func entries(of path: String) throws(FileSystemError) -> [(name: String, isDirectory: Bool?)] {
-        guard let stream = opendir(path) else {
-            if errno == ENOENT || errno == ENOTDIR { return [] }
-            throw .last("list", path: path)
-        }
-        defer { closedir(stream) }
+        guard let folder = try DirectoryStream.open(path) else { return [] }
         var entries: [(name: String, isDirectory: Bool?)] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            guard name != "." && name != ".." else { continue }
-            switch Int32(entry.pointee.d_type) {
-            case Int32(DT_DIR): entries.append((name, true))
-            case Int32(DT_REG): entries.append((name, false))
-            default: entries.append((name, nil))
-            }
+        folder.forEachEntry { entry in
+            entries.append((String(decoding: entry.bytes, as: UTF8.self), entry.isDirectory))
         }
         return entries
     }
