@@ -44,22 +44,25 @@ struct JSONReader {
     /// What the document may hold beyond RFC 8259, and how deep its containers may nest.
     var leniency = Leniency.strict
 
-    /// `strict` reads RFC 8259 with no limit on nesting. `foundation` reads what Foundation's
+    /// Both read at most 512 containers one inside the other, and refuse a deeper document with an
+    /// error that says so (RFC 8259 §9 lets a reader set that limit): the reader recurses once per
+    /// level, as does the value it builds when it is freed, and a document of `[` fifty thousand deep
+    /// exhausted the stack. No export or log nests a tenth as deep.
+    /// `strict` reads RFC 8259. `foundation` reads what Foundation's
     /// `JSONSerialization` read, which the llm and Claude Code importers once used: a comma before an
-    /// object's or array's end, and at most 512 containers one inside the other (a deeper document is
-    /// refused, as it refused it, before the reader's own recursion could exhaust the stack). And it
+    /// object's or array's end. And it
     /// reads strings as Foundation did: a U+FEFF (byte order mark) that begins a string, or follows
     /// an escape in it, is dropped (it decoded each run between escapes with `String(bytes:encoding:)`,
     /// which takes a leading U+FEFF for a byte order mark), and refuses a surrogate escape that is not
     /// half of a pair, as it did, where `strict` reads it as U+FFFD (RFC 8259 §8.2 allows it).
     struct Leniency {
         var trailingCommas: Bool
-        var maximumDepth: Int?
+        var maximumDepth: Int
         var dropsRunLeadingByteOrderMarks: Bool
         var replacesLoneSurrogates: Bool
 
         static let strict = Leniency(
-            trailingCommas: false, maximumDepth: nil, dropsRunLeadingByteOrderMarks: false, replacesLoneSurrogates: true)
+            trailingCommas: false, maximumDepth: 512, dropsRunLeadingByteOrderMarks: false, replacesLoneSurrogates: true)
         static let foundation = Leniency(
             trailingCommas: true, maximumDepth: 512, dropsRunLeadingByteOrderMarks: true, replacesLoneSurrogates: false)
     }
@@ -87,8 +90,8 @@ struct JSONReader {
     mutating func beginArray() throws { try begin(UInt8(ascii: "[")) }
 
     private mutating func begin(_ opening: UInt8) throws {
-        if let maximum = leniency.maximumDepth, atFirstMember.count >= maximum {
-            throw failure("more than \(maximum) objects and arrays one inside the other")
+        if atFirstMember.count >= leniency.maximumDepth {
+            throw failure("more than \(leniency.maximumDepth) objects and arrays one inside the other")
         }
         try expect(opening)
         atFirstMember.append(true)
