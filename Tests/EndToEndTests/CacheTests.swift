@@ -93,6 +93,30 @@ struct CacheTests {
         }
     }
 
+    /// Every step of `cache rebuild` fails with ENOSPC in turn: the command says so and exits 1 at
+    /// every step it cannot complete, and says "Rebuilt" only when every file it rebuilds is written.
+    /// It said "Rebuilt", exit 0, when `cache/messages` could not be written.
+    @Test("rebuild with a full disk at each step: never 'Rebuilt' unless every file was written")
+    func rebuildOnAFullDisk() throws {
+        try sandbox.succeed(["grep", "fork"])
+        var step = 1
+        while step < 100 {
+            let result = try sandbox.run(["cache", "rebuild"], environment: ["THREADAI_TEST_FAULT": "\(step):28"])
+            if result.status == 0 {
+                let verify = try sandbox.succeed(["cache", "verify"]).stdout
+                #expect(verify.contains("3 current, 0 stale") && verify.contains("9 messages, 0 wrong"), "step \(step): \(result) then \(verify)")
+                for kind in ["threads", "messages", "search"] {
+                    #expect(!verify.contains("cache/\(kind): absent"), "step \(step): \(result) then \(verify)")
+                }
+                break
+            }
+            #expect(result.status == 1 && result.stderr.contains("No space left"), "step \(step): \(result)")
+            #expect(!result.stderr.contains("Rebuilt"), "step \(step): \(result)")
+            step += 1
+        }
+        #expect(step > 3)
+    }
+
     @Test("verify reports a damaged file with status 3; rebuild and clear settle it")
     func verifyRebuildClear() throws {
         try sandbox.succeed(["threads"])

@@ -57,12 +57,7 @@ extension Repository {
         let (threads, renames) = try threadsAndRenames()
         let count = try rebuildThreadSummaries(threads, renames: renames)
         // Built after the summaries, whose working memory is gone by then: the two never add up.
-        do {
-            try FilePaths.remove(cache.path(of: Self.messageGraphKind))
-        } catch {
-            throw .repository(.fileSystem(error))
-        }
-        _ = try messageGraph(reaching: threads.flatMap(\.heads))
+        try rebuildMessageGraph(reaching: threads.flatMap(\.heads))
         try rebuildSearchIndex(reaching: threads.flatMap(\.heads))
         try rebuildPackedObjects()
         return count

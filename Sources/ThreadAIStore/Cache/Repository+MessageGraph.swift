@@ -10,7 +10,7 @@ extension Repository {
         var old = storedMessageGraph()
         var additions = try additions(reaching: heads, known: old)
         if additions.isEmpty, let old { return old }
-        if cache.isEnabled && writeMessageGraph(old: old, additions: additions) {
+        if cache.isEnabled && (try? writeMessageGraph(old: old, additions: additions)) != nil {
             // Read back rather than kept: only one copy of the graph is ever in memory.
             (old, additions) = (nil, MessageGraphAdditions())
             old = storedMessageGraph()
@@ -81,17 +81,24 @@ extension Repository {
     }
 
     /// Writes the merged file; false when it cannot be written (§12 rule 6: then it is only computed again).
-    private func writeMessageGraph(old: MessageGraph?, additions: MessageGraphAdditions) -> Bool {
+    /// `cache rebuild`'s part: `cache/messages` built anew from the objects `heads` reach; a file that
+    /// cannot be written is an error here, where the views above only compute again.
+    func rebuildMessageGraph(reaching heads: [ObjectID]) throws(ThreadError) {
+        try requireObjects(heads)
+        let additions = try additions(reaching: heads, known: nil)
         do {
-            try FilePaths.makeDirectories(cache.directory)
-            try TempFile.write(to: cache.path(of: Self.messageGraphKind)) { file throws(FileSystemError) in
-                try MessageGraphCodec.encode(old: old, additions: additions) { chunk throws(FileSystemError) in
-                    try file.writeAll(chunk)
-                }
-            }
-            return true
+            try writeMessageGraph(old: nil, additions: additions)
         } catch {
-            return false
+            throw .repository(.fileSystem(error))
+        }
+    }
+
+    private func writeMessageGraph(old: MessageGraph?, additions: MessageGraphAdditions) throws(FileSystemError) {
+        try FilePaths.makeDirectories(cache.directory)
+        try TempFile.write(to: cache.path(of: Self.messageGraphKind)) { file throws(FileSystemError) in
+            try MessageGraphCodec.encode(old: old, additions: additions) { chunk throws(FileSystemError) in
+                try file.writeAll(chunk)
+            }
         }
     }
 
