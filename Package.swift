@@ -3,7 +3,8 @@ import PackageDescription
 
 // Layers point one way:
 //   CSHA256            the processor's SHA-256 instructions, for the store's hashing (C: Swift has no intrinsics for them)
-//   CProcessArguments  argv for the statically linked runtime of the Linux release executable (C: a runtime hook)
+//   CProcessArguments  what the statically linked Linux release executable defines in place of the archives' own:
+//                      argv for the runtime (a start-up hook), mktemp for FoundationEssentials (no link warning)
 //   ThreadAISupport    what FoundationEssentials lacks and full Foundation would cost every start: a lock, a
 //                      thread, whitespace trimming, byte replacement, JSON string text (package-internal)
 //   ThreadAIStore      objects, refs, history, context, diff — no providers, no terminal
