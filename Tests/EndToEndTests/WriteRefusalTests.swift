@@ -67,6 +67,28 @@ struct WriteRefusalTests {
         #expect(log.count == 6, "the new message continues the renamed thread's history")
     }
 
+    /// A clone that pulled a thread and only checked it out has no reflog of it: the thread's moves
+    /// happened elsewhere. `logs/HEAD` still records the head it had when checked out, and that is
+    /// enough to know a pull deleted it. `send` started a new conversation under the name.
+    @Test("HEAD on a thread deleted by a pull, which this clone only checked out, refuses too")
+    func deletedThreadOnlyCheckedOutIsRefused() throws {
+        let sandbox = try CLISandbox.initialized(sending: "first question")
+        try sandbox.succeed(["checkout", "-b", "gone"])
+        try sandbox.succeed(["send", "on gone"])
+        try sandbox.succeed(["checkout", "main"])
+        // As a clone has it after a pull brought `gone`: the ref, no reflog of its own.
+        try FileManager.default.removeItem(atPath: sandbox.repository + "/logs/threads/gone")
+        try sandbox.succeed(["checkout", "gone"])
+        // The next pull deletes it.
+        try FileManager.default.removeItem(atPath: sandbox.repository + "/refs/threads/gone")
+        let before = Self.objectCount(sandbox)
+        let result = try sandbox.run(["send", "after the pull"])
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderr.contains("no longer exists") && result.stderr.contains("checkout -b gone"), "\(result)")
+        #expect(Self.objectCount(sandbox) == before)
+        #expect(!FileManager.default.fileExists(atPath: sandbox.repository + "/refs/threads/gone"))
+    }
+
     @Test("HEAD on a deleted thread refuses, says how to continue, and writes nothing")
     func deletedThreadIsRefused() throws {
         let sandbox = try CLISandbox.initialized(sending: "first question")

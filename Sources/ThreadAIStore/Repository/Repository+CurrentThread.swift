@@ -108,10 +108,21 @@ extension Repository {
         return now
     }
 
-    /// The newest head the reflog of `name` records, if any.
+    /// The newest head the reflog of `name` records; for a thread this working copy only checked
+    /// out (a pull brought it, with no reflog, since reflogs are local), the head it had when `HEAD`
+    /// last moved to it or away from it (`logs/HEAD`). Nil when neither knows of one.
     func lastKnownHead(of name: ThreadName) -> ObjectID? {
         // A reflog is advisory: an unreadable one knows of no head.
-        guard let entries = try? refs.reflog(of: name).entries() else { return nil }
-        return entries.reversed().lazy.compactMap { $0.new ?? $0.old }.first
+        if let entries = try? refs.reflog(of: name).entries(),
+           let last = entries.reversed().lazy.compactMap({ $0.new ?? $0.old }).first {
+            return last
+        }
+        guard let entries = try? head.reflog.entries() else { return nil }
+        for entry in entries.reversed() {
+            guard let (from, to) = Self.checkoutEnds(entry.message) else { continue }
+            if to == name.rawValue, let new = entry.new { return new }
+            if from == name.rawValue, let old = entry.old { return old }
+        }
+        return nil
     }
 }

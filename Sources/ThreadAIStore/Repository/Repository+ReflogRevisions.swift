@@ -48,11 +48,17 @@ extension Repository {
 
     /// `A` in a `logs/HEAD` line `checkout: moving from A to B…` (what `checkout(_:reflogMessage:)` writes).
     static func checkoutSource(_ message: String) -> String? {
+        checkoutEnds(message)?.from
+    }
+
+    /// `A` and `B` in a `logs/HEAD` line `checkout: moving from A to B` or `… to B (WHY)`: thread
+    /// names, or full ids for a detached `HEAD` (neither holds a space).
+    static func checkoutEnds(_ message: String) -> (from: String, to: String)? {
         let prefix = "checkout: moving from "
         guard message.hasPrefix(prefix) else { return nil }
-        let words = message.dropFirst(prefix.count).split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
-        guard words.count >= 3, words[1] == "to", !words[0].isEmpty else { return nil }
-        return String(words[0])
+        let words = message.dropFirst(prefix.count).split(separator: " ", maxSplits: 3, omittingEmptySubsequences: false)
+        guard words.count >= 3, words[1] == "to", !words[0].isEmpty, !words[2].isEmpty else { return nil }
+        return (String(words[0]), String(words[2]))
     }
 
     /// How `logs/HEAD` names what `HEAD` says: the thread's name, or the detached message's full id.
