@@ -7,7 +7,8 @@ public struct ReplyOutcome: Sendable {
     /// Why the reply is partial: the provider failed or the user interrupted.
     public var failure: (any Error)?
     public var interrupted: Bool
-    /// An error storing the reply (the user's message is stored regardless).
+    /// An error storing the reply (the user's message is stored regardless). With `replyID` set, the
+    /// reply is the thread's head and only flushing that change to disk failed (`changeWasMade`).
     public var storeError: ThreadError?
     /// How many times the reply held an API key its request sent, each replaced by
     /// `KeyFilter.placeholder` before it was shown or stored (a server or proxy echoed it).
@@ -77,7 +78,8 @@ extension Conversation {
             outcome.replyID = id
         } catch {
             outcome.storeError = error
-            outcome.unattachedReplyID = id
+            // Only the flush failed: the thread is at the reply, which is not unattached.
+            if error.changeWasMade { outcome.replyID = id } else { outcome.unattachedReplyID = id }
         }
         return outcome
     }

@@ -137,6 +137,40 @@ struct FaultAtEveryStepTests {
         }
         #expect(step > 10)
     }
+
+    /// What a failed `send` or `retry` says about the thread matches what happened to it: when the
+    /// thread moved to the reply (the failure came after, flushing the change to disk), it is not
+    /// called unmoved, nor the reply unstored. Both were said after a failed final flush.
+    @Test("send and retry with ENOSPC at each step: the thread moved to the reply exactly when they say so", arguments: ["send", "retry"])
+    func saysWhetherTheThreadMoved(_ command: String) throws {
+        let sandbox = try CLISandbox.initialized(sending: "first")
+        var step = 1
+        while step < 200 {
+            if command == "retry" {
+                // A provider nobody answers for: the question is stored, its reply is not (exit 5).
+                let failed = try sandbox.run(
+                    ["send", "--provider", "openai", "q\(step)"],
+                    environment: ["OPENAI_API_KEY": "sk-test-not-a-key", "OPENAI_BASE_URL": "http://127.0.0.1:9/v1"])
+                #expect(failed.status == 5, "\(failed)")
+            }
+            let before = try JSON.array(try sandbox.succeed(["log", "--json", "-n", "1"])).first?["id"] as? String
+            let arguments = command == "retry" ? ["retry"] : ["send", "q\(step)"]
+            let result = try sandbox.run(arguments, environment: ["THREADAI_TEST_FAULT": "\(step):28"])
+            if result.status == 0 { break }
+            let head = try JSON.array(try sandbox.succeed(["log", "--json", "-n", "1"])).first
+            let moved = head?["role"] as? String == "assistant" && head?["id"] as? String != before
+            if moved {
+                #expect(!result.stderr.contains("could not be moved") && !result.stderr.contains("could not be stored"),
+                        "step \(step): the thread is at the reply: \(result.stderr)")
+                #expect(result.stderr.contains("flushed"), "step \(step): \(result.stderr)")
+            }
+            try sandbox.succeed(["fsck", "--clear-stale-locks"])
+            let last = try JSON.array(try sandbox.succeed(["log", "--json", "-n", "1"]))
+            if last.first?["role"] as? String == "user" { try sandbox.succeed(["retry"]) }
+            step += 1
+        }
+        #expect(step > 10)
+    }
 }
 
 extension FaultAtEveryStepTests {

@@ -125,6 +125,10 @@ enum ReplyRunner {
             return ExitStatus(for: storeError)
         }
         let location = "[\(prepared.thread) \(outcome.replyID?.short ?? prepared.userMessageID.short)]"
+        if let storeError = outcome.storeError, storeError.changeWasMade, outcome.replyID != nil {
+            context.errors.line("threadai: the reply is stored \(location) and the thread is at it; but \(storeError)")
+            return ExitStatus(for: storeError)
+        }
         if let storeError = outcome.storeError {
             context.errors.line("threadai: the reply could not be stored: \(storeError)")
             // Sending again would ask the question twice: it is stored, and `retry` answers it.

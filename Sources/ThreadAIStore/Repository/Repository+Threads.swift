@@ -177,6 +177,13 @@ public enum ThreadError: Error, CustomStringConvertible, Sendable {
     case secrets(SecretsFound)
     case unexpected(String)
 
+    /// Whether the change took effect and only flushing it to disk failed (`LockError.madeButNotFlushed`):
+    /// the thread moved, and saying otherwise would send the user to repeat it.
+    public var changeWasMade: Bool {
+        if case .ref(.lock(.madeButNotFlushed)) = self { return true }
+        return false
+    }
+
     public var description: String {
         switch self {
         case .object(let error): return error.description
