@@ -273,8 +273,10 @@ public struct RefStore: Sendable {
         let (loggedOld, loggedNew, heads) = try change(current)
         // Like git, log while holding the lock and before the ref moves: a reflog that cannot be
         // written stops the update instead of leaving a change that no log recorded.
+        let reflog = reflog(of: name)
+        let loggedAt: Int
         do {
-            try reflog(of: name).append(old: loggedOld, new: loggedNew, message: reflogMessage)
+            loggedAt = try reflog.append(old: loggedOld, new: loggedNew, message: reflogMessage)
         } catch {
             throw .fileSystem(error)
         }
@@ -286,6 +288,9 @@ public struct RefStore: Sendable {
                 try lock.commit(Array(heads.map { $0.hex + "\n" }.joined().utf8))
             }
         } catch {
+            // The ref did not move (unless only the flush failed): its line goes. Should that fail
+            // too, the ref's own failure is the one to report; the line is only advisory.
+            if case .madeButNotFlushed = error {} else { try? reflog.undoAppend(to: loggedAt) }
             throw .lock(error)
         }
     }

@@ -27,12 +27,31 @@ public struct Reflog: Sendable {
     }
 
     /// Appends one entry. Line ends and tabs in `message` become spaces so the line stays one line.
-    func append(old: ObjectID?, new: ObjectID?, message: String, date: Timestamp = .now()) throws(FileSystemError) {
+    /// A write that fails part way is taken back, so the next entry starts a line of its own.
+    /// - Returns: the reflog's size before the entry, for `undoAppend(to:)`.
+    @discardableResult
+    func append(old: ObjectID?, new: ObjectID?, message: String, date: Timestamp = .now()) throws(FileSystemError) -> Int {
         let oneLine = String(message.map { $0.isNewline || $0 == "\t" ? " " : $0 })
         let line = "\(old?.hex ?? Self.none) \(new?.hex ?? Self.none) \(date.rfc3339)\t\(oneLine)\n"
         try FilePaths.makeDirectories(FilePaths.directoryName(of: path))
         let file = try FileDescriptor(opening: path, flags: O_WRONLY | O_CREAT | O_APPEND)
-        try file.writeAll(Array(line.utf8))
+        let before = try file.size()
+        do {
+            try file.writeAll(Array(line.utf8))
+        } catch {
+            // Best effort: the write's own failure is what the caller must hear of.
+            try? undoAppend(to: before)
+            throw error
+        }
+        return before
+    }
+
+    /// Takes back what was appended since the reflog was `size` bytes long: the entry of a change
+    /// that was logged and then not made (its ref could not be written). A reflog line for a move
+    /// that never happened would read as git having moved the thread back (`Repository.rewind`).
+    /// Under the ref's lock, as every append is, so no other entry follows it.
+    func undoAppend(to size: Int) throws(FileSystemError) {
+        guard truncate(path, off_t(size)) == 0 else { throw .last("truncate", path: path) }
     }
 
     /// The entries, oldest first. Lines that do not parse are skipped: a reflog is advisory.
