@@ -138,6 +138,44 @@ struct FaultAtEveryStepTests {
         #expect(step > 10)
     }
 
+    /// A rename that fails with ENOSPC at any step leaves the thread whole under one name, fsck
+    /// without a warning, and the same rename, once the disk has room, succeeds. It exited 1 with a
+    /// bare "try again" that was then refused, and left a reflog line that fsck called a rename of
+    /// 'draft' to 'draft' cut short, with a fix that would have deleted the thread.
+    @Test("threads rename with ENOSPC at each step: nothing half done, and running it again succeeds")
+    func renameOnAFullDisk() throws {
+        var step = 1
+        while step < 100 {
+            let sandbox = try CLISandbox.initialized(sending: "first")
+            try sandbox.succeed(["checkout", "-b", "draft"])
+            try sandbox.succeed(["send", "on draft"])
+            let result = try sandbox.run(["threads", "rename", "draft", "final"], environment: ["THREADAI_TEST_FAULT": "\(step):28"])
+            if result.status == 0 { break }
+            #expect(result.stderr.contains("No space left"), "step \(step): \(result)")
+            let fsck = try sandbox.run(["fsck"])
+            let exists = { (name: String) in FileManager.default.fileExists(atPath: sandbox.repository + "/refs/threads/" + name) }
+            if !exists("final") {
+                // Not renamed at all: fsck finds nothing, and the same command, run again, renames.
+                #expect(fsck.status == 0 && !fsck.stderr.contains("cut short") && !fsck.stdout.contains("cut short"), "step \(step): \(fsck)")
+                let again = try sandbox.run(["threads", "rename", "draft", "final"])
+                #expect(again.status == 0, "step \(step): \(result.stderr) then \(again)")
+            } else if exists("draft") {
+                // Recorded, with the old ref left: the error names what completes it, and that does.
+                #expect(result.stderr.contains("threads reconcile draft"), "step \(step): \(result)")
+                try sandbox.succeed(["threads", "reconcile", "draft"])
+            } else {
+                // Whole, with only a flush to disk that failed: said so, and not to be repeated.
+                #expect(result.stderr.contains("could not be flushed"), "step \(step): \(result)")
+            }
+            #expect(try sandbox.run(["fsck"]).status == 0, "step \(step)")
+            let log = try JSON.array(try sandbox.succeed(["log", "--json", "final"]))
+            #expect(log.contains { $0["content"] as? String == "on draft" }, "step \(step)")
+            #expect(!FileManager.default.fileExists(atPath: sandbox.repository + "/refs/threads/draft"), "step \(step)")
+            step += 1
+        }
+        #expect(step > 3)
+    }
+
     /// What a failed `send` or `retry` says about the thread matches what happened to it: when the
     /// thread moved to the reply (the failure came after, flushing the change to disk), it is not
     /// called unmoved, nor the reply unstored. Both were said after a failed final flush.

@@ -147,6 +147,11 @@ public enum FilePaths {
         #endif
     }
 
+    /// The size in bytes of the file at `path`, or nil when it cannot be read (absent, say).
+    static func fileSize(_ path: String) -> Int? {
+        (try? status(path))?.map { Int($0.size) }
+    }
+
     /// The names in a directory, excluding `.` and `..`; an absent directory has none.
     static func contents(of path: String) throws(FileSystemError) -> [String] {
         try entries(of: path).map(\.name)

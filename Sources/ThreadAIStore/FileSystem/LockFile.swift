@@ -23,8 +23,8 @@ struct LockFile: ~Copyable {
     let targetPath: String
     let lockPath: String
     private let file: FileDescriptor
-    /// Set once the lock file has been renamed over (or the target removed): from then on the
-    /// lock path may belong to the next holder and must not be touched.
+    /// Set once the lock file has been renamed over the target: from then on the lock path may
+    /// belong to the next holder and must not be touched.
     private var isCommitted = false
 
     /// Takes the lock on `path`, waiting up to `timeout` for another holder to finish.
@@ -78,12 +78,12 @@ struct LockFile: ~Copyable {
         }
     }
 
-    /// Removes the target file and releases the lock.
+    /// Removes the target file and releases the lock. The lock file goes as any released lock does
+    /// (`deinit`), after the change: a failure to remove it is no failure of the change, which was
+    /// made, and what it leaves is a stale lock like a crash's (its `flock` died with it).
     consuming func commitRemoval() throws(LockError) {
         do {
             try FilePaths.remove(targetPath)
-            try FilePaths.remove(lockPath)
-            isCommitted = true
         } catch {
             throw .fileSystem(error)
         }

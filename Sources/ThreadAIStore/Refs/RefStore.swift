@@ -221,6 +221,22 @@ public struct RefStore: Sendable {
         }
     }
 
+    /// Removes the ref of thread `name` that this process just created at `head`, with no reflog line:
+    /// the undoing of a change that could not be completed (a rename not recorded), not a deletion.
+    /// Under the ref's lock, and only while it still holds `head` alone.
+    /// - Throws: `RefError.concurrentChange` when the ref moved meanwhile (nothing is changed then).
+    func removeCreated(_ name: ThreadName, at head: ObjectID) throws(RefError) {
+        let lock = try lock(name)
+        let current = try heads(of: name)
+        guard current == [head] else { throw .concurrentChange(name, expected: .head(head), found: current) }
+        do {
+            try lock.commitRemoval()
+        } catch {
+            throw .lock(error)
+        }
+        folder.removeEmptyFolders(above: path(of: name))
+    }
+
     /// Deletes thread `name` while its ref file holds nothing readable (`threads delete -f`, the way
     /// out `fsck` names for a damaged ref), and logs the deletion. Under the ref's lock, and only
     /// while the file is still malformed: a ref rewritten meanwhile is left as it is.

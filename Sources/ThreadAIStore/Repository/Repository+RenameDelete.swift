@@ -25,19 +25,45 @@ extension Repository {
         if try currentHead() == .thread(old) { headLock = try taking { () throws(RefError) in try head.lock() } }
         setAsideDeletedReflog(of: new)
         let moved = try moveReflog(of: old, to: new)
+        let movedLength = FilePaths.fileSize(refs.reflog(of: new).path)
+        // A step whose change stands but could not be flushed to disk does not stop the rename
+        // (stopping would leave it half done); its error is reported once the rename is whole.
+        var unflushed: ThreadError?
         do {
             try refs.update(new, holding: newLock, to: tip, expecting: .absent, reflogMessage: "rename: from \(old)")
         } catch {
-            // Nothing was renamed: the reflog goes back to the name that still has the thread.
-            // Best effort: the error that stopped the rename is the one to report.
-            if moved, !refs.exists(new) { _ = try? moveReflog(of: new, to: old) }
-            throw ThreadError(wrapping: error)
+            let error = ThreadError(wrapping: error)
+            guard error.changeWasMade else {
+                // Nothing was renamed: the reflog goes back to the name that still has the thread.
+                // Best effort: the error that stopped the rename is the one to report.
+                if moved, !refs.exists(new) { _ = try? moveReflog(of: new, to: old) }
+                throw error
+            }
+            unflushed = error
         }
         do {
             try renames.record(from: old, to: new, holding: renamesLock)
+        } catch {
+            let error = ThreadError(wrapping: error)
+            guard error.changeWasMade else {
+                // Not recorded, so not renamed: the new ref goes, and the reflog back, so that the
+                // same rename can simply be run again. Best effort, as above.
+                if (try? refs.removeCreated(new, at: tip)) != nil {
+                    if let movedLength { try? refs.reflog(of: new).undoAppend(to: movedLength) }
+                    if moved { _ = try? moveReflog(of: new, to: old) }
+                }
+                throw error
+            }
+            unflushed = unflushed ?? error
+        }
+        do {
             try refs.update(old, holding: oldLock, to: nil, expecting: .head(tip), reflogMessage: "rename: to \(new)")
         } catch {
-            throw ThreadError(wrapping: error)
+            let error = ThreadError(wrapping: error)
+            // Recorded in `renames`, the rename stands; only the old ref is left, which joining it
+            // to the new name removes.
+            guard error.changeWasMade else { throw .renameLeftOldName(old, new: new, error) }
+            unflushed = unflushed ?? error
         }
         // Removing the old ref logged it in a new reflog of the old name, which the rename has
         // no more use for (FORMAT.md §7); a crash before this leaves that one line, which is harmless.
@@ -47,6 +73,7 @@ extension Repository {
         if let lock = headLock.take() {
             try checkout(.thread(new), reflogMessage: "rename: \(old) to \(new)", holding: lock, onlyFrom: .thread(old))
         }
+        if let unflushed { throw unflushed }
     }
 
     /// Deletes thread `name`. Messages are never deleted; but unless `force` is set, a thread whose

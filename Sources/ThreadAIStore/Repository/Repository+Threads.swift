@@ -175,6 +175,9 @@ public enum ThreadError: Error, CustomStringConvertible, Sendable {
     /// Text about to be stored holds what looks like a credential, and the policy refuses it
     /// (`Conversation.secrets`); nothing was written.
     case secrets(SecretsFound)
+    /// A rename was recorded in `renames` and the new ref written, but the old ref could not be removed
+    /// (why: the error): the rename stands, and joining the old name to the new one completes it.
+    indirect case renameLeftOldName(ThreadName, new: ThreadName, ThreadError)
     case unexpected(String)
 
     /// Whether the change took effect and only flushing it to disk failed (`LockError.madeButNotFlushed`):
@@ -207,6 +210,9 @@ public enum ThreadError: Error, CustomStringConvertible, Sendable {
         case .notAHead(let id, let name, let heads):
             return "\(id.short) is not one of the heads of '\(name)' (\(heads.map(\.short).joined(separator: ", "))); "
                 + "name one of them to keep, or none to keep the newest. Nothing was changed."
+        case .renameLeftOldName(let old, let new, let error):
+            return "'\(old)' is renamed to '\(new)', but its old ref could not be removed (\(error)). Once that is fixed, "
+                + "'threadai threads reconcile \(old)' completes the rename (its head joins '\(new)'; nothing is lost)."
         case .detachedHead:
             return "HEAD is detached, so there is no thread to send on. Fork one here with 'threadai checkout -b NAME'."
         case .deletedThread(let name, let last):
