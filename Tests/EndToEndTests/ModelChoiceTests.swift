@@ -38,6 +38,21 @@ struct ModelChoiceTests {
         #expect(!compatible.stdout.contains("Not ready"), "\(compatible)")
     }
 
+    @Test("a model of another provider than --provider is refused, naming its provider, and nothing is sent or stored",
+          arguments: [["--provider", "anthropic", "-m", "gpt-4o"], ["--provider", "offline", "-m", "gpt-4o"]])
+    func modelOfAnotherProvider(_ flags: [String]) throws {
+        let sandbox = try CLISandbox.initialized(sending: "first")
+        let server = try StubProviderServer([try .fixture("anthropic-hello")], in: sandbox.folder)
+        let before = try DirectorySnapshot(sandbox.repository)
+        let result = try sandbox.run(
+            ["send"] + flags + ["hi"],
+            environment: ["ANTHROPIC_API_KEY": "sk-ant-api03-" + String(repeating: "k", count: 40), "ANTHROPIC_BASE_URL": server.url])
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains("'gpt-4o' (--model) is an openai model"), "\(result)")
+        #expect(try server.journal().isEmpty, "nothing reaches a provider")
+        #expect(try DirectorySnapshot(sandbox.repository) == before)
+    }
+
     @Test("status says when the chosen provider has no key, where a key comes from, never the key")
     func keys() throws {
         let sandbox = try CLISandbox.initialized()

@@ -128,6 +128,35 @@ struct ProviderSelectionTests {
         #expect(sourceTag(credential.source) == "env")
     }
 
+    static let otherProvidersModels: [SelectionCase] = [
+        .init(why: "flags: --provider anthropic -m gpt-4o", flags: ["provider": "anthropic", "model": "gpt-4o"],
+              expected: "gpt-4o openai anthropic"),
+        .init(why: "flags: --provider offline -m gpt-4o", flags: ["provider": "offline", "model": "gpt-4o"],
+              expected: "gpt-4o openai offline"),
+        .init(why: "flags: --provider openai -m sonnet (an alias)", flags: ["provider": "openai", "model": "sonnet"],
+              expected: "sonnet anthropic openai"),
+        .init(why: "environment: THREADAI_PROVIDER and THREADAI_MODEL disagree",
+              environment: ["THREADAI_PROVIDER": "openai", "THREADAI_MODEL": "haiku"], expected: "haiku anthropic openai"),
+        .init(why: "one file: provider and model disagree", repository: "provider = anthropic\nmodel = o3",
+              expected: "o3 openai anthropic"),
+    ]
+
+    @Test("a model of another provider, named as strongly as the provider, is an error naming its provider",
+          arguments: otherProvidersModels)
+    func modelOfAnotherProvider(_ row: SelectionCase) throws {
+        do {
+            let settings = try resolveSelection(row)
+            Issue.record("\(row.why): chose \(settings.provider.value) with \(settings.model.value)")
+        } catch let error as ConfigurationError {
+            guard case .modelOfAnotherProvider(let model, let owner, let provider) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect("\(model.value) \(owner) \(provider.value)" == row.expected)
+            #expect(error.description.contains("'\(model.value)'") && error.description.contains("\(owner) model"), "\(error)")
+        }
+    }
+
     @Test func compatibleServerWithoutModelIsAnError() {
         let row = SelectionCase(why: "", flags: ["provider": "openai-compatible"], expected: "")
         #expect(throws: ConfigurationError.missingModel(provider: .openAICompatible)) { try resolveSelection(row) }

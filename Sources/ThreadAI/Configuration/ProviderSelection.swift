@@ -71,8 +71,17 @@ public enum ProviderSelection {
         _ requested: Setting<String>?, provider: Setting<ProviderKind>
     ) throws(ConfigurationError) -> Setting<String> {
         let kind = provider.value
+        if let requested, kind != .openAICompatible, let owner = owningProvider(of: requested.value), owner != kind {
+            // A model named as strongly as the provider (both flags, both in one file) that the
+            // provider does not serve is a contradiction: sending the provider's default instead
+            // would bill for a model nobody asked for. (A stronger model already chose its own
+            // provider in `chooseProvider`.)
+            if requested.source.precedence <= provider.source.precedence {
+                throw .modelOfAnotherProvider(model: requested, owner: owner, provider: provider)
+            }
+        }
         if kind == .offline {
-            // The offline model is the only one: a model set elsewhere is not what answers.
+            // The offline model is the only one: a weaker model set elsewhere is not what answers.
             guard let requested, requested.value != OfflineProvider.modelName else {
                 return Setting(OfflineProvider.modelName, from: requested?.source ?? .builtIn)
             }
