@@ -71,6 +71,16 @@ struct ModelChoiceTests {
         #expect(!offline.stdout.contains("Key:") && !offline.stdout.contains("Not ready"), "the offline model needs nothing")
     }
 
+    @Test("status of a compatible server with no model reports it as not ready, exit 0, as for a missing key")
+    func compatibleWithoutModel() throws {
+        let sandbox = try CLISandbox.initialized()
+        let result = try sandbox.run(["status", "--provider", "openai-compatible"], environment: ["OPENAI_BASE_URL": "http://127.0.0.1:9/v1"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("Provider: openai-compatible, model: none\n"), "\(result)")
+        #expect(result.stdout.contains("Base URL: http://127.0.0.1:9/v1 (from environment OPENAI_BASE_URL)"), "\(result)")
+        #expect(result.stdout.contains("Not ready: send would fail. openai-compatible has no default model"), "\(result)")
+    }
+
     @Test("status says when a compatible server has no base URL")
     func compatibleWithoutBaseURL() throws {
         let sandbox = try CLISandbox.initialized()

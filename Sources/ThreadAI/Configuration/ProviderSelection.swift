@@ -39,6 +39,16 @@ public enum ProviderSelection {
             notice: notice)
     }
 
+    /// Where `provider` would be reached and with which key, as `resolve` decides them: what
+    /// `status` still reports when the settings cannot be resolved for want of a model.
+    /// - Throws: `ConfigurationError` for an invalid base URL or a key store that cannot be read.
+    public static func connection(
+        _ layers: SettingsLayers, provider: ProviderKind, credentials: CredentialLookup
+    ) throws(ConfigurationError) -> (baseURL: Setting<String>?, credential: Setting<Credential>?) {
+        let baseURL = try chooseBaseURL(layers, provider: provider)
+        return (baseURL, try credential(for: provider, baseURL: baseURL, credentials: credentials))
+    }
+
     private static func chooseProvider(
         _ layers: SettingsLayers, model: Setting<String>?, credentials: CredentialLookup, notice: inout String?
     ) throws(ConfigurationError) -> Setting<ProviderKind> {
