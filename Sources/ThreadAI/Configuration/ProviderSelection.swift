@@ -154,8 +154,9 @@ public enum ProviderSelection {
         }
     }
 
-    /// The provider that serves a model the catalog knows, or nil.
+    /// The provider that serves a model the catalog knows, or whose naming a newer model's name
+    /// fits (`claude-…` is Anthropic's), or nil.
     static func owningProvider(of model: String) -> ProviderKind? {
-        ModelCatalog.lookup(model)?.provider.flatMap(ProviderKind.init(rawValue:))
+        ModelCatalog.provider(of: model).flatMap(ProviderKind.init(rawValue:))
     }
 }
