@@ -39,6 +39,9 @@ public struct Conversation: Sendable {
         /// The partial reply's text a `continue` completes (with `replacing` its id): the model is
         /// asked to go on from it, and the stored reply is this text followed by what it adds.
         public var continuing: String? = nil
+        /// True when the turn asks again for a reply to a stored question (`retry`), rather than
+        /// answering a message just sent: the reflog says which.
+        public var isRetry = false
 
         /// Ends the reservation without a reply (the question stays; `retry` answers it later).
         public func release() {

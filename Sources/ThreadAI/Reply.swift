@@ -140,7 +140,7 @@ extension Conversation {
     private func link(_ id: ObjectID, _ message: Message, for prepared: PreparedTurn) throws(ThreadError) {
         let expected = prepared.replacing ?? prepared.userMessageID
         let verb = prepared.continuing == nil ? Repository.retryReflogPrefix : Repository.continueReflogPrefix
-        let reflog = prepared.replacing.map { "\(verb) \($0.short)" } ?? "send: reply"
+        let reflog = prepared.replacing.map { "\(verb) \($0.short)" } ?? (prepared.isRetry ? "retry: reply" : "send: reply")
         do {
             try repository.advance(prepared.thread, to: id, message, expecting: .head(expected), reflogMessage: reflog)
         } catch {

@@ -73,7 +73,7 @@ extension Conversation {
             let context = try repository.context(of: userMessage, budget: budget)
             return PreparedTurn(
                 thread: thread, userMessageID: userMessage, systemMessageID: nil, context: context,
-                replacing: replacing)
+                replacing: replacing, isRetry: true)
         } catch {
             throw .thread(error)
         }

@@ -114,6 +114,20 @@ struct ChatPipedTests {
         #expect(reply.fields["model"] == sent.fields["model"] && reply.fields["role"] == "assistant")
     }
 
+    @Test("notes after a reply name the chat commands (/continue, /retry), not the shell's")
+    func notesNameChatCommands() throws {
+        let sandbox = try CLISandbox.initialized()
+        let server = try StubProviderServer(
+            [try .fixture("anthropic-max-tokens"), try .fixture("anthropic-truncated")], in: sandbox.folder)
+        let result = try sandbox.run(
+            ["chat", "--provider", "anthropic"], stdin: "Cut off\nBroken\n",
+            environment: ["ANTHROPIC_API_KEY": "test-key-not-secret", "ANTHROPIC_BASE_URL": server.url])
+        #expect(result.status == 5, "\(result)")
+        #expect(result.stderr.contains("'/continue' goes on from where it stopped"), "\(result.stderr)")
+        #expect(result.stderr.contains("'/continue' completes it, '/retry' asks again"), "\(result.stderr)")
+        #expect(!result.stderr.contains("'threadai continue'") && !result.stderr.contains("'threadai retry'"), "\(result.stderr)")
+    }
+
     @Test("without a terminal the session stops at the first failure, with its status, and sends nothing after it")
     func stopsAtFailure() throws {
         let sandbox = try CLISandbox.initialized(sending: "Hi")

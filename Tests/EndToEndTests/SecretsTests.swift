@@ -82,4 +82,26 @@ struct SecretsTests {
         try sandbox.succeed(["import", "--redact", "chatgpt", "conversations.json"])
         #expect(try StoredObject.all(in: sandbox.repository).contains { $0.content == "use [REDACTED:anthropic-api-key]" })
     }
+
+    @Test("a threadai-json export holding a key is refused whole, with or without --redact, and never advises --redact")
+    func importThreadAIJSONRefused() throws {
+        let source = try CLISandbox.initialized()
+        try source.succeed(["send", "--allow-secrets", "use \(Self.canary)"])
+        let file = source.work + "/export.json"
+        try Data(try source.succeed(["export", "json"]).stdoutBytes).write(to: URL(fileURLWithPath: file))
+        let copy = try CLISandbox.initialized()
+        let before = try DirectorySnapshot(copy.repository)
+        for flags in [[], ["--redact"]] {
+            let refused = try copy.run(["import"] + flags + ["threadai-json", file])
+            #expect(refused.status == 1, "\(refused)")
+            #expect(refused.stderr.contains("holds what looks like an Anthropic API key"), "\(refused.stderr)")
+            #expect(refused.stderr.contains("cannot be redacted on import"), "\(refused.stderr)")
+            #expect(!refused.stderr.contains("run again with --redact"), "\(flags): \(refused.stderr)")
+            #expect(refused.stderr.contains("--allow-secrets"), "\(refused.stderr)")
+            #expect(!refused.stderr.contains("CANARY"))
+            #expect(try DirectorySnapshot(copy.repository) == before)
+        }
+        let redacting = try copy.run(["import", "--redact", "threadai-json", file])
+        #expect(redacting.stderr.contains("--redact cannot apply to it"), "\(redacting.stderr)")
+    }
 }

@@ -75,7 +75,9 @@ struct ProviderSelectionTests {
         .init(why: "a compatible server keeps any model name", flags: ["provider": "openai-compatible", "model": "gpt-4o"],
               environment: ["OPENAI_BASE_URL": "http://127.0.0.1:1/v1"], expected: "openai-compatible [flag] gpt-4o [flag]"),
         .init(why: "an unknown model with a key goes to the automatic provider", environment: anthropicKey,
-              user: "model = claude-next", expected: "anthropic [auto] claude-next [user]"),
+              user: "model = llama3", expected: "anthropic [auto] llama3 [user]"),
+        .init(why: "a newer model of a provider's naming chooses that provider", flags: ["model": "gpt-6"],
+              environment: anthropicKey, expected: "openai [auto] gpt-6 [flag]"),
     ]
 
     @Test("chooses", arguments: table)
@@ -126,6 +128,37 @@ struct ProviderSelectionTests {
         let credential = try #require(try resolveSelection(row).credential)
         #expect(credential.value.masked == "••••1111")
         #expect(sourceTag(credential.source) == "env")
+    }
+
+    static let otherProvidersModels: [SelectionCase] = [
+        .init(why: "flags: --provider anthropic -m gpt-4o", flags: ["provider": "anthropic", "model": "gpt-4o"],
+              expected: "gpt-4o openai anthropic"),
+        .init(why: "flags: --provider offline -m gpt-4o", flags: ["provider": "offline", "model": "gpt-4o"],
+              expected: "gpt-4o openai offline"),
+        .init(why: "flags: --provider openai -m sonnet (an alias)", flags: ["provider": "openai", "model": "sonnet"],
+              expected: "sonnet anthropic openai"),
+        .init(why: "environment: THREADAI_PROVIDER and THREADAI_MODEL disagree",
+              environment: ["THREADAI_PROVIDER": "openai", "THREADAI_MODEL": "haiku"], expected: "haiku anthropic openai"),
+        .init(why: "one file: provider and model disagree", repository: "provider = anthropic\nmodel = o3",
+              expected: "o3 openai anthropic"),
+        .init(why: "a newer model of Anthropic's naming is Anthropic's", flags: ["provider": "openai", "model": "claude-sonnet-9"],
+              expected: "claude-sonnet-9 anthropic openai"),
+    ]
+
+    @Test("a model of another provider, named as strongly as the provider, is an error naming its provider",
+          arguments: otherProvidersModels)
+    func modelOfAnotherProvider(_ row: SelectionCase) throws {
+        do {
+            let settings = try resolveSelection(row)
+            Issue.record("\(row.why): chose \(settings.provider.value) with \(settings.model.value)")
+        } catch let error as ConfigurationError {
+            guard case .modelOfAnotherProvider(let model, let owner, let provider) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect("\(model.value) \(owner) \(provider.value)" == row.expected)
+            #expect(error.description.contains("'\(model.value)'") && error.description.contains("\(owner) model"), "\(error)")
+        }
     }
 
     @Test func compatibleServerWithoutModelIsAnError() {

@@ -85,6 +85,9 @@ struct RetryCommandTests {
         let reply = try #require(try repository.singleHead(of: main))
         #expect(try repository.objects.message(reply).parent == user)
         #expect(try messages(repository, role: .user) == [user])
+        let last = try #require(try repository.refs.reflog(of: main).entries().last)
+        #expect(last.old == user && last.new == reply)
+        #expect(last.message == "retry: reply", "the reflog says a retry answered the question, not a send")
     }
 
     @Test func retryOnAnEmptyThreadSaysSo() async throws {

@@ -60,6 +60,24 @@ struct HTTPStatusFaultTests {
         #expect(error.description.contains("HTTP \(expected.status)"))
     }
 
+    @Test("a 401 from a compatible server that was sent no key says no key was sent, and how to set one",
+          arguments: TransportKind.allCases)
+    func unauthorizedWithoutKey(transport: TransportKind) async throws {
+        let server = try LoopbackServer(.json(status: 401, ProviderKind.openai.errorBody(type: "auth", message: "key required")))
+        defer { server.stop() }
+        let provider = try OpenAIProvider(
+            credential: nil, baseURL: server.baseURL, mode: .compatible, options: testOptions(transport: transport, retries: 0))
+        let reply = await collect(provider.stream(sampleRequest))
+        let error = try #require(reply.providerError)
+        guard case .unauthorized = error else {
+            Issue.record("got \(error)")
+            return
+        }
+        #expect(!error.description.contains("did not accept the API key"), "\(error)")
+        #expect(error.description.contains("no API key was sent"), "\(error)")
+        #expect(error.description.contains("threadai keys set openai-compatible"), "\(error)")
+    }
+
     @Test("429 with retry-after-ms, then 503, then success: waits as told, output once", arguments: ProviderKind.allCases, TransportKind.allCases)
     func retriesThenSucceeds(kind: ProviderKind, transport: TransportKind) async throws {
         let server = try LoopbackServer([

@@ -29,6 +29,31 @@ struct ModelCatalogTests {
         #expect(model.defaultMaxOutputTokens == ModelCatalog.unknownMaxOutputTokens)
     }
 
+    @Test("a newer model of a provider's naming is that provider's, with the smallest limits of its known models",
+          arguments: [("claude-sonnet-9", "anthropic"), ("Claude-X", "anthropic"), ("gpt-6", "openai"), ("o7", "openai"),
+                      ("chatgpt-9-latest", "openai")])
+    func namedByProvider(name: String, provider: String) {
+        let model = ModelCatalog.resolve(name)
+        #expect(model.id == name && !model.isKnown)
+        #expect(model.provider == provider)
+        #expect(model.contextWindow == ModelCatalog.models(for: provider).map(\.contextWindow).min())
+        #expect(model.maxOutputTokens == ModelCatalog.models(for: provider).map(\.maxOutputTokens).min())
+    }
+
+    @Test("names of no provider's naming belong to none", arguments: ["llama3", "offline-x", "o-mini", "claude", "gpt4"])
+    func namedByNone(name: String) {
+        #expect(ModelNaming.provider(of: name) == nil)
+        #expect(ModelCatalog.resolve(name).provider == nil)
+    }
+
+    @Test("a version of a known family differs only in numbers; a changed word is not one")
+    func versions() {
+        #expect(ModelNaming.isVersionOfKnownFamily("claude-sonnet-9"))
+        #expect(ModelNaming.isVersionOfKnownFamily("gpt-6"))
+        #expect(!ModelNaming.isVersionOfKnownFamily("claude-sonet-4-5"))
+        #expect(!ModelNaming.isVersionOfKnownFamily("sonnet-9"), "not of a provider's naming")
+    }
+
     @Test("no alias or id names two models")
     func namesAreUnique() {
         let names = ModelCatalog.all.flatMap { [$0.id] + $0.aliases }.map { $0.lowercased() }

@@ -16,6 +16,10 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
     case noRepository(String)
     /// A compatible server was chosen without a model name.
     case missingModel(provider: ProviderKind)
+    /// A model that belongs to `owner`, named as strongly as a different provider was chosen
+    /// (`--provider anthropic -m gpt-4o`): sending it, or the provider's default in its place,
+    /// would not be what was asked.
+    case modelOfAnotherProvider(model: Setting<String>, owner: ProviderKind, provider: Setting<ProviderKind>)
     /// The key store could not be read.
     case keyStore(KeyStoreError)
     case fileSystem(FileSystemError)
@@ -46,6 +50,10 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
         case .missingModel(let provider):
             return "\(provider) has no default model: name one with -m MODEL, THREADAI_MODEL, "
                 + "or 'threadai config set model NAME'."
+        case .modelOfAnotherProvider(let model, let owner, let provider):
+            return "'\(Self.shown(model.value))' (\(model.source)) is an \(owner) model, but the provider is \(provider.value) "
+                + "(\(provider.source)): name a \(provider.value) model ('threadai models --provider \(provider.value)' "
+                + "lists them), or --provider \(owner) to ask \(owner)."
         case .keyStore(let error):
             return error.description
         case .fileSystem(let error):

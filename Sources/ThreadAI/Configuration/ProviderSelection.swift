@@ -39,6 +39,16 @@ public enum ProviderSelection {
             notice: notice)
     }
 
+    /// Where `provider` would be reached and with which key, as `resolve` decides them: what
+    /// `status` still reports when the settings cannot be resolved for want of a model.
+    /// - Throws: `ConfigurationError` for an invalid base URL or a key store that cannot be read.
+    public static func connection(
+        _ layers: SettingsLayers, provider: ProviderKind, credentials: CredentialLookup
+    ) throws(ConfigurationError) -> (baseURL: Setting<String>?, credential: Setting<Credential>?) {
+        let baseURL = try chooseBaseURL(layers, provider: provider)
+        return (baseURL, try credential(for: provider, baseURL: baseURL, credentials: credentials))
+    }
+
     private static func chooseProvider(
         _ layers: SettingsLayers, model: Setting<String>?, credentials: CredentialLookup, notice: inout String?
     ) throws(ConfigurationError) -> Setting<ProviderKind> {
@@ -71,8 +81,17 @@ public enum ProviderSelection {
         _ requested: Setting<String>?, provider: Setting<ProviderKind>
     ) throws(ConfigurationError) -> Setting<String> {
         let kind = provider.value
+        if let requested, kind != .openAICompatible, let owner = owningProvider(of: requested.value), owner != kind {
+            // A model named as strongly as the provider (both flags, both in one file) that the
+            // provider does not serve is a contradiction: sending the provider's default instead
+            // would bill for a model nobody asked for. (A stronger model already chose its own
+            // provider in `chooseProvider`.)
+            if requested.source.precedence <= provider.source.precedence {
+                throw .modelOfAnotherProvider(model: requested, owner: owner, provider: provider)
+            }
+        }
         if kind == .offline {
-            // The offline model is the only one: a model set elsewhere is not what answers.
+            // The offline model is the only one: a weaker model set elsewhere is not what answers.
             guard let requested, requested.value != OfflineProvider.modelName else {
                 return Setting(OfflineProvider.modelName, from: requested?.source ?? .builtIn)
             }
@@ -135,8 +154,9 @@ public enum ProviderSelection {
         }
     }
 
-    /// The provider that serves a model the catalog knows, or nil.
+    /// The provider that serves a model the catalog knows, or whose naming a newer model's name
+    /// fits (`claude-…` is Anthropic's), or nil.
     static func owningProvider(of model: String) -> ProviderKind? {
-        ModelCatalog.lookup(model)?.provider.flatMap(ProviderKind.init(rawValue:))
+        ModelCatalog.provider(of: model).flatMap(ProviderKind.init(rawValue:))
     }
 }

@@ -123,7 +123,7 @@ public enum ThreadAIJSON {
                     }
                 case "messages":
                     try forEachMessage(&reader) { (index, entry) throws(ImportError) in
-                        if secrets != .allow { try refuseSecrets(in: entry, index: index, name: name) }
+                        if secrets != .allow { try refuseSecrets(in: entry, index: index, name: name, policy: secrets) }
                         parents.note(id: entry["id"]?.string ?? "", object: entry["object"]?.string ?? "")
                         checked(index)
                     }
@@ -225,13 +225,20 @@ public enum ThreadAIJSON {
     }
 
     /// Refuses the whole export, before anything is written, when a message holds a credential.
-    private static func refuseSecrets(in entry: [String: JSONReader.Value], index: Int, name: String) throws(ImportError) {
+    /// The remedy is its own: `--redact`, the usual other way on, cannot apply to an export whose
+    /// messages are named by their hashes, so it is never advised (and, when given, said not to apply).
+    private static func refuseSecrets(
+        in entry: [String: JSONReader.Value], index: Int, name: String, policy: SecretPolicy
+    ) throws(ImportError) {
         guard let text = entry["object"]?.string else { return }
         let findings = SecretScanner.findings(in: text)
         guard !findings.isEmpty else { return }
+        let redactGiven = policy == .redact ? ", so --redact cannot apply to it" : ""
         throw ImportError(
             item: "\(name) message #\(index) (\(entry["id"]?.string ?? ""))",
-            reason: SecretsFound(item: "it", findings: findings).description
-                + " A threadai-json export cannot be redacted on import (its messages are named by their hashes): remove the secret at its source, or use --allow-secrets.")
+            reason: SecretsFound(item: "it", findings: findings).found
+                + " A threadai-json export cannot be redacted on import (its messages are named by their hashes)\(redactGiven): "
+                + "remove the secret at its source and export again, or run again with --allow-secrets to import it "
+                + SecretsFound.asItIs)
     }
 }

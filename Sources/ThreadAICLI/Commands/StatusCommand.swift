@@ -50,10 +50,25 @@ enum StatusCommand: Command {
         if let system = Context.systemPrompt(in: outline?.systemPrompt) {
             context.output.line("System prompt: \(Summary.oneLine(system, limit: 70))")
         }
-        let choice = try context.chooseProvider(arguments, repository: repository)
-        context.output.line("Provider: \(choice.providerName), model: \(choice.model)")
-        if let notice = choice.notice { context.output.line(style.dim("Note: \(notice)")) }
-        writeReadiness(choice, context)
+        do {
+            let choice = try context.chooseProvider(arguments, repository: repository)
+            context.output.line("Provider: \(choice.providerName), model: \(choice.model)")
+            if let notice = choice.notice { context.output.line(style.dim("Note: \(notice)")) }
+            writeReadiness(choice, context)
+        } catch let error as ConfigurationError {
+            // A compatible server with no model named: status reports what a send would meet,
+            // as it does for a missing key, instead of failing itself.
+            guard case .missingModel(let provider) = error else { throw error }
+            context.output.line("Provider: \(provider), model: none")
+            let layers = try SettingsLayers.load(
+                flags: [.provider: provider.rawValue], environment: context.environment,
+                repositoryDirectory: repository.directory)
+            let connection = try ProviderSelection.connection(
+                layers, provider: provider,
+                credentials: CredentialLookup(environment: context.environment, store: ProviderFactory.keyStore(context.environment)))
+            writeConnection(provider, credential: connection.credential, baseURL: connection.baseURL, context)
+            context.output.line(style.removed("Not ready: send would fail. \(error)"))
+        }
         context.output.line("Repository: \(repository.directory)")
         return .success
     }
@@ -74,23 +89,29 @@ enum StatusCommand: Command {
     /// (never the key itself) or that there is none, its base URL, and the error a send would meet.
     private static func writeReadiness(_ choice: ProviderChoice, _ context: CommandContext) {
         guard let settings = choice.settings, settings.provider.value != .offline else { return }
-        let kind = settings.provider.value
-        if let credential = settings.credential {
+        writeConnection(settings.provider.value, credential: settings.credential, baseURL: settings.baseURL, context)
+        do {
+            _ = try choice.makeProvider(nil)
+        } catch {
+            context.output.line(context.style.removed("Not ready: send would fail. \(error)"))
+        }
+    }
+
+    /// Where the key of provider `kind` comes from (never the key) or that there is none, and its base URL.
+    private static func writeConnection(
+        _ kind: ProviderKind, credential: Setting<Credential>?, baseURL: Setting<String>?, _ context: CommandContext
+    ) {
+        if let credential {
             context.output.line("Key: set (from \(credential.source))")
         } else if kind == .openAICompatible {
             context.output.line("Key: none (sent without one; most local servers need none)")
         } else {
             context.output.line(context.style.removed("Key: none"))
         }
-        if let baseURL = settings.baseURL {
+        if let baseURL {
             context.output.line("Base URL: \(baseURL.value) (from \(baseURL.source))")
         } else if kind == .openAICompatible {
             context.output.line(context.style.removed("Base URL: none"))
-        }
-        do {
-            _ = try choice.makeProvider(nil)
-        } catch {
-            context.output.line(context.style.removed("Not ready: send would fail. \(error)"))
         }
     }
 

@@ -8,11 +8,12 @@ extension CommandContext {
     }
 
     /// The provider choice for the given flag values (nil when not given). A model flag must name a
-    /// known model unless the provider is a compatible server (`ModelNameCheck`).
+    /// known model unless the provider is a compatible server or the name is a newer model of a
+    /// provider's naming, which a note says is sent as given (`ModelNameCheck`).
     func chooseProvider(provider: String?, model: String?, repository: Repository?) throws -> ProviderChoice {
         let choice = try providers.choose(ProviderQuery(
             provider: provider, model: model, environment: environment, repositoryDirectory: repository?.directory))
-        if let model { try ModelNameCheck.check(model, for: choice) }
+        if let model, let note = try ModelNameCheck.check(model, for: choice) { self.note(note) }
         return choice
     }
 

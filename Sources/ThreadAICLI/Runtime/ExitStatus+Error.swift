@@ -24,6 +24,7 @@ extension ExitStatus {
     private static func status(of error: ConfigurationError) -> ExitStatus {
         switch error {
         case .invalidValue(_, _, _, .flag?), .unknownKey, .secretKey: return .usage
+        case .modelOfAnotherProvider(let model, _, _): if case .flag = model.source { return .usage } else { return .failure }
         default: return .failure
         }
     }

@@ -39,7 +39,7 @@ enum ReplyRunner {
         }
         let streamed = await stream(
             prepared, conversation: conversation, provider: provider, choice: choice, live: !arguments.flag("no-stream"), context)
-        return report(streamed, prepared: prepared, context)
+        return report(streamed, prepared: prepared, naming: CommandNaming(arguments), context)
     }
 
     /// Builds the chosen provider with retry notices going to stderr ("threadai: retrying in 2.1 s
@@ -94,12 +94,14 @@ enum ReplyRunner {
     /// Tells how the reply ended and returns the exit status: success, stopped by a signal (128 +
     /// its number: 130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP), or the provider's failure (5)
     /// with what was kept and how to ask again.
-    static func report(_ streamed: Streamed, prepared: Conversation.PreparedTurn, _ context: CommandContext) -> ExitStatus {
+    static func report(
+        _ streamed: Streamed, prepared: Conversation.PreparedTurn, naming: CommandNaming = .shell, _ context: CommandContext
+    ) -> ExitStatus {
         if streamed.outcome.keysReplaced > 0 {
             context.note("the reply held the API key this request sent (a server or proxy on the way echoes it back); "
                 + "it is shown and stored as \(KeyFilter.placeholder). Check the base URL.")
         }
-        let status = reportStatus(streamed.outcome, prepared: prepared, context)
+        let status = reportStatus(streamed.outcome, prepared: prepared, naming, context)
         return status == .interrupted ? interruptedStatus(stoppedBy: streamed.stoppedBy) : status
     }
 
@@ -112,7 +114,9 @@ enum ReplyRunner {
         }
     }
 
-    private static func reportStatus(_ outcome: ReplyOutcome, prepared: Conversation.PreparedTurn, _ context: CommandContext) -> ExitStatus {
+    private static func reportStatus(
+        _ outcome: ReplyOutcome, prepared: Conversation.PreparedTurn, _ naming: CommandNaming, _ context: CommandContext
+    ) -> ExitStatus {
         if let kept = outcome.unattachedReplyID, let storeError = outcome.storeError {
             let why: String
             if case .ref(.concurrentChange) = storeError {
@@ -132,34 +136,34 @@ enum ReplyRunner {
         if let storeError = outcome.storeError {
             context.errors.line("threadai: the reply could not be stored: \(storeError)")
             // Sending again would ask the question twice: it is stored, and `retry` answers it.
-            context.note("your message is stored \(location); once that is fixed, 'threadai retry' asks again.")
+            context.note("your message is stored \(location); once that is fixed, \(naming.retry) asks again.")
             return ExitStatus(for: storeError)
         }
         if outcome.interrupted {
             let arrived = outcome.text.count - (prepared.continuing?.count ?? 0)  // A continued reply holds the partial text too.
             if outcome.replyID == nil {
-                context.note("interrupted before any reply arrived; your message is stored \(location); 'threadai retry' asks again.")
+                context.note("interrupted before any reply arrived; your message is stored \(location); \(naming.retry) asks again.")
             } else {
-                context.note("interrupted; kept the \(arrived) characters that arrived \(location); 'threadai continue' completes the reply.")
+                context.note("interrupted; kept the \(arrived) characters that arrived \(location); \(naming.continueCommand) completes the reply.")
             }
             return .interrupted
         }
         if let failure = outcome.failure {
             context.errors.line("threadai: \(failure)")
             context.note(outcome.replyID == nil
-                ? "your message is stored \(location); 'threadai retry' asks again."
-                : "your message and the partial reply are stored \(location); 'threadai continue' completes it, 'threadai retry' asks again.")
+                ? "your message is stored \(location); \(naming.retry) asks again."
+                : "your message and the partial reply are stored \(location); \(naming.continueCommand) completes it, \(naming.retry) asks again.")
             return .providerFailed
         }
         if let stop = outcome.completion?.stopReason, Conversation.outputLimitStopReasons.contains(stop) {
             // Exit 0 as documented (the reply is what the provider sent), but a cut reply must not pass for a whole one.
             context.note("the reply was cut off at the output limit (\(stop)), stored \(location); "
-                + "'threadai continue' goes on from where it stopped ('threadai config set max-output-tokens N' allows longer replies).")
+                + "\(naming.continueCommand) goes on from where it stopped ('threadai config set max-output-tokens N' allows longer replies).")
         } else if outcome.text.allSatisfy(\.isWhitespace) {
             // Nothing on stdout, exit 0: without a word the user would take it for a hang or a bug.
             let reason = outcome.completion.map { " (stop reason: \($0.stopReason))" } ?? ""
             context.note("the model returned an empty reply\(reason), stored \(location); "
-                + "'threadai regenerate' asks for another answer, or send another message.")
+                + "\(naming.regenerate) asks for another answer, or send another message.")
         } else if context.stdoutIsTerminal {
             context.errors.line(context.style.dim(location))
         }

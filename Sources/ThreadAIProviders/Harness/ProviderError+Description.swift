@@ -5,6 +5,9 @@ extension ProviderError: CustomStringConvertible {
         case .badRequest(let d):
             return "\(d.provider) rejected the request (\(Self.statusText(d))). "
                 + "Check the model name and settings such as max tokens; the same request will fail again."
+        case .unauthorized(let d) where !d.keySent:
+            return "\(d.provider) asks for an API key, and no API key was sent (\(Self.statusText(d))). "
+                + "Set one with \(Self.keySettings(for: d.provider))."
         case .unauthorized(let d):
             return "\(d.provider) did not accept the API key (\(Self.statusText(d))). "
                 + "Set a valid key with \(Self.keySettings(for: d.provider))."

@@ -15,7 +15,7 @@ extension ProviderError {
     /// from its body, redacted and truncated.
     static func fromResponse(
         status: Int, headers: HTTPHeaders, body: Data, provider: String, model: String,
-        redactor: Redactor, now: Date
+        redactor: Redactor, now: Date, keySent: Bool = true
     ) -> ProviderError {
         let parsed = ProviderErrorBody.parse(body)
         let message = parsed.map { $0.message } ?? ProviderErrorBody.plainText(body)
@@ -25,7 +25,8 @@ extension ProviderError {
             errorType: parsed?.type.map { redactor.redact($0, truncatingTo: 80) },
             message: message.map { redactor.redact($0, truncatingTo: messageLimit) },
             retryAfter: RetryAfter.parse(headers, now: now),
-            requestID: (headers["request-id"] ?? headers["x-request-id"]).map { redactor.redact($0, truncatingTo: 80) })
+            requestID: (headers["request-id"] ?? headers["x-request-id"]).map { redactor.redact($0, truncatingTo: 80) },
+            keySent: keySent)
         switch status {
         case 400: return .badRequest(details)
         case 401: return .unauthorized(details)

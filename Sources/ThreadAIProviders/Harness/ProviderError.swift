@@ -65,10 +65,13 @@ public struct HTTPErrorDetails: Sendable, Equatable {
     public var retryAfter: Duration?
     /// The provider's request id header, which its support asks for.
     public var requestID: String?
+    /// Whether the request carried an API key: a compatible server is asked without one when none
+    /// is set, and its 401 then means "a key is needed", not "this key is wrong".
+    public var keySent: Bool
 
     public init(
         provider: String, status: Int, errorType: String? = nil, message: String? = nil,
-        retryAfter: Duration? = nil, requestID: String? = nil
+        retryAfter: Duration? = nil, requestID: String? = nil, keySent: Bool = true
     ) {
         self.provider = provider
         self.status = status
@@ -76,6 +79,7 @@ public struct HTTPErrorDetails: Sendable, Equatable {
         self.message = message
         self.retryAfter = retryAfter
         self.requestID = requestID
+        self.keySent = keySent
     }
 }
 

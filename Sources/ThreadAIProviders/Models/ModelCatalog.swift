@@ -49,12 +49,27 @@ public enum ModelCatalog {
         return all.first { $0.id.lowercased() == wanted || $0.aliases.contains { $0.lowercased() == wanted } }
     }
 
-    /// The known model named `name`, or a description of an unknown model with that id and the
-    /// conservative defaults (`isKnown == false`, `provider == nil`).
+    /// The known model named `name`, or a description of an unknown model with that id
+    /// (`isKnown == false`): for a name of a provider's own naming (`ModelNaming`, a model newer
+    /// than the catalog) that provider, with the smallest limits among its known models; for any
+    /// other name no provider and the conservative defaults.
     public static func resolve(_ name: String) -> ModelInfo {
-        lookup(name) ?? ModelInfo(
+        if let known = lookup(name) { return known }
+        if let provider = ModelNaming.provider(of: name) {
+            let family = models(for: provider)
+            if let window = family.map(\.contextWindow).min(), let output = family.map(\.maxOutputTokens).min() {
+                return ModelInfo(id: name, provider: provider, contextWindow: window, maxOutputTokens: output, isKnown: false)
+            }
+        }
+        return ModelInfo(
             id: name, provider: nil, contextWindow: unknownContextWindow,
             maxOutputTokens: unknownMaxOutputTokens, isKnown: false)
+    }
+
+    /// The provider that serves `name`: the catalog's for a known model, else the one whose naming
+    /// it fits (`ModelNaming`), else nil.
+    public static func provider(of name: String) -> String? {
+        lookup(name)?.provider ?? ModelNaming.provider(of: name)
     }
 
     /// The known models one provider serves.

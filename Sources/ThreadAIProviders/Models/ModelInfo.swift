@@ -2,8 +2,8 @@
 public struct ModelInfo: Sendable, Equatable {
     /// The id sent to the provider, e.g. `claude-sonnet-4-5`.
     public var id: String
-    /// The provider that serves it: `anthropic`, `openai` or `offline`; nil for a model the
-    /// catalog does not know (any provider may serve it).
+    /// The provider that serves it: `anthropic`, `openai` or `offline`; for a model the catalog
+    /// does not know, the provider whose naming its name fits, else nil (any provider may serve it).
     public var provider: String?
     /// Short names accepted in its place, e.g. `sonnet`.
     public var aliases: [String]

@@ -116,7 +116,8 @@ struct StreamingCall: Sendable {
         }
         return .fromResponse(
             status: response.status, headers: response.headers, body: body, provider: provider,
-            model: model, redactor: redactor, now: options.retryEnvironment.now())
+            model: model, redactor: redactor, now: options.retryEnvironment.now(),
+            keySent: request.headers["authorization"] != nil || request.headers["x-api-key"] != nil)
     }
 
     /// The body of an error response, up to `limit` bytes; whatever arrived if the connection fails.

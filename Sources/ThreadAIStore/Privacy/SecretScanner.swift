@@ -78,10 +78,17 @@ public struct SecretsFound: Error, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        "\(item) holds what looks like \(findings.map(\.description).joined(separator: "; ")); nothing was stored. "
-            + "Remove it, or run again with --redact to store it as [REDACTED:KIND], or with --allow-secrets to store it as it is "
-            + "(conversations travel with the repository: whoever clones it can read them)."
+        "\(found) Remove it, or run again with --redact to store it as [REDACTED:KIND], or with --allow-secrets to store it "
+            + Self.asItIs
     }
+
+    /// What was found where, without a remedy: for a caller whose ways on differ.
+    public var found: String {
+        "\(item) holds what looks like \(findings.map(\.description).joined(separator: "; ")); nothing was stored."
+    }
+
+    /// The end of the `--allow-secrets` remedy, with why it matters.
+    public static let asItIs = "as it is (conversations travel with the repository: whoever clones it can read them)."
 }
 
 /// What to do with credentials found in text about to be stored: refuse (the default), store as it is
