@@ -39,7 +39,7 @@ struct ExportTests {
         #expect(again.stderr.contains("imported 1 threadai-json export: ") && again.stderr.contains("(0 new)"), "\(again)")
     }
 
-    @Test("a local thread's renames are exported after the shared ones, so the import attributes its messages the same way")
+    @Test("with --include-local, a local thread's renames are exported after the shared ones, so the import attributes its messages the same way")
     func localRenamesExported() throws {
         let source = try Self.populated()
         try source.succeed(["checkout", "-b", "private", "side"])
@@ -47,8 +47,10 @@ struct ExportTests {
         try source.succeed(["send", "four"])
         try source.succeed(["threads", "rename", "private", "hidden"])
         #expect(try String(contentsOfFile: source.repository + "/local-renames", encoding: .utf8) == "private\thidden\n")
-        let export = try source.succeed(["export", "json"]).stdout
+        let export = try source.succeed(["export", "json", "--include-local"]).stdout
         #expect(export.contains("\"renames\" : \"draft\\tside\\nprivate\\thidden\\n\""), "\(export.prefix(400))")
+        let shared = try source.succeed(["export", "json"]).stdout
+        #expect(shared.contains("\"renames\" : \"draft\\tside\\n\"") && !shared.contains("private\\thidden"), "\(shared.prefix(400))")
         let copy = try CLISandbox.initialized()
         let file = copy.work + "/export.json"
         try Data(export.utf8).write(to: URL(fileURLWithPath: file))

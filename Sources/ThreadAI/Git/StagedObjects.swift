@@ -5,38 +5,50 @@ import Foundation
 #endif
 import ThreadAIStore
 
-/// The message objects of a repository that git's index holds as added or changed, for the
-/// pre-commit secrets check (`threadai scan --staged`).
+/// The files of a repository that git's index holds as added or changed, for the pre-commit check
+/// (`threadai scan --staged`): the message objects and tags (for credentials), and the thread refs
+/// and local lists (for what local threads keep out of git).
 public enum StagedObjects {
-    /// The message objects and the tags staged under `threadaiDirectory` (a tag's note travels too),
-    /// from one `git diff --cached` over both folders.
+    public struct Staged: Sendable, Equatable {
+        public var ids: [ObjectID] = []
+        public var tagNames: [String] = []
+        public var threadNames: [String] = []
+        /// `local-threads` and `local-renames`, when staged.
+        public var localLists: [String] = []
+    }
+
+    /// What is staged under `threadaiDirectory`, from one `git diff --cached` over its folders.
     /// - Returns: nil when the folder is not inside a git work tree, or git is not installed.
     /// - Throws: `GitError` when git fails for another reason.
-    public static func staged(threadaiDirectory path: String) throws(GitError) -> (ids: [ObjectID], tagNames: [String])? {
+    public static func staged(threadaiDirectory path: String) throws(GitError) -> Staged? {
         // From the folder holding .threadai: inside it, git would take HEAD, objects/ and refs/ for a
         // bare repository of its own.
         let threadai = URL(fileURLWithPath: path)
         let top = threadai.deletingLastPathComponent()
         let folder = threadai.lastPathComponent
+        let paths = ["/objects", "/refs/tags", "/refs/threads", "/local-threads", "/local-renames"].map { folder + $0 }
         // Outside a work tree `git diff` would compare files (--no-index) and refuse --cached: ask first.
         guard try GitCommand.run(["rev-parse", "--is-inside-work-tree"], in: top, purpose: "listing the staged messages") != nil,
               let output = try GitCommand.run(
-                ["diff", "--cached", "--name-only", "--diff-filter=ACMR", "-z", "--relative", "--", folder + "/objects", folder + "/refs/tags"],
+                ["diff", "--cached", "--name-only", "--diff-filter=ACMR", "-z", "--relative", "--"] + paths,
                 in: top, purpose: "listing the staged messages")
         else { return nil }
-        var ids: [ObjectID] = []
-        var tagNames: [String] = []
-        let tagFolder = folder + "/refs/tags/"
+        var staged = Staged()
+        let (tagFolder, threadFolder) = (folder + "/refs/tags/", folder + "/refs/threads/")
         for name in output.split(separator: "\0") {
             if name.hasPrefix(tagFolder) {
-                tagNames.append(String(name.dropFirst(tagFolder.count)))
-                continue
+                staged.tagNames.append(String(name.dropFirst(tagFolder.count)))
+            } else if name.hasPrefix(threadFolder) {
+                staged.threadNames.append(String(name.dropFirst(threadFolder.count)))
+            } else if name == folder + "/local-threads" || name == folder + "/local-renames" {
+                staged.localLists.append(String(name))
+            } else {
+                let parts = name.split(separator: "/").suffix(3)
+                guard parts.count == 3, parts.first == "objects", let file = parts.last, file.hasSuffix(".md"),
+                      let id = try? ObjectID(hex: String(parts[parts.startIndex + 1] + file.dropLast(3))) else { continue }
+                staged.ids.append(id)
             }
-            let parts = name.split(separator: "/").suffix(3)
-            guard parts.count == 3, parts.first == "objects", let file = parts.last, file.hasSuffix(".md"),
-                  let id = try? ObjectID(hex: String(parts[parts.startIndex + 1] + file.dropLast(3))) else { continue }
-            ids.append(id)
         }
-        return (ids, tagNames)
+        return staged
     }
 }

@@ -21,10 +21,17 @@ extension ThreadAIJSON {
     /// out: those above a missing parent that no thread or tag reaches (what an import killed part
     /// way leaves), which no import could read back. A thread or tag whose history lacks a message
     /// is damage: the export fails before writing anything, naming the missing message.
-    public static func export(_ repository: Repository, leftOut: (Int) -> Void, write: ([UInt8]) throws -> Void) throws {
-        let ids = try repository.objects.allIDs().sorted { $0.hex < $1.hex }
-        let refs = try repository.refs.allHeads().sorted { $0.name.rawValue.utf8.lexicographicallyPrecedes($1.name.rawValue.utf8) }
-        let cutOff = try cutOffMessages(ids, tips: refs.flatMap(\.heads) + repository.tags.all().map(\.target), repository: repository)
+    /// - Parameter leaving: what local threads keep on this machine (`LocalThreads.privateContent`), left
+    ///   out of the export as git leaves it out of commits; empty to export everything.
+    public static func export(
+        _ repository: Repository, leaving kept: PrivateContent = PrivateContent(), leftOut: (Int) -> Void,
+        write: ([UInt8]) throws -> Void
+    ) throws {
+        let ids = try repository.objects.allIDs().filter { !kept.objects.contains($0) }.sorted { $0.hex < $1.hex }
+        let refs = try repository.refs.allHeads().filter { !kept.threads.contains($0.name) }
+            .sorted { $0.name.rawValue.utf8.lexicographicallyPrecedes($1.name.rawValue.utf8) }
+        let tags = try repository.tags.all().filter { !kept.tags.contains($0.name) }
+        let cutOff = try cutOffMessages(ids, tips: refs.flatMap(\.heads) + tags.map(\.target), repository: repository)
         leftOut(cutOff.count)
         let threads: [JSONReader.Value] = refs.map { thread in
             .object(["name": .string(thread.name.rawValue), "heads": .array(thread.heads.map { .string($0.hex) })])
@@ -33,7 +40,7 @@ extension ThreadAIJSON {
             "format": .string("threadai-json"), "version": .number(String(version)), "messages": .array([]),
             "threads": .array(threads),
         ]
-        members.merge(try sharedState(of: repository)) { old, _ in old }
+        members.merge(try sharedState(of: repository, leaving: kept)) { old, _ in old }
         // Everything but the messages, pretty-printed as Foundation's JSONSerialization printed it;
         // the messages are streamed into the place of the empty array (no string of the document can
         // hold its text: a line feed inside a string is written `\n`).

@@ -6,16 +6,16 @@ import ThreadAIStore
 extension ThreadAIJSON {
     /// The export's members for them: `renames` (the text of `renames`, then of `local-renames`) and
     /// `tags` (each file's text).
-    static func sharedState(of repository: Repository) throws -> [String: JSONReader.Value] {
+    static func sharedState(of repository: Repository, leaving kept: PrivateContent) throws -> [String: JSONReader.Value] {
         var members: [String: JSONReader.Value] = [:]
-        // Local threads are exported, and their renames with them, after the shared ones (FORMAT §11).
+        // Local threads exported on request bring their renames, after the shared ones (FORMAT §11).
         let shared = try FilePaths.readText(repository.directory + "/renames")
-        let local = try FilePaths.readText(repository.localRenamesPath)
+        let local = kept.hasLocalRenames ? nil : try FilePaths.readText(repository.localRenamesPath)
         if shared != nil || local != nil {
             let first = shared.map { $0.isEmpty || $0.hasSuffix("\n") ? $0 : $0 + "\n" } ?? ""
             members["renames"] = .string(first + (local ?? ""))
         }
-        let names = try repository.tags.names().sorted { $0.rawValue.utf8.lexicographicallyPrecedes($1.rawValue.utf8) }
+        let names = try repository.tags.names().filter { !kept.tags.contains($0) }.sorted { $0.rawValue.utf8.lexicographicallyPrecedes($1.rawValue.utf8) }
         if !names.isEmpty {
             members["tags"] = .array(try names.map { name in
                 let text = String(decoding: try FilePaths.read(repository.tags.path(of: name)), as: UTF8.self)

@@ -60,6 +60,8 @@ public struct LocalThreads: Sendable {
         public var published: [ObjectID]
         /// New threads made local because their history holds messages kept out of git.
         public var adopted: [ThreadName]
+        /// Tags kept out of git because the message they name is (FORMAT §13), sorted.
+        public var localTags: [ThreadName]
     }
 
     /// Rewrites this repository's block in git's exclude file from the current threads.
@@ -82,7 +84,7 @@ public struct LocalThreads: Sendable {
         let hasLocalRenames = FilePaths.exists(repository.localRenamesPath)
         guard !local.isEmpty || !keptOut.isEmpty || FilePaths.exists(listPath) || hasLocalRenames else {
             try exclude.replaceBlock(owner: repository.directory, patterns: [])
-            return Report(excluded: [], published: [], adopted: [])
+            return Report(excluded: [], published: [], adopted: [], localTags: [])
         }
         let walk = try histories(local: local, new: newThreads)
         var needed = walk.needed
@@ -107,9 +109,11 @@ public struct LocalThreads: Sendable {
         let published = own.filter { needed.contains($0) }.sorted(by: { $0.hex < $1.hex })
         let excludedObjects = own.union(keptOut.filter { repository.objects.contains($0) }).subtracting(needed)
         for id in excludedObjects.sorted(by: { $0.hex < $1.hex }) { paths.append(Self.objectPath(id)) }
+        let localTags = try tags(on: excludedObjects)
+        for name in localTags { paths.append("refs/tags/" + name.rawValue) }
         let patterns = paths.map { GitExclude.pattern(matching: prefix + $0) }
         try exclude.replaceBlock(owner: repository.directory, patterns: patterns)
-        return Report(excluded: patterns, published: published, adopted: adopted)
+        return Report(excluded: patterns, published: published, adopted: adopted, localTags: localTags)
     }
 
     private static func objectPath(_ id: ObjectID) -> String {
@@ -117,7 +121,7 @@ public struct LocalThreads: Sendable {
     }
 
     /// The messages this repository's block keeps out of git now.
-    private func previouslyExcluded(_ exclude: GitExclude, prefix: String) throws -> Set<ObjectID> {
+    func previouslyExcluded(_ exclude: GitExclude, prefix: String) throws -> Set<ObjectID> {
         let objects = GitExclude.pattern(matching: prefix + "objects/")
         var ids: Set<ObjectID> = []
         for pattern in try exclude.blockPatterns(owner: repository.directory) where pattern.hasPrefix(objects) {
@@ -131,7 +135,7 @@ public struct LocalThreads: Sendable {
 
     /// One walk of every thread's history (frontmatter only): the messages the `local` threads own,
     /// the messages every other old thread reaches, and each new thread's history and own messages.
-    private func histories(local: Set<ThreadName>, new: Set<ThreadName>) throws -> (
+    func histories(local: Set<ThreadName>, new: Set<ThreadName>) throws -> (
         own: Set<ObjectID>, needed: Set<ObjectID>, newHistories: [ThreadName: Set<ObjectID>], newOwn: [ThreadName: Set<ObjectID>]
     ) {
         let renames = try repository.renames()

@@ -19,10 +19,12 @@ enum ExportCommand: Command {
             from it, byte for byte. html: a static site in DIR (default: threadai-html) that opens from the \
             files alone: a paged index of threads, a page per thread (its own messages, 100 a page) with \
             the graph of its forks, and side-by-side word diffs of each fork against its parent and its \
-            next sibling.
+            next sibling. json and html leave out local threads (threadai local), their own messages and \
+            the tags on them, as git does, and say so; --include-local writes them too.
             """,
         arguments: [
             .option("page-size", valueName: "N", help: "html: messages per thread page and threads per index page (default: 100)."),
+            .flag("include-local", help: "json, html: write local threads too (left out by default, as git leaves them out)."),
             .positional("format", valueName: "md|json|html", help: "What to write."),
             .positional("thread", valueName: "THREAD|DIR", arity: .optional, help: "md: the thread (default: the current one); html: the folder (default: threadai-html)."),
         ],
@@ -34,10 +36,15 @@ enum ExportCommand: Command {
         if arguments.option("page-size") != nil, arguments.positional("format") != "html" {
             throw CLIError("--page-size is for export html only.", status: .usage)
         }
-        switch arguments.positional("format") {
+        let format = arguments.positional("format")
+        if arguments.flag("include-local"), format != "json" && format != "html" {
+            throw CLIError("--include-local is for export json and export html.", status: .usage)
+        }
+        let kept = format == "json" || format == "html" ? try privateContent(repository, arguments, context) : PrivateContent()
+        switch format {
         case "json":
             if arguments.positional("thread") != nil { throw CLIError("export json takes no thread: it writes them all.", status: .usage) }
-            try ThreadAIJSON.export(repository, leftOut: { count in
+            try ThreadAIJSON.export(repository, leaving: kept, leftOut: { count in
                 if count > 0 {
                     context.note("left out \(CountedNoun.phrase(count, "message")) that no thread reaches and whose history lacks a "
                         + "message (an import cut short; 'threadai fsck' lists them).")
@@ -62,7 +69,7 @@ enum ExportCommand: Command {
             context.output.write(bytes: Array((context.stdoutIsTerminal ? TerminalSafe.text(transcript) : transcript).utf8))
         case "html":
             let folder = arguments.positional("thread") ?? "threadai-html"
-            var site = HTMLSite(repository: repository, folder: folder)
+            var site = HTMLSite(repository: repository, folder: folder, leaving: kept)
             if let size = try arguments.int("page-size", in: 1...1_000_000) {
                 (site.messagesPerPage, site.threadsPerPage) = (size, size)
             }
@@ -73,5 +80,22 @@ enum ExportCommand: Command {
             throw CLIError("export writes md, json or html: threadai export md [THREAD], threadai export json, threadai export html [DIR].", status: .usage)
         }
         return .success
+    }
+
+    /// What the export leaves out: the local threads' private content, unless --include-local; either
+    /// way a note says which local threads it concerns, so nothing private leaves without a word.
+    private static func privateContent(_ repository: Repository, _ arguments: ParsedArguments, _ context: CommandContext) throws -> PrivateContent {
+        guard FilePaths.exists(repository.directory + "/local-threads") else { return PrivateContent() }
+        let kept = try LocalThreads(repository: repository).privateContent()
+        guard !kept.threads.isEmpty else { return kept }
+        let names = kept.threads.map(\.rawValue).sorted().joined(separator: ", ")
+        let count = CountedNoun.phrase(kept.threads.count, "local thread")
+        if arguments.flag("include-local") {
+            context.note(TerminalSafe.text("includes \(count), kept out of git: \(names); mind where the export goes."))
+            return PrivateContent()
+        }
+        context.note(TerminalSafe.text("left out \(count) (\(names)), with \(CountedNoun.phrase(kept.objects.count, "message")) "
+            + "and \(CountedNoun.phrase(kept.tags.count, "tag")) only they hold, as git leaves them out; --include-local writes them too."))
+        return kept
     }
 }

@@ -21,17 +21,19 @@ enum ScanCommand: Command {
         let repository = try context.repository()
         let ids: [ObjectID]
         let tags: [ThreadName]
+        // Staged files of local threads (with --staged), then messages and tags holding a credential.
+        var (localFiles, holding) = (0, 0)
         if arguments.flag("staged") {
             guard let staged = try StagedObjects.staged(threadaiDirectory: repository.directory) else {
                 throw CLIError("--staged needs the repository inside a git work tree: \(GitCommand.whyNoRepository(repository.directory)).")
             }
             ids = staged.ids
             tags = staged.tagNames.compactMap { try? ThreadName($0) }
+            localFiles = try reportLocal(staged, repository, context)
         } else {
             ids = try repository.objects.allIDs()
             tags = try repository.tags.names()
         }
-        var holding = 0
         for id in ids.sorted(by: { $0.hex < $1.hex }) {
             let message = try repository.objects.message(id)
             let findings = SecretScanner.findings(in: message.content)
@@ -57,13 +59,31 @@ enum ScanCommand: Command {
         let scanned = CountedNoun.phrase(ids.count, "message")
             + (tags.isEmpty ? "" : " and \(CountedNoun.phrase(tags.count, "tag note"))") + " scanned"
         guard holding > 0 else {
-            if !arguments.flag("quiet") { context.note("\(scanned); no credentials found.") }
-            return .success
+            if localFiles == 0 && !arguments.flag("quiet") { context.note("\(scanned); no credentials found.") }
+            return localFiles == 0 ? .success : .failure
         }
         context.note("\(scanned); \(holding) hold what looks like a credential. A stored message cannot change "
             + "(its id is its hash): rotate the credential, and keep the thread out of git with 'threadai local NAME' "
             + "before it is committed (or remove its objects from the commit)."
             + (tagsHolding > 0 ? " A tag's note can go: 'threadai tag -d NAME', then tag again without it." : ""))
         return .failure
+    }
+
+    /// Staged files that belong to local threads (docs/FORMAT.md §13), which were forced past the
+    /// exclude block (`git add -f`) or staged before the thread became local: one line each, and
+    /// one note with the way to unstage them. Returns how many.
+    private static func reportLocal(_ staged: StagedObjects.Staged, _ repository: Repository, _ context: CommandContext) throws -> Int {
+        let keep = try LocalThreads(repository: repository).privateContent()
+        let folder = String(repository.directory.split(separator: "/").last ?? ".threadai")
+        var paths: [String] = staged.localLists
+        paths += staged.threadNames.filter { name in keep.threads.contains { $0.rawValue == name } }.map { "\(folder)/refs/threads/\($0)" }
+        paths += staged.tagNames.filter { name in keep.tags.contains { $0.rawValue == name } }.map { "\(folder)/refs/tags/\($0)" }
+        paths += staged.ids.filter(keep.objects.contains).map { "\(folder)/objects/\($0.hex.prefix(2))/\($0.hex.dropFirst(2)).md" }
+        for path in paths { context.output.line(TerminalSafe.text("\(path): staged, but local (kept out of git)")) }
+        if !paths.isEmpty {
+            context.note("\(CountedNoun.phrase(paths.count, "staged file")) belong to local threads and would share them: "
+                + "'git restore --staged \(folder)' (or 'git rm --cached' for files already committed) takes them out of the commit.")
+        }
+        return paths.count
     }
 }

@@ -11,7 +11,8 @@ enum TrailerCommand: Command {
             head, for a commit message (git interpret-trailers, or the prepare-commit-msg hook of \
             'threadai hooks install' adds it for you). 'threadai log --for-commit GITREV' finds the \
             conversation back. Exits 1, printing nothing, when no thread with a message is checked out \
-            (a detached HEAD, an unborn or diverged thread).
+            (a detached HEAD, an unborn or diverged thread), and for a local thread, whose name a shared \
+            commit must not carry.
             """,
         arguments: [],
         examples: [.init("git commit -m \"Fix the parser\" -m \"$(threadai trailer)\"")])
@@ -28,6 +29,10 @@ enum TrailerCommand: Command {
             throw CLIError(tips.isEmpty
                 ? "thread \(name) has no messages yet: there is nothing to link a commit to."
                 : "thread \(name) has diverged (\(tips.count) heads): settle it with 'threadai threads reconcile \(name)' first.")
+        }
+        // A commit is shared; a local thread's name and id in its message would tell what is kept out.
+        if try LocalThreads(repository: repository).names().contains(name) {
+            throw CLIError(TerminalSafe.text("thread \(name) is local (kept out of git): a trailer would name it in a shared commit, so none is written."))
         }
         context.output.line(TerminalSafe.text("\(key): \(name)@\(tip.short)"))
         return .success

@@ -21,8 +21,14 @@ struct HTMLSite {
     var messagesPerPage = 100
     var threadsPerPage = 100
     var diffTurnLimit = 100
+    /// What local threads keep private, left out of the site (`export --include-local` leaves nothing out).
+    var leaving = PrivateContent()
 
     static let mark = ".threadai-html"
+
+    init(repository: Repository, folder: String, leaving: PrivateContent = PrivateContent()) {
+        (self.repository, self.folder, self.leaving) = (repository, folder, leaving)
+    }
 
     struct Written: Equatable {
         var threads = 0
@@ -32,7 +38,7 @@ struct HTMLSite {
 
     func write() throws -> Written {
         try prepareFolder()
-        let summaries = try repository.threadSummaries()
+        let summaries = try repository.threadSummaries().filter { !leaving.threads.contains($0.name) }
         let model = SiteModel(summaries)
         var written = Written()
         try save(SiteAssets.stylesheet, to: SitePaths.stylesheet)

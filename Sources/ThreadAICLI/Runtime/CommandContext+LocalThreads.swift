@@ -2,10 +2,10 @@ import ThreadAI
 import ThreadAIStore
 
 extension CommandContext {
-    /// The commands that can add messages to a thread, create one or rename one: after them, the
-    /// local threads' block in git's exclude file is rewritten (docs/FORMAT.md §13).
+    /// The commands that can add messages to a thread, create one or rename one, or tag a message:
+    /// after them, the local threads' block in git's exclude file is rewritten (docs/FORMAT.md §13).
     static let threadWritingCommands: Set<String> = [
-        "send", "retry", "checkout", "threads", "import", "chat", "edit", "regenerate", "continue", "merge",
+        "send", "retry", "checkout", "threads", "import", "chat", "edit", "regenerate", "continue", "merge", "tag",
     ]
 
     /// The repository and its threads before `command` runs, when it may write and the repository
