@@ -46,32 +46,32 @@ struct ProviderSelectionTests {
     static let table: [SelectionCase] = [
         .init(why: "nothing set: offline", expected: "offline [auto] offline-echo [default]"),
         .init(why: "Anthropic key in the environment: anthropic", environment: anthropicKey,
-              expected: "anthropic [auto] claude-sonnet-4-5 [default]"),
-        .init(why: "only an OpenAI key: openai", environment: openAIKey, expected: "openai [auto] gpt-4.1 [default]"),
+              expected: "anthropic [auto] claude-sonnet-5-5 [default]"),
+        .init(why: "only an OpenAI key: openai", environment: openAIKey, expected: "openai [auto] gpt-5.6-terra [default]"),
         .init(why: "both keys: anthropic first", environment: anthropicKey.merging(openAIKey) { a, _ in a },
-              expected: "anthropic [auto] claude-sonnet-4-5 [default]"),
+              expected: "anthropic [auto] claude-sonnet-5-5 [default]"),
         .init(why: "a stored OpenAI key counts like the environment's", stored: [.openai: "sk-stored-000000003333"],
-              expected: "openai [auto] gpt-4.1 [default]"),
+              expected: "openai [auto] gpt-5.6-terra [default]"),
         .init(why: "user config beats the automatic choice", environment: anthropicKey, user: "provider = openai",
-              expected: "openai [user] gpt-4.1 [default]"),
+              expected: "openai [user] gpt-5.6-terra [default]"),
         .init(why: "repository config beats user config", repository: "provider = anthropic", user: "provider = openai",
-              expected: "anthropic [repo] claude-sonnet-4-5 [default]"),
+              expected: "anthropic [repo] claude-sonnet-5-5 [default]"),
         .init(why: "environment beats repository config", environment: ["THREADAI_PROVIDER": "openai"],
-              repository: "provider = anthropic", expected: "openai [env] gpt-4.1 [default]"),
+              repository: "provider = anthropic", expected: "openai [env] gpt-5.6-terra [default]"),
         .init(why: "flag beats environment", flags: ["provider": "offline"], environment: ["THREADAI_PROVIDER": "openai"],
               expected: "offline [flag] offline-echo [default]"),
         .init(why: "a blank environment variable counts as unset", environment: ["THREADAI_PROVIDER": " "],
-              user: "provider = openai", expected: "openai [user] gpt-4.1 [default]"),
+              user: "provider = openai", expected: "openai [user] gpt-5.6-terra [default]"),
         .init(why: "a stronger model flag picks its provider over a config provider", flags: ["model": "gpt-4o"],
               repository: "provider = anthropic", expected: "openai [auto] gpt-4o [flag]"),
         .init(why: "an alias resolves to its id", flags: ["provider": "anthropic"], environment: ["THREADAI_MODEL": "haiku"],
               expected: "anthropic [flag] claude-haiku-4-5 [env]"),
         .init(why: "a weaker model of another provider gives way to the provider's default",
-              flags: ["provider": "openai"], user: "model = sonnet", expected: "openai [flag] gpt-4.1 [default]"),
+              flags: ["provider": "openai"], user: "model = sonnet", expected: "openai [flag] gpt-5.6-terra [default]"),
         .init(why: "a known model alone chooses its provider", flags: ["model": "sonnet"],
-              expected: "anthropic [auto] claude-sonnet-4-5 [flag]"),
+              expected: "anthropic [auto] claude-sonnet-5-5 [flag]"),
         .init(why: "repository model beats user model", repository: "model = opus", user: "model = haiku",
-              expected: "anthropic [auto] claude-opus-4-1 [repo]"),
+              expected: "anthropic [auto] claude-opus-5-5 [repo]"),
         .init(why: "a compatible server keeps any model name", flags: ["provider": "openai-compatible", "model": "gpt-4o"],
               environment: ["OPENAI_BASE_URL": "http://127.0.0.1:1/v1"], expected: "openai-compatible [flag] gpt-4o [flag]"),
         .init(why: "an unknown model with a key goes to the automatic provider", environment: anthropicKey,
@@ -168,9 +168,9 @@ struct ProviderSelectionTests {
 
     @Test func budgetIsTheContextWindowLessTheReplyUnlessConfigured() throws {
         var row = SelectionCase(why: "", flags: ["model": "sonnet"], expected: "")
-        #expect(try resolveSelection(row).contextBudget.value == 200_000 - 8_192)
+        #expect(try resolveSelection(row).contextBudget.value == 1_000_000 - 8_192)
         row.user = "max-output-tokens = 1000"
-        #expect(try resolveSelection(row).contextBudget.value == 199_000)
+        #expect(try resolveSelection(row).contextBudget.value == 999_000)
         #expect(try resolveSelection(row).effectiveMaxOutputTokens == 1000)
         row.repository = "context.budget = 5000"
         let budget = try resolveSelection(row).contextBudget

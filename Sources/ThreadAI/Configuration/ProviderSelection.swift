@@ -31,12 +31,21 @@ public enum ProviderSelection {
             anthropicVersion: try layers.validated(.anthropicVersion)
                 ?? Setting(AnthropicProvider.defaultVersion, from: .builtIn),
             maxOutputTokens: maxOutput, contextBudget: budget,
-            timeouts: StreamTimeouts(
-                firstByte: try layers.duration(.firstByteTimeout)?.value ?? StreamTimeouts.standard.firstByte,
-                stall: try layers.duration(.stallTimeout)?.value ?? StreamTimeouts.standard.stall),
-            retryPolicy: RetryPolicy(maxRetries: try layers.integer(.retryMax)?.value ?? RetryPolicy.standard.maxRetries),
+            timeouts: try timeouts(layers), retryPolicy: try retryPolicy(layers),
             credential: try credential(for: provider.value, baseURL: baseURL, credentials: credentials),
             notice: notice)
+    }
+
+    /// The stream timeouts set in `layers`, else the standard ones.
+    static func timeouts(_ layers: SettingsLayers) throws(ConfigurationError) -> StreamTimeouts {
+        StreamTimeouts(
+            firstByte: try layers.duration(.firstByteTimeout)?.value ?? StreamTimeouts.standard.firstByte,
+            stall: try layers.duration(.stallTimeout)?.value ?? StreamTimeouts.standard.stall)
+    }
+
+    /// The retry policy set in `layers`, else the standard one.
+    static func retryPolicy(_ layers: SettingsLayers) throws(ConfigurationError) -> RetryPolicy {
+        RetryPolicy(maxRetries: try layers.integer(.retryMax)?.value ?? RetryPolicy.standard.maxRetries)
     }
 
     /// Where `provider` would be reached and with which key, as `resolve` decides them: what

@@ -39,17 +39,27 @@ public struct ProviderSettings: Sendable {
         let options = ProviderOptions(
             transport: transport, timeouts: timeouts, retryPolicy: retryPolicy, retryEnvironment: retryEnvironment,
             onRetry: onRetry)
-        switch provider.value {
+        if provider.value == .offline { return OfflineProvider(wordDelay: offlineWordDelay) }
+        return try Self.httpProvider(
+            provider.value, credential: credential?.value, baseURL: baseURL?.value, version: anthropicVersion.value,
+            options: options)
+    }
+
+    /// The HTTP provider `kind`, reached at `baseURL` with `credential`.
+    /// - Throws: `ProviderError.missingAPIKey`, `.invalidBaseURL`; `ListingError.offline` for the
+    ///   offline model, which is no HTTP provider.
+    static func httpProvider(
+        _ kind: ProviderKind, credential: Credential?, baseURL: String?, version: String, options: ProviderOptions
+    ) throws -> any ChatProvider & ModelListing {
+        switch kind {
         case .offline:
-            return OfflineProvider(wordDelay: offlineWordDelay)
+            throw ProviderSelection.ListingError.offline
         case .anthropic:
-            return try AnthropicProvider(
-                credential: credential?.value, baseURL: baseURL?.value, version: anthropicVersion.value, options: options)
+            return try AnthropicProvider(credential: credential, baseURL: baseURL, version: version, options: options)
         case .openai:
-            return try OpenAIProvider(credential: credential?.value, baseURL: baseURL?.value, mode: .openai, options: options)
+            return try OpenAIProvider(credential: credential, baseURL: baseURL, mode: .openai, options: options)
         case .openAICompatible:
-            return try OpenAIProvider(
-                credential: credential?.value, baseURL: baseURL?.value, mode: .compatible, options: options)
+            return try OpenAIProvider(credential: credential, baseURL: baseURL, mode: .compatible, options: options)
         }
     }
 }

@@ -9,15 +9,20 @@ enum ModelsCommand: Command {
             A star marks each provider's default model. CONTEXT is the model's context window in tokens; \
             MAX OUTPUT is the max_tokens asked for by default, then the model's own limit. The context \
             budget is the context window minus the max output, unless context.budget or --budget says \
-            otherwise. Any other model name is sent as given (a compatible server serves its own); a model \
-            this list does not know is assumed to have a \(ModelCatalog.unknownContextWindow)-token window.
+            otherwise. A name of a provider's own naming (claude-…, gpt-…, o3…) that this list does not know \
+            is sent to that provider as given; a compatible server serves names of its own; any other model \
+            this list does not know is assumed to have a \(ModelCatalog.unknownContextWindow)-token window. \
+            With --remote, the list is what the provider's own models endpoint offers (GET /v1/models, \
+            with its key; a compatible server's at its base URL), marked where the catalog knows it.
             """,
         arguments: [
-            .option("provider", valueName: "NAME", help: "Only this provider's models."),
+            .option("provider", valueName: "NAME", help: "Only this provider's models (with --remote: ask this provider)."),
+            .flag("remote", help: "Ask the provider's models endpoint what it offers (needs its key or base URL)."),
             .flag("json", help: "Print a JSON array of models."),
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
+        if arguments.flag("remote") { return try await RemoteModelsListing.run(arguments, context) }
         var models = ModelCatalog.all
         if let name = arguments.option("provider") {
             let provider = try ProviderKind(named: name, source: .flag("--provider"))

@@ -60,12 +60,9 @@ enum StatusCommand: Command {
             // as it does for a missing key, instead of failing itself.
             guard case .missingModel(let provider) = error else { throw error }
             context.output.line("Provider: \(provider), model: none")
-            let layers = try SettingsLayers.load(
-                flags: [.provider: provider.rawValue], environment: context.environment,
-                repositoryDirectory: repository.directory)
             let connection = try ProviderSelection.connection(
-                layers, provider: provider,
-                credentials: CredentialLookup(environment: context.environment, store: ProviderFactory.keyStore(context.environment)))
+                try context.settingsLayers(choosing: provider, repository: repository), provider: provider,
+                credentials: context.credentials)
             writeConnection(provider, credential: connection.credential, baseURL: connection.baseURL, context)
             context.output.line(style.removed("Not ready: send would fail. \(error)"))
         }

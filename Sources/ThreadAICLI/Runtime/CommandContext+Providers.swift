@@ -17,6 +17,18 @@ extension CommandContext {
         return choice
     }
 
+    /// The settings as a send here would read them, with `provider` chosen as `--provider` would:
+    /// for what needs a provider's connection without a whole send's settings (no model).
+    func settingsLayers(choosing provider: ProviderKind, repository: Repository?) throws -> SettingsLayers {
+        try SettingsLayers.load(
+            flags: [.provider: provider.rawValue], environment: environment, repositoryDirectory: repository?.directory)
+    }
+
+    /// Where API keys are looked up: the environment, then the key store.
+    var credentials: CredentialLookup {
+        CredentialLookup(environment: environment, store: ProviderFactory.keyStore(environment))
+    }
+
     /// The repository, or nil when there is none here (other failures, such as a damaged
     /// repository, are still thrown).
     func optionalRepository() throws -> Repository? {

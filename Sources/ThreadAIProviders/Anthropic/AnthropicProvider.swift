@@ -8,7 +8,7 @@ import Foundation
 ///
 /// Sends `x-api-key` and `anthropic-version`, the system prompt in the top-level `system`
 /// field, and always a `max_tokens` (the request's, else the model's default from the catalog).
-public struct AnthropicProvider: ChatProvider {
+public struct AnthropicProvider: ChatProvider, ModelListing {
     /// What the provider appends to its base URL.
     static let endpointPath = "/v1/messages"
 
@@ -63,6 +63,36 @@ public struct AnthropicProvider: ChatProvider {
             options: options, redactor: redactor,
             makeDecoder: { AnthropicStreamDecoder(redactor: redactor) })
         return call.events()
+    }
+
+    /// What the provider appends to its base URL to list its models.
+    static let modelsPath = "/v1/models"
+    /// The most pages of the models list read (1,000 models each).
+    static let modelsPageLimit = 20
+
+    /// `GET {base}/v1/models` with the key and version headers, every page.
+    public func listModels() async throws(ProviderError) -> [RemoteModel] {
+        let redactor = Redactor(credentials: [credential])
+        var headers = HTTPHeaders()
+        headers["accept"] = "application/json"
+        headers["anthropic-version"] = version
+        headers["x-api-key"] = credential.secret
+        var models: [RemoteModel] = []
+        var after: String?
+        for _ in 0..<Self.modelsPageLimit {
+            let endpoint = BaseURL.endpoint(baseURL, Self.modelsPath)
+            var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false)
+            components?.queryItems = [URLQueryItem(name: "limit", value: "1000")] + (after.map { [URLQueryItem(name: "after_id", value: $0)] } ?? [])
+            let get = JSONGet(
+                provider: name,
+                request: HTTPRequest(url: components?.url ?? endpoint, method: "GET", headers: headers),
+                endpointPath: Self.modelsPath, options: options, redactor: redactor)
+            let page = try ModelsPage.parse(try await get.body(), provider: name, redactor: redactor)
+            models += page.models
+            guard page.hasMore == true, let last = page.lastID, last != after else { break }
+            after = last
+        }
+        return models
     }
 
     /// The API id for a name: an Anthropic alias from the catalog resolved, anything else as given.

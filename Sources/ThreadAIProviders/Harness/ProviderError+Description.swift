@@ -67,6 +67,9 @@ extension ProviderError: CustomStringConvertible {
         case .malformedStream(let provider, let line):
             return "\(provider) sent a stream event that is not valid JSON: \(line). "
                 + "The server, or a proxy in between, is not speaking the protocol; check the base URL (\(Self.baseURLVariable(for: provider)))."
+        case .malformedResponse(let provider, let what, let start):
+            return "\(provider) sent \(what) that is not the JSON its API documents: \(start). "
+                + "The server, or a proxy in between, is not speaking the protocol; check the base URL (\(Self.baseURLVariable(for: provider)))."
         case .missingTerminator(let provider, let expected):
             return "The stream from \(provider) ended without its terminator (\(expected)), so the reply is incomplete. "
                 + "Any text received is kept as a partial reply; run `threadai retry`."
@@ -106,6 +109,7 @@ extension ProviderError: CustomStringConvertible {
         case .timeoutBeforeFirstByte: return "no response"
         case .stalled: return "stream stalled"
         case .malformedStream: return "malformed stream"
+        case .malformedResponse: return "malformed response"
         case .missingTerminator: return "stream cut short"
         case .streamError(_, let type, _): return type ?? "stream error"
         case .cancelled: return "cancelled"

@@ -41,6 +41,24 @@ extension ProviderError {
         }
     }
 
+    /// The error a response to `request` with a non-success status stands for: a redirect, told
+    /// with where it points, or the server's error, told with what its body says (and whether the
+    /// request carried a key, so a 401 to a request without one says so).
+    static func forResponse(
+        _ response: HTTPResponse, body: Data, request: HTTPRequest, endpointPath: String, provider: String, model: String,
+        redactor: Redactor, now: Date
+    ) -> ProviderError {
+        if redirectStatuses.contains(response.status) {
+            return .fromRedirect(
+                status: response.status, headers: response.headers, requestURL: request.url, endpointPath: endpointPath,
+                provider: provider, redactor: redactor)
+        }
+        return .fromResponse(
+            status: response.status, headers: response.headers, body: body, provider: provider, model: model,
+            redactor: redactor, now: now,
+            keySent: request.headers["authorization"] != nil || request.headers["x-api-key"] != nil)
+    }
+
     /// The statuses that point elsewhere with a `Location` header.
     static let redirectStatuses: Set<Int> = [301, 302, 303, 307, 308]
 

@@ -17,7 +17,7 @@ extension ProviderError {
         case .streamError(_, let type, _):
             return type.map(Self.retryableStreamErrorTypes.contains) ?? false
         case .badRequest, .unauthorized, .forbidden, .modelNotFound, .payloadTooLarge, .redirected,
-             .malformedStream, .cancelled, .missingAPIKey, .invalidBaseURL:
+             .malformedStream, .malformedResponse, .cancelled, .missingAPIKey, .invalidBaseURL:
             return false
         }
     }

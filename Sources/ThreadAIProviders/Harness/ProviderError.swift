@@ -38,6 +38,9 @@ public enum ProviderError: Error, Sendable, Equatable {
     /// A stream event's data was not the JSON the protocol promises; `line` is the offending
     /// line, redacted and truncated.
     case malformedStream(provider: String, line: String)
+    /// A whole (not streamed) answer, such as the models list, was not the JSON the API documents;
+    /// `start` is its beginning, redacted and truncated.
+    case malformedResponse(provider: String, what: String, start: String)
     /// The stream ended cleanly but without the protocol's terminator, so the reply is cut short.
     case missingTerminator(provider: String, expected: String)
     /// The server reported an error inside a successful (200) stream: an `error` event or an

@@ -12,13 +12,33 @@ public enum ModelCatalog {
     /// a runaway reply from spending a model's whole (often 64k or more) output budget.
     public static let defaultReplyTokenCap = 8_192
 
-    /// Every known model, grouped by provider, newest first within each.
-    public static let all: [ModelInfo] = [
-        ModelInfo(id: "claude-opus-4-1", provider: "anthropic", aliases: ["opus", "claude-opus-4-1-20250805"],
-                  contextWindow: 200_000, maxOutputTokens: 32_000),
-        ModelInfo(id: "claude-sonnet-4-5", provider: "anthropic", aliases: ["sonnet", "claude-sonnet-4-5-20250929"],
-                  contextWindow: 200_000, maxOutputTokens: 64_000),
+    /// Every known model, grouped by provider, newest first within each: the providers' published
+    /// models as of November 2026 (docs/PROVIDERS.md, "Models", says where they were read), and the
+    /// older ones still served. Limits are the providers' own: 1M-token windows for Claude 5.x,
+    /// 1,050,000 for GPT-5.5 and GPT-5.6.
+    public static let all: [ModelInfo] = anthropic + openAI + [
+        ModelInfo(id: OfflineProvider.modelName, provider: "offline", aliases: ["offline"],
+                  contextWindow: 128_000, maxOutputTokens: 8_192),
+    ]
+
+    static let anthropic: [ModelInfo] = [
+        ModelInfo(id: "claude-fable-5-1", provider: "anthropic", aliases: ["fable"],
+                  contextWindow: 1_000_000, maxOutputTokens: 128_000),
+        ModelInfo(id: "claude-opus-5-5", provider: "anthropic", aliases: ["opus"],
+                  contextWindow: 1_000_000, maxOutputTokens: 128_000),
+        ModelInfo(id: "claude-sonnet-5-5", provider: "anthropic", aliases: ["sonnet"],
+                  contextWindow: 1_000_000, maxOutputTokens: 128_000),
         ModelInfo(id: "claude-haiku-4-5", provider: "anthropic", aliases: ["haiku", "claude-haiku-4-5-20251001"],
+                  contextWindow: 200_000, maxOutputTokens: 64_000),
+        ModelInfo(id: "claude-fable-5", provider: "anthropic", aliases: ["fable-5"],
+                  contextWindow: 1_000_000, maxOutputTokens: 128_000),
+        ModelInfo(id: "claude-opus-5", provider: "anthropic", aliases: ["opus-5"],
+                  contextWindow: 1_000_000, maxOutputTokens: 128_000),
+        ModelInfo(id: "claude-sonnet-5", provider: "anthropic", aliases: ["sonnet-5"],
+                  contextWindow: 1_000_000, maxOutputTokens: 128_000),
+        ModelInfo(id: "claude-opus-4-1", provider: "anthropic", aliases: ["opus-4.1", "claude-opus-4-1-20250805"],
+                  contextWindow: 200_000, maxOutputTokens: 32_000),
+        ModelInfo(id: "claude-sonnet-4-5", provider: "anthropic", aliases: ["sonnet-4.5", "claude-sonnet-4-5-20250929"],
                   contextWindow: 200_000, maxOutputTokens: 64_000),
         ModelInfo(id: "claude-opus-4-0", provider: "anthropic", aliases: ["opus-4", "claude-opus-4-20250514"],
                   contextWindow: 200_000, maxOutputTokens: 32_000),
@@ -28,6 +48,13 @@ public enum ModelCatalog {
                   contextWindow: 200_000, maxOutputTokens: 64_000),
         ModelInfo(id: "claude-3-5-haiku-latest", provider: "anthropic", aliases: ["haiku-3.5", "claude-3-5-haiku-20241022"],
                   contextWindow: 200_000, maxOutputTokens: 8_192),
+    ]
+
+    static let openAI: [ModelInfo] = [
+        ModelInfo(id: "gpt-5.6-sol", provider: "openai", contextWindow: 1_050_000, maxOutputTokens: 128_000),
+        ModelInfo(id: "gpt-5.6-terra", provider: "openai", contextWindow: 1_050_000, maxOutputTokens: 128_000),
+        ModelInfo(id: "gpt-5.6-luna", provider: "openai", contextWindow: 1_050_000, maxOutputTokens: 128_000),
+        ModelInfo(id: "gpt-5.5", provider: "openai", contextWindow: 1_050_000, maxOutputTokens: 128_000),
         ModelInfo(id: "gpt-5", provider: "openai", contextWindow: 400_000, maxOutputTokens: 128_000),
         ModelInfo(id: "gpt-5-mini", provider: "openai", contextWindow: 400_000, maxOutputTokens: 128_000),
         ModelInfo(id: "gpt-5-nano", provider: "openai", contextWindow: 400_000, maxOutputTokens: 128_000),
@@ -39,8 +66,6 @@ public enum ModelCatalog {
         ModelInfo(id: "o4-mini", provider: "openai", contextWindow: 200_000, maxOutputTokens: 100_000),
         ModelInfo(id: "o3", provider: "openai", contextWindow: 200_000, maxOutputTokens: 100_000),
         ModelInfo(id: "o3-mini", provider: "openai", contextWindow: 200_000, maxOutputTokens: 100_000),
-        ModelInfo(id: OfflineProvider.modelName, provider: "offline", aliases: ["offline"],
-                  contextWindow: 128_000, maxOutputTokens: 8_192),
     ]
 
     /// The known model whose id or alias is `name` (case-insensitive), or nil.

@@ -10,7 +10,7 @@ import Foundation
 /// Sends the system prompt as the first `system` message, `stream_options.include_usage` (a
 /// compatible server that refuses it is asked once more without it), and `Authorization: Bearer`
 /// only when a key is set.
-public struct OpenAIProvider: ChatProvider {
+public struct OpenAIProvider: ChatProvider, ModelListing {
     public enum Mode: Sendable, Equatable {
         /// OpenAI itself: a key is required, `[DONE]` is the only terminator, the output limit is
         /// sent as `max_completion_tokens`.
@@ -86,6 +86,23 @@ public struct OpenAIProvider: ChatProvider {
             options: options, redactor: redactor,
             makeDecoder: { OpenAIStreamDecoder(provider: name, mode: mode, redactor: redactor) })
         return call.events()
+    }
+
+    /// What the provider appends to its base URL to list its models.
+    static let modelsPath = "/models"
+
+    /// `GET {base}/models`, with the key as a bearer token when there is one (a compatible server
+    /// may need none).
+    public func listModels() async throws(ProviderError) -> [RemoteModel] {
+        let redactor = Redactor(credentials: credential.map { [$0] } ?? [])
+        var headers = HTTPHeaders()
+        headers["accept"] = "application/json"
+        if let credential { headers["authorization"] = "Bearer \(credential.secret)" }
+        let get = JSONGet(
+            provider: name,
+            request: HTTPRequest(url: BaseURL.endpoint(baseURL, Self.modelsPath), method: "GET", headers: headers),
+            endpointPath: Self.modelsPath, options: options, redactor: redactor)
+        return try ModelsPage.parse(try await get.body(), provider: name, redactor: redactor).models
     }
 
     /// The API id for a name: an OpenAI alias from the catalog resolved, anything else as given.

@@ -106,18 +106,11 @@ struct StreamingCall: Sendable {
         }
     }
 
-    /// The error a response that holds no reply stands for: a redirect, told with where it points,
-    /// or the server's error, told with what its body says.
+    /// The error a response that holds no reply stands for (`ProviderError.forResponse`).
     func failure(_ response: HTTPResponse, body: Data) -> ProviderError {
-        if ProviderError.redirectStatuses.contains(response.status) {
-            return .fromRedirect(
-                status: response.status, headers: response.headers, requestURL: request.url, endpointPath: endpointPath,
-                provider: provider, redactor: redactor)
-        }
-        return .fromResponse(
-            status: response.status, headers: response.headers, body: body, provider: provider,
-            model: model, redactor: redactor, now: options.retryEnvironment.now(),
-            keySent: request.headers["authorization"] != nil || request.headers["x-api-key"] != nil)
+        .forResponse(
+            response, body: body, request: request, endpointPath: endpointPath, provider: provider, model: model,
+            redactor: redactor, now: options.retryEnvironment.now())
     }
 
     /// The body of an error response, up to `limit` bytes; whatever arrived if the connection fails.
