@@ -60,7 +60,7 @@ struct ModelChoiceTests {
     @Test("known names and aliases pass, in any case; a compatible server takes any name")
     func accepted() throws {
         let sandbox = try CLISandbox.initialized()
-        #expect(try sandbox.run(["status", "-m", "Sonnet"]).stdout.contains("model: claude-sonnet-5-5"))
+        #expect(try sandbox.run(["status", "-m", "Sonnet"]).stdout.contains("model: claude-sonnet-5"))
         let compatible = try sandbox.run(
             ["status", "--provider", "openai-compatible", "-m", "llama3.2:3b"],
             environment: ["OPENAI_BASE_URL": "http://127.0.0.1:9/v1"])

@@ -33,7 +33,7 @@ struct ProviderStreamE2ETests {
         #expect(headers["x-api-key"] == Self.anthropicKey)
         #expect(headers["anthropic-version"] == "2023-06-01")
         let body = try #require(try JSONSerialization.jsonObject(with: Data((request["body"] as? String ?? "").utf8)) as? [String: Any])
-        #expect(body["model"] as? String == "claude-sonnet-5-5")
+        #expect(body["model"] as? String == "claude-sonnet-5")
         #expect(body["stream"] as? Bool == true)
         #expect(body["max_tokens"] as? Int == 8192)
     }

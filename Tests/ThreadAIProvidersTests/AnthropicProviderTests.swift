@@ -27,7 +27,7 @@ struct AnthropicProviderTests {
         #expect(sent.headers["content-type"] == "application/json")
         #expect(sent.headers["authorization"] == nil)
         let body = try #require(sent.json)
-        #expect(body["model"] as? String == "claude-sonnet-5-5")
+        #expect(body["model"] as? String == "claude-sonnet-5")
         #expect(body["stream"] as? Bool == true)
         #expect(body["system"] as? String == "Be brief.")
         #expect(body["max_tokens"] as? Int == 8_192)

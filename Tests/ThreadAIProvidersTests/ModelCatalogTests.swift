@@ -4,7 +4,7 @@ import Testing
 @Suite("Model catalog")
 struct ModelCatalogTests {
     @Test("aliases and ids resolve to the known model", arguments: [
-        ("sonnet", "claude-sonnet-5-5", "anthropic"), ("OPUS", "claude-opus-5-5", "anthropic"), ("fable", "claude-fable-5-1", "anthropic"),
+        ("sonnet", "claude-sonnet-5", "anthropic"), ("OPUS", "claude-opus-5", "anthropic"), ("sonnet-5.5", "claude-sonnet-5-5", "anthropic"), ("fable", "claude-fable-5-1", "anthropic"),
         ("sonnet-4.5", "claude-sonnet-4-5", "anthropic"), ("gpt-5.6-terra", "gpt-5.6-terra", "openai"),
         ("haiku", "claude-haiku-4-5", "anthropic"), ("claude-sonnet-4-5-20250929", "claude-sonnet-4-5", "anthropic"),
         ("gpt-4o", "gpt-4o", "openai"), ("gpt-4o-mini", "gpt-4o-mini", "openai"), ("o3-mini", "o3-mini", "openai"),
@@ -63,7 +63,7 @@ struct ModelCatalogTests {
 
     @Test("aliases resolve only for their own provider")
     func providerScopedAliases() {
-        #expect(AnthropicProvider.modelID(for: "sonnet") == "claude-sonnet-5-5")
+        #expect(AnthropicProvider.modelID(for: "sonnet") == "claude-sonnet-5")
         #expect(AnthropicProvider.modelID(for: "gpt-4o") == "gpt-4o")
         #expect(OpenAIProvider.modelID(for: "sonnet") == "sonnet")
     }

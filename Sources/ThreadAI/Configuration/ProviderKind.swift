@@ -24,8 +24,8 @@ public enum ProviderKind: String, CaseIterable, Sendable, Equatable, CustomStrin
     public var defaultModel: String? {
         switch self {
         case .offline: return OfflineProvider.modelName
-        case .anthropic: return "claude-sonnet-5-5"
-        case .openai: return "gpt-5.6-terra"
+        case .anthropic: return "claude-sonnet-5"
+        case .openai: return "gpt-5.5"
         case .openAICompatible: return nil
         }
     }

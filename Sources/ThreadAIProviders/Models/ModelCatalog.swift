@@ -14,7 +14,8 @@ public enum ModelCatalog {
 
     /// Every known model, grouped by provider, newest first within each: the providers' published
     /// models as of November 2026 (docs/PROVIDERS.md, "Models", says where they were read), and the
-    /// older ones still served. Limits are the providers' own: 1M-token windows for Claude 5.x,
+    /// older ones still served. The defaults and the short aliases (`sonnet`, `opus`) name models
+    /// the providers' own pages list; the others were read from gateways' pages. Limits are the providers' own: 1M-token windows for Claude 5.x,
     /// 1,050,000 for GPT-5.5 and GPT-5.6.
     public static let all: [ModelInfo] = anthropic + openAI + [
         ModelInfo(id: OfflineProvider.modelName, provider: "offline", aliases: ["offline"],
@@ -24,17 +25,17 @@ public enum ModelCatalog {
     static let anthropic: [ModelInfo] = [
         ModelInfo(id: "claude-fable-5-1", provider: "anthropic", aliases: ["fable"],
                   contextWindow: 1_000_000, maxOutputTokens: 128_000),
-        ModelInfo(id: "claude-opus-5-5", provider: "anthropic", aliases: ["opus"],
+        ModelInfo(id: "claude-opus-5-5", provider: "anthropic", aliases: ["opus-5.5"],
                   contextWindow: 1_000_000, maxOutputTokens: 128_000),
-        ModelInfo(id: "claude-sonnet-5-5", provider: "anthropic", aliases: ["sonnet"],
+        ModelInfo(id: "claude-sonnet-5-5", provider: "anthropic", aliases: ["sonnet-5.5"],
                   contextWindow: 1_000_000, maxOutputTokens: 128_000),
         ModelInfo(id: "claude-haiku-4-5", provider: "anthropic", aliases: ["haiku", "claude-haiku-4-5-20251001"],
                   contextWindow: 200_000, maxOutputTokens: 64_000),
         ModelInfo(id: "claude-fable-5", provider: "anthropic", aliases: ["fable-5"],
                   contextWindow: 1_000_000, maxOutputTokens: 128_000),
-        ModelInfo(id: "claude-opus-5", provider: "anthropic", aliases: ["opus-5"],
+        ModelInfo(id: "claude-opus-5", provider: "anthropic", aliases: ["opus", "opus-5"],
                   contextWindow: 1_000_000, maxOutputTokens: 128_000),
-        ModelInfo(id: "claude-sonnet-5", provider: "anthropic", aliases: ["sonnet-5"],
+        ModelInfo(id: "claude-sonnet-5", provider: "anthropic", aliases: ["sonnet", "sonnet-5"],
                   contextWindow: 1_000_000, maxOutputTokens: 128_000),
         ModelInfo(id: "claude-opus-4-1", provider: "anthropic", aliases: ["opus-4.1", "claude-opus-4-1-20250805"],
                   contextWindow: 200_000, maxOutputTokens: 32_000),
