@@ -55,6 +55,24 @@ struct ImportClaudeCodeTests {
         try sandbox.succeed(["fsck"])
     }
 
+    /// A session's system lines are notices (here a compaction boundary), never a system prompt: the
+    /// newest system message became the prompt, so `context` showed "Conversation compacted" and a
+    /// `send` would have run under it.
+    @Test("a compaction notice is kept and shown, but is no system prompt: context, status and send run without it")
+    func noticesAreNoPrompt() throws {
+        let sandbox = try CLISandbox.initialized()
+        try sandbox.succeed(["import", Self.session])
+        try sandbox.succeed(["checkout", Self.main])
+        #expect(try sandbox.succeed(["log", Self.main]).stdout.contains("Conversation compacted"))
+        let context = try JSON.object(try sandbox.succeed(["context", "--json"]))
+        #expect(context["system"] == nil, "\(context)")
+        let turns = context["turns"] as? [[String: Any]] ?? []
+        #expect(!turns.contains { ($0["content"] as? String)?.contains("Conversation compacted") == true }, "\(turns)")
+        #expect(!(try sandbox.succeed(["status"]).stdout.contains("Conversation compacted")))
+        try sandbox.succeed(["send", "-s", "Be brief.", "and now?"])
+        #expect(try JSON.object(try sandbox.succeed(["context", "--json"]))["system"] as? String == "Be brief.")
+    }
+
     @Test("importing the project folder again writes nothing")
     func reimportIsIdempotent() throws {
         let sandbox = try CLISandbox.initialized()

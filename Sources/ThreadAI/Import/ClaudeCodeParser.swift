@@ -111,8 +111,10 @@ public enum ClaudeCodeParser {
         case "assistant": role = .assistant
         case "user": role = .user
         default:
+            // Claude Code's system lines are notices (a compaction, a command's output, a hook's
+            // summary), never a prompt: their source-role says so (FORMAT §5.5).
             role = .system
-            fields["source-role"] = object["subtype"]?.string ?? "system"
+            fields["source-role"] = object["subtype"]?.string.flatMap { $0.isEmpty || $0 == "system" ? nil : $0 } ?? "notice"
         }
         if let cwd = object["cwd"]?.string, !cwd.isEmpty { fields["cwd"] = cwd }
         if let branch = object["gitBranch"]?.string, !branch.isEmpty { fields["git-branch"] = branch }

@@ -125,14 +125,18 @@ extension Repository {
             var steps = 0
             if let chain = try walker.chain(to: id, budget: graphWalkBudget(), steps: &steps) {
                 // The headers are remembered: this reads nothing again.
-                return (chain.count, try chain.last { id throws(ObjectError) in try walker.header(id).role == .system })
+                return (chain.count, try chain.last { id throws(ObjectError) in try walker.header(id).isSystemPrompt })
             }
             let graph = try messageGraph(reaching: [id])
             if let records = graph.history(from: id, limit: nil) {
-                return (records.count, records.first { graph.role($0) == .system }.map(graph.id))
+                // The graph records roles only: a system message is read to tell a prompt from a notice.
+                let prompt = try records.lazy.filter { graph.role($0) == .system }.map(graph.id).first { id throws(ObjectError) in
+                    try walker.header(id).isSystemPrompt
+                }
+                return (records.count, prompt)
             }
             let chain = try walker.chain(to: id)
-            return (chain.count, try chain.last { id throws(ObjectError) in try walker.header(id).role == .system })
+            return (chain.count, try chain.last { id throws(ObjectError) in try walker.header(id).isSystemPrompt })
         } catch {
             throw ThreadError(wrapping: error)
         }

@@ -51,6 +51,8 @@ public struct ContextBuilder: Sendable {
     /// Takes `message` as the system prompt or as the next turn; returns its estimate.
     @discardableResult
     private mutating func append(_ id: ObjectID, _ message: Message) -> Int {
+        // A notice is neither the prompt nor a turn (§5.5): nothing of it reaches the model.
+        if message.isNotice { return 0 }
         let content = Self.content(of: message, renames: renames)
         let estimate = TokenEstimate.of(content)
         if message.role == .system {

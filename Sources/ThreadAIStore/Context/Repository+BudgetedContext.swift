@@ -57,7 +57,15 @@ extension Repository {
                 cut += 1
             }
             let older = (cut + 1)..<history.count
-            let system = try older.first { history.role(at: $0) == .system }.map { try history.message(at: $0) }
+            // The graph records roles only: a system message found there is read to tell a prompt from a notice.
+            var system: (id: ObjectID, message: Message)?
+            for position in older where history.role(at: position) == .system {
+                let candidate = try history.message(at: position)
+                if candidate.message.isSystemPrompt {
+                    system = candidate
+                    break
+                }
+            }
             let omitted = older.count { history.role(at: $0) != .system }
             let suffix = try (0...cut).reversed().map { try history.message(at: $0) }
             builder.skip(omitted: omitted, system: system, then: suffix[...])

@@ -47,15 +47,15 @@ extension Repository {
 }
 
 extension Repository {
-    /// The system prompt in force at message `id`: the content of the newest system message in its
-    /// history, found by walking frontmatter only.
+    /// The system prompt in force at message `id`: the content of the newest system prompt in its
+    /// history (notices are passed over, §5.5), found by walking frontmatter only.
     public func systemPrompt(at id: ObjectID) throws(ThreadError) -> String? {
         let walker = walker()
         var next: ObjectID? = id
         do {
             while let current = next {
                 let header = try walker.header(current)
-                if header.role == .system { return try objects.message(current).content }
+                if header.isSystemPrompt { return try objects.message(current).content }
                 next = header.parent
             }
         } catch {

@@ -36,3 +36,16 @@ extension MessageFrontmatter {
         fields[key].flatMap { Int($0) }
     }
 }
+
+extension MessageFrontmatter {
+    /// Whether this is a system prompt (FORMAT §5.5): a `system` message, unless it is an imported
+    /// notice, whose `source-role` names a kind other than `system` (Claude Code's compaction
+    /// boundaries, local command output, hook summaries). A notice is kept and shown, but it is never
+    /// a prompt, never replaces one, and is never given to a model.
+    public var isSystemPrompt: Bool {
+        role == .system && (fields[FrontmatterKey.sourceRole].map { $0 == Role.system.rawValue } ?? true)
+    }
+
+    /// An imported notice: a `system` message that is not a system prompt (`isSystemPrompt`).
+    public var isNotice: Bool { role == .system && !isSystemPrompt }
+}
