@@ -5,6 +5,8 @@ import PackageDescription
 //   CSHA256            the processor's SHA-256 instructions, for the store's hashing (C: Swift has no intrinsics for them)
 //   CProcessArguments  what the statically linked Linux release executable defines in place of the archives' own:
 //                      argv for the runtime (a start-up hook), mktemp for FoundationEssentials (no link warning)
+//   CSignalCleanup     the lock and temporary files removed when a signal stops the process (C: a signal
+//                      handler may only make async-signal-safe calls)
 //   ThreadAISupport    what FoundationEssentials lacks and full Foundation would cost every start: a lock, a
 //                      thread, whitespace trimming, byte replacement, JSON string text (package-internal)
 //   ThreadAIStore      objects, refs, history, context, diff — no providers, no terminal
@@ -63,8 +65,9 @@ let package = Package(
     ],
     targets: [
         .target(name: "CSHA256"),
+        .target(name: "CSignalCleanup"),
         .target(name: "CProcessArguments", cSettings: [.define("THREADAI_OWN_ARGUMENTS", .when(platforms: [.linux], configuration: .release))]),
-        .target(name: "ThreadAIStore", dependencies: ["CSHA256"], swiftSettings: libraryDirectMetadata),
+        .target(name: "ThreadAIStore", dependencies: ["CSHA256", "CSignalCleanup"], swiftSettings: libraryDirectMetadata),
         .target(name: "ThreadAISupport", swiftSettings: libraryDirectMetadata),
         .target(name: "ThreadAIProviders", dependencies: ["ThreadAISupport"], swiftSettings: libraryDirectMetadata),
         .target(name: "ThreadAI", dependencies: ["ThreadAIStore", "ThreadAIProviders", "ThreadAISupport"], swiftSettings: libraryDirectMetadata),

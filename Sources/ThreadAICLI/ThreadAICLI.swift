@@ -57,6 +57,9 @@ public enum ThreadAICLI {
     /// command that never waits runs on the main thread and starts no other (`RunToCompletion`).
     public static func runProcess() -> Int32 {
         signal(SIGPIPE, SIG_IGN)  // A closed pipe ends output quietly instead of killing the process.
+        // Stopped by Ctrl-C, SIGTERM or SIGHUP outside a reply, a command leaves no lock or temporary
+        // file behind: they are removed, and the process dies of the signal (128 + its number).
+        SignalCleanup.installHandlers()
         return RunToCompletion.wait { await runLive() }
     }
 

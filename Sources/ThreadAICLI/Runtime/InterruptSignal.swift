@@ -13,6 +13,7 @@ import Musl
 import Darwin
 #endif
 import ThreadAISupport
+import ThreadAIStore
 
 /// Turns Ctrl-C (SIGINT), SIGTERM and SIGHUP (a closed terminal) into a call of `onInterrupt` (with
 /// the signal's number) instead of killing the process, for as long as the value lives, so that a
@@ -47,7 +48,8 @@ final class InterruptSignal {
 
     deinit {
         for source in sources { source.cancel() }
-        Self.living.leave { for number in Self.handled { signal(number, SIG_DFL) } }
+        // Back to what the process does without one: remove the files it holds and die of the signal.
+        Self.living.leave { for number in Self.handled { SignalCleanup.restoreDisposition(of: number) } }
     }
 }
 

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import ThreadAI
+import ThreadAIStore
 
 /// The pager a paged command's output goes through on a terminal, chosen as git chooses it:
 /// `$THREADAI_PAGER`, else `$PAGER`, else `less -FRX`; set but empty, or `cat`, means no pager.
@@ -116,6 +117,7 @@ nonisolated(unsafe) private var pagerToWaitFor: pid_t = 0
 /// Ends the pager's input, waits for the user to quit it, then dies of `signalNumber` as if
 /// unhandled. Only async-signal-safe calls.
 private func waitForPagerThenDie(_ signalNumber: Int32) {
+    SignalCleanup.removeAll()  // The files this process holds go first, as its own handler would.
     close(1)
     close(2)
     var status: Int32 = 0

@@ -12,7 +12,8 @@ import Darwin
 /// without sleeps (docs/DESIGN.md, "Testing faults").
 ///
 /// `THREADAI_TEST_FAULT` is `N:kill` (the process ends with `_exit(86)` just before step N, as a
-/// `kill -9` would leave it) or `N:ERRNO` (step N fails with that errno, e.g. `3:28` for ENOSPC).
+/// `kill -9` would leave it), `N:ERRNO` (step N fails with that errno, e.g. `3:28` for ENOSPC) or
+/// `N:pause` (the process waits before step N until a signal stops it: where a signal test stops it).
 /// Unset, the seam costs one integer comparison per step.
 enum FaultSeam {
     /// The exit status of a process the seam ended.
@@ -21,6 +22,7 @@ enum FaultSeam {
     private enum Action {
         case kill
         case fail(Int32)
+        case pause
     }
 
     private static let plan: (step: Int, action: Action)? = {
@@ -28,6 +30,7 @@ enum FaultSeam {
         let parts = String(cString: raw).split(separator: ":")
         guard parts.count == 2, let step = Int(parts[0]), step > 0 else { return nil }
         if parts[1] == "kill" { return (step, .kill) }
+        if parts[1] == "pause" { return (step, .pause) }
         guard let code = Int32(parts[1]), code > 0 else { return nil }
         return (step, .fail(code))
     }()
@@ -42,6 +45,7 @@ enum FaultSeam {
         switch plan.action {
         case .kill: _exit(killedStatus)
         case .fail(let code): throw FileSystemError(operation, path: path, code: code)
+        case .pause: while true { sleep(60) }
         }
     }
 }

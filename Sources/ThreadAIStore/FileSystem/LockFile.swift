@@ -23,6 +23,8 @@ struct LockFile: ~Copyable {
     let targetPath: String
     let lockPath: String
     private let file: FileDescriptor
+    /// The lock file's entry in `SignalCleanup`, which removes it if a signal stops the process.
+    private let cleanup: Int
     /// Set once the lock file has been renamed over the target: from then on the lock path may
     /// belong to the next holder and must not be touched.
     private var isCommitted = false
@@ -53,6 +55,7 @@ struct LockFile: ~Copyable {
         self.targetPath = targetPath
         self.lockPath = lockPath
         self.file = file
+        cleanup = SignalCleanup.register(lockPath)
     }
 
     /// Writes `bytes` as the new contents of the locked file and releases the lock.
@@ -61,6 +64,10 @@ struct LockFile: ~Copyable {
             try file.writeAll(bytes)
             try file.synchronize()
             try FilePaths.rename(lockPath, to: targetPath)
+            // Forgotten once renamed, as git deactivates its tempfile after the rename: before it,
+            // a signal would leave the lock behind. (Between the two, a signal removes the lock
+            // path, where another process could only have made its own lock in that instant.)
+            SignalCleanup.forget(cleanup, lockPath)
             isCommitted = true
         } catch {
             // Unless the rename happened, `deinit` removes the lock file and the target is untouched.
@@ -91,7 +98,10 @@ struct LockFile: ~Copyable {
     }
 
     deinit {
-        if !isCommitted { _ = unlink(lockPath) }
+        if !isCommitted {
+            SignalCleanup.forget(cleanup, lockPath)
+            _ = unlink(lockPath)
+        }
     }
 }
 

@@ -51,30 +51,54 @@ public enum TempFile {
     ) throws(FileSystemError) {
         let temporary = try writeTemporary(beside: destination, mode: mode, flushed: flushed, contents: contents)
         do {
-            try FilePaths.rename(temporary, to: destination)
+            try temporary.rename(to: destination)
         } catch {
-            try? FilePaths.remove(temporary)  // Best effort: the write already failed with `error`.
+            temporary.remove()  // Best effort: the write already failed with `error`.
             throw error
         }
         if flushed { try FilePaths.synchronizeDirectory(FilePaths.directoryName(of: destination)) }
     }
 
-    /// Writes a new temporary file in `destination`'s folder and returns its path, leaving the rename
-    /// to the caller; with `flushed` false its bytes are not yet flushed (`ObjectBatch` flushes many
-    /// at once). On failure the temporary file is removed.
+    /// A temporary file written and not yet renamed into place, registered with `SignalCleanup` so
+    /// that a signal stopping the process removes it.
+    struct Temporary {
+        let path: String
+        private let cleanup: Int
+
+        fileprivate init(path: String) {
+            self.path = path
+            cleanup = SignalCleanup.register(path)
+        }
+
+        /// Renames it to `destination`, then forgets it (its random name is no one else's meanwhile).
+        func rename(to destination: String) throws(FileSystemError) {
+            try FilePaths.rename(path, to: destination)
+            SignalCleanup.forget(cleanup, path)
+        }
+
+        /// Removes it (best effort: whoever calls this is already reporting a failure, or dropping garbage).
+        func remove() {
+            SignalCleanup.forget(cleanup, path)
+            try? FilePaths.remove(path)
+        }
+    }
+
+    /// Writes a new temporary file in `destination`'s folder and returns it, leaving the rename to
+    /// the caller; with `flushed` false its bytes are not yet flushed (`ObjectBatch` flushes many at
+    /// once). On failure the temporary file is removed.
     static func writeTemporary(
         beside destination: String, mode: mode_t, flushed: Bool,
         contents: (borrowing FileDescriptor) throws(FileSystemError) -> Void
-    ) throws(FileSystemError) -> String {
-        let temporary = FilePaths.join(FilePaths.directoryName(of: destination), ".tmp-\(randomSuffix())")
+    ) throws(FileSystemError) -> Temporary {
+        let path = FilePaths.join(FilePaths.directoryName(of: destination), ".tmp-\(randomSuffix())")
+        let file = try FileDescriptor(opening: path, flags: O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode: mode)
+        let temporary = Temporary(path: path)
         do {
-            let file = try FileDescriptor(
-                opening: temporary, flags: O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode: mode)
             try file.setPermissions(mode)
             try contents(file)
             if flushed { try file.synchronize() }
         } catch {
-            try? FilePaths.remove(temporary)  // Best effort: the write already failed with `error`.
+            temporary.remove()  // Best effort: the write already failed with `error`.
             throw error
         }
         return temporary

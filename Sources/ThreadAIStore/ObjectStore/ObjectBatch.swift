@@ -21,7 +21,7 @@ public final class ObjectBatch {
     public let store: ObjectStore
     private let limit: Int
     private let byteLimit: Int
-    private var pending: [(temporary: String, destination: String)] = []
+    private var pending: [(temporary: TempFile.Temporary, destination: String)] = []
     private var pendingIDs = Set<ObjectID>()
     private var pendingBytes = 0
     private var folders = Set<String>()
@@ -33,7 +33,7 @@ public final class ObjectBatch {
     }
 
     deinit {
-        for file in pending { try? FilePaths.remove(file.temporary) }  // Unflushed: garbage either way.
+        for file in pending { file.temporary.remove() }  // Unflushed: garbage either way.
     }
 
     /// Adds the object with these bytes, unless the store (or this batch) holds it already.
@@ -67,8 +67,8 @@ public final class ObjectBatch {
     public func flush() throws(ObjectError) {
         guard !pending.isEmpty else { return }
         do {
-            try synchronize(pending.map(\.temporary), folders: false)
-            for file in pending { try FilePaths.rename(file.temporary, to: file.destination) }
+            try synchronize(pending.map(\.temporary.path), folders: false)
+            for file in pending { try file.temporary.rename(to: file.destination) }
             try synchronize(Set(pending.map { FilePaths.directoryName(of: $0.destination) }).sorted(), folders: true)
         } catch {
             throw .fileSystem(error)

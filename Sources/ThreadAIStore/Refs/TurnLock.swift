@@ -27,12 +27,15 @@ public final class TurnLock: Sendable {
     public let owner: TurnLockOwner
     private let descriptor: Int32
     private let identity: FileIdentity
+    /// The file's entry in `SignalCleanup`, which removes it if a signal stops the process.
+    private let cleanup: Int
 
     private init(path: String, owner: TurnLockOwner, descriptor: Int32, identity: FileIdentity) {
         self.path = path
         self.owner = owner
         self.descriptor = descriptor
         self.identity = identity
+        cleanup = SignalCleanup.register(path)
     }
 
     /// How long a lock file without an owner line is given before it counts as abandoned.
@@ -98,10 +101,12 @@ public final class TurnLock: Sendable {
 
     /// Ends the reservation. Safe to call more than once.
     public func release() {
+        SignalCleanup.forget(cleanup, path)
         removeIfStill(path, identity)
     }
 
     deinit {
+        SignalCleanup.forget(cleanup, path)
         removeIfStill(path, identity)
         _ = close(descriptor)
     }
