@@ -58,3 +58,22 @@ struct PriorImports {
         return nil
     }
 }
+
+extension Importer {
+    /// The source item of the newest message of `conversation` on the thread `main` (under its
+    /// current name), when an earlier import put it there: where `owners` keeps `main`. A message
+    /// written after the import (a `send`) records no source and is passed over; a thread that holds
+    /// something else, has several heads or cannot be read gives none (placing it says what is wrong).
+    mutating func importedTip(of conversation: ImportConversation, on main: ThreadName, item: String) -> String? {
+        let prefix = "\(conversation.format):\(conversation.id)/"
+        guard let name = try? currentName(of: main, item: item), let heads = try? repository.refs.heads(of: name), heads.count == 1 else {
+            return nil
+        }
+        var next: ObjectID? = heads[0]
+        while let id = next, let header = try? repository.objects.header(id) {
+            if let source = header.fields["source"] { return source.hasPrefix(prefix) ? String(source.dropFirst(prefix.count)) : nil }
+            next = header.parent
+        }
+        return nil
+    }
+}

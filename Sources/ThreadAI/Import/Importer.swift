@@ -54,7 +54,7 @@ public struct Importer: Sendable {
             }
             (main, title) = (prior.name, prior.title)
         }
-        let owners = try Self.owners(of: conversation, main: main)
+        let owners = try Self.owners(of: conversation, main: main, keeping: importedTip(of: conversation, on: main, item: item))
         var ids: [String: ObjectID] = [:]
         var dates: [String: Timestamp] = [:]
         let epoch: Timestamp
@@ -194,7 +194,7 @@ public struct Importer: Sendable {
     }
 
     /// The thread `recorded` is called now (docs/FORMAT.md §5.4).
-    private mutating func currentName(of recorded: ThreadName, item: String) throws(ImportError) -> ThreadName {
+    mutating func currentName(of recorded: ThreadName, item: String) throws(ImportError) -> ThreadName {
         do {
             return try ThreadName(currentRenames().currentName(of: recorded.rawValue))
         } catch {
@@ -317,7 +317,11 @@ public struct Importer: Sendable {
 
     /// Which thread owns each node: the path to the current node is `main`; every other leaf's
     /// branch, back to where it leaves an owned path, is a fork `main-N`, in the source's order.
-    static func owners(of conversation: ImportConversation, main: ThreadName) throws(ImportError) -> (thread: [String: ThreadName], tips: [ThreadName: String]) {
+    /// When an earlier import put the node `kept` on `main`, `main` stays on that branch: the current
+    /// node if it is below `kept`, else the first leaf below it. The current node is only the branch
+    /// the user last viewed (ChatGPT `current_node`), so a re-export after viewing another one would
+    /// otherwise give every message a new owner, thus a new id.
+    static func owners(of conversation: ImportConversation, main: ThreadName, keeping kept: String? = nil) throws(ImportError) -> (thread: [String: ThreadName], tips: [ThreadName: String]) {
         var parent: [String: String] = [:]
         var hasChild = Set<String>()
         for node in conversation.nodes {
@@ -326,8 +330,19 @@ public struct Importer: Sendable {
         var thread: [String: ThreadName] = [:]
         var tips: [ThreadName: String] = [:]
         let leaves = conversation.nodes.map(\.sourceID).filter { !hasChild.contains($0) }
-        let current = conversation.currentNode.flatMap { key in leaves.contains(key) || parent[key] != nil || conversation.nodes.contains { $0.sourceID == key } ? key : nil }
+        var current = conversation.currentNode.flatMap { key in leaves.contains(key) || parent[key] != nil || conversation.nodes.contains { $0.sourceID == key } ? key : nil }
             ?? leaves.last
+        func isBelow(_ node: String?, _ ancestor: String) -> Bool {
+            var next = node
+            var steps = 0  // The parser's order (parents first) rules out a loop; the count bounds a broken one.
+            while let key = next, steps <= conversation.nodes.count {
+                if key == ancestor { return true }
+                next = parent[key]
+                steps += 1
+            }
+            return false
+        }
+        if let kept, !isBelow(current, kept), let leaf = leaves.first(where: { isBelow($0, kept) }) { current = leaf }
         var ordered = leaves.filter { $0 != current }
         if let current { ordered.insert(current, at: 0) }
         for (index, leaf) in ordered.enumerated() {
