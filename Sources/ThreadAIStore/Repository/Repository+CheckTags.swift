@@ -22,8 +22,8 @@ extension Repository {
         return TagReading(names: names, tags: read)
     }
 
-    /// What `fsck` reports about tags (docs/FORMAT.md §5.6): a malformed tag file or one that
-    /// names a missing message (errors), and a tag name that clashes with another tag's or with a
+    /// What `fsck` reports about tags (docs/FORMAT.md §5.6): a malformed tag file (an error), one that
+    /// names a message this repository does not have (a warning), and a tag name that clashes with another tag's or with a
     /// thread's (warnings: the name is ambiguous, or would share a file on macOS and Windows).
     func tagProblems(_ reading: TagReading, threads: [ThreadName], isKnown: (ObjectID) -> Bool) -> [RepositoryProblem] {
         var problems: [RepositoryProblem] = []
@@ -36,9 +36,14 @@ extension Repository {
             let path = tags.path(of: name)
             switch tag {
             case .success(let tag?) where !isKnown(tag.target):
+                // Not damage: a clone gets a tag whose message was never shared (kept local where it
+                // was tagged, by an older threadai) or not pulled yet, as it gets a `merged-from`
+                // target it lacks (docs/FORMAT.md §4.8, §5.6).
                 problems.append(RepositoryProblem(
-                    severity: .error, id: tag.target, path: path, message: "tag '\(name)' points at a missing message",
-                    remedy: "pull the message, or delete the tag: threadai tag -d \(name)"))
+                    severity: .warning, id: tag.target, path: path,
+                    message: "tag '\(name)' points at a message this repository does not have "
+                        + "(not pulled yet, or kept out of git where it was tagged: a local thread's)",
+                    remedy: "git pull may bring it; if not, delete the tag and commit that: threadai tag -d \(name)"))
             case .success:
                 break
             case .failure(let error):

@@ -47,9 +47,17 @@ struct TagSpecTests {
         #expect(problems.first?.severity == .warning && problems.first?.message.contains("name of thread 'alt'") == true)
     }
 
-    @Test("fsck reports a tag left with git conflict markers, and one naming a missing message", arguments: [
+    @Test("a tag naming a message this repository lacks is a warning (a local thread's elsewhere, or not pulled)")
+    func tagOnAbsentMessage() throws {
+        let (_, repository) = try taggedGolden()
+        try Files.write(String(repeating: "ab", count: 32) + "\n", to: repository.directory + "/refs/tags/elsewhere")
+        let problems = try repository.check().problems
+        #expect(problems.count == 1 && problems.first?.severity == .warning, "\(problems)")
+        #expect(problems.first?.message.contains("does not have") == true && problems.first?.remedy?.contains("threadai tag -d elsewhere") == true)
+    }
+
+    @Test("fsck reports a tag left with git conflict markers, or malformed", arguments: [
         ("<<<<<<< HEAD\n6e267ca70690b70edb475898e1741f8233e13281af4d98136bc32e88ac428924\n=======\n", "is malformed"),
-        (String(repeating: "ab", count: 32) + "\n", "points at a missing message"),
         ("6e267ca70690b70edb475898e1741f8233e13281af4d98136bc32e88ac428924\nnote: plain\ndate: 2026-11-21T09:10:00Z\n", "ascending order"),
         ("6e267ca70690b70edb475898e1741f8233e13281af4d98136bc32e88ac428924\nnote: \"needless quotes\"x\n", "is malformed"),
     ])
