@@ -36,9 +36,9 @@ public enum ThreadAIJSON {
     }
 
     /// Reads the export at `path` in two passes over the file, so memory stays bounded however large
-    /// it is: the first checks `format` and `version`, reads the threads and (unless `secrets` is
-    /// `.allow`) scans every message; the second stores the messages (verifying each id) through one
-    /// `ObjectBatch`. Then every thread is placed by compare-and-swap, as `Importer` does, once all
+    /// it is: the first checks `format` and `version`, reads the threads, checks every message against
+    /// its id (so a bad one writes nothing) and (unless `secrets` is `.allow`) scans it; the second
+    /// stores the messages (verifying each id again) through one `ObjectBatch`. Then every thread is placed by compare-and-swap, as `Importer` does, once all
     /// their heads are known to be stored.
     /// - Parameter secrets: what to do with credentials in the messages (docs/CLI.md, "Secrets"); they
     ///   are named by their hashes, so a credential cannot be redacted: anything but `.allow` refuses.
@@ -123,6 +123,9 @@ public enum ThreadAIJSON {
                     }
                 case "messages":
                     try forEachMessage(&reader) { (index, entry) throws(ImportError) in
+                        // Every message is checked before anything is written: a tampered one late in
+                        // a large export must not leave the batches before it behind.
+                        _ = try verified(entry, item: "\(name) message #\(index)")
                         if secrets != .allow { try refuseSecrets(in: entry, index: index, name: name, policy: secrets) }
                         parents.note(id: entry["id"]?.string ?? "", object: entry["object"]?.string ?? "")
                         checked(index)
@@ -172,27 +175,38 @@ public enum ThreadAIJSON {
         let batch = ObjectBatch(store: repository.objects)
         try each(&reader, name: name) { (index, entry) throws(ImportError) in
             let item = "\(name) message #\(index)"
-            guard let hex = entry["id"]?.string, let text = entry["object"]?.string else {
-                throw ImportError(item: item, reason: "needs an \"id\" and an \"object\"")
-            }
+            // Checked again: the file may have changed since the first pass read it.
+            let bytes = try verified(entry, item: item)
             do {
-                let id = try ObjectID(hex: hex)
-                let bytes = Array(text.utf8)
-                guard ObjectID.of(bytes) == id else { throw ImportError(item: "\(item) (\(hex))", reason: "its object does not hash to its id") }
-                _ = try MessageCodec.decode(bytes)
                 if try batch.add(bytes).isNew { summary.newMessages += 1 }
-                summary.messages += 1
-                progress(summary)
-            } catch let error as ImportError {
-                throw error
             } catch {
-                throw ImportError(item: "\(item) (\(hex))", reason: "\(error)")
+                throw ImportError(item: item, reason: "\(error)")
             }
+            summary.messages += 1
+            progress(summary)
         }
         do {
             try batch.flush()
         } catch {
             throw ImportError(item: name, reason: "\(error)")
+        }
+    }
+
+    /// The bytes of a message entry, once its id parses, its object hashes to it and parses as a message.
+    private static func verified(_ entry: [String: JSONReader.Value], item: String) throws(ImportError) -> [UInt8] {
+        guard let hex = entry["id"]?.string, let text = entry["object"]?.string else {
+            throw ImportError(item: item, reason: "needs an \"id\" and an \"object\"")
+        }
+        do {
+            let id = try ObjectID(hex: hex)
+            let bytes = Array(text.utf8)
+            guard ObjectID.of(bytes) == id else { throw ImportError(item: "\(item) (\(hex))", reason: "its object does not hash to its id") }
+            _ = try MessageCodec.decode(bytes)
+            return bytes
+        } catch let error as ImportError {
+            throw error
+        } catch {
+            throw ImportError(item: "\(item) (\(hex))", reason: "\(error)")
         }
     }
 
