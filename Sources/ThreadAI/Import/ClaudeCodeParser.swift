@@ -28,12 +28,22 @@ public enum ClaudeCodeParser {
         var skipped: [String: Int] = [:]
         var passThrough: [String: String?] = [:]  // a line that is not a message → its parent (nil: none)
         var number = 0
+        var notes: [String] = []  // lines read with something replaced, or left out
+        var unreadable = 0
         for text in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             number += 1
             if text.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") }) { continue }
             let item = "\(name) line \(number)"
-            guard let object = JSONReader.Value.readingLikeFoundation(text)?.object else {
-                throw ImportError(item: item, reason: "not a JSON object (a truncated or corrupt line?)")
+            let object: [String: JSONReader.Value]
+            switch ClaudeCodeLine.read(text) {
+            case .object(let read, let repairs):
+                object = read
+                notes += repairs.map { "\(item): \($0)" }
+            case .unreadable(let reason):
+                // The rest of the session is sound: its lines are imported, this one is named.
+                notes.append("\(item): left out: \(reason)")
+                unreadable += 1
+                continue
             }
             let type = object["type"]?.string ?? "unknown"
             if let key = Self.titleKeys[type], titles[type] == nil, let text = object[key]?.string, !text.isEmpty { titles[type] = text }
@@ -54,12 +64,17 @@ public enum ClaudeCodeParser {
         let skippedLines = counts.map { "\(name): \($0) (not messages)" }
         guard let sessionID else {
             guard !skipped.isEmpty else {
+                if unreadable > 0 {
+                    throw ImportError(item: name, reason: "holds no Claude Code line that can be read (\(notes.first ?? ""))")
+                }
                 throw ImportError(item: name, reason: "holds no Claude Code line (no JSON object with a type)")
             }
             // A project folder keeps files of summaries alone beside its sessions.
-            return ImportConversation(
+            var summaries = ImportConversation(
                 format: "claude-code", id: name, title: title, date: nil, nodes: [], currentNode: nil,
                 skipped: ["\(name): no message line, only \(counts.joined(separator: ", "))"])
+            summaries.notes = notes
+            return summaries
         }
         let detached = linkParents(&lines, passingThrough: passThrough)
         let nodes = merged(lines)
@@ -69,6 +84,7 @@ public enum ClaudeCodeParser {
             currentNode: current ?? nodes.last?.sourceID, skipped: skippedLines)
         // A subagent's transcript (`SESSION/subagents/agent-ID.jsonl`) carries its session's id.
         if let agentID, lines.allSatisfy(\.sidechain) { conversation.label = "agent-" + agentID }
+        conversation.notes = notes
         if detached > 0 {
             conversation.notes.append("\(name): \(CountedNoun.phrase(detached, "line")) named a parent the file does not hold; each follows the message line before it, or starts the history")
         }
