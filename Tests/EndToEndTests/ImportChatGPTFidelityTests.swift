@@ -27,4 +27,36 @@ struct ImportChatGPTFidelityTests {
         #expect(again.stderr.contains("4 messages (0 new), 1 fork, 0 threads created or moved"), "\(again.stderr)")
         #expect(try DirectorySnapshot(sandbox.repository) == before)
     }
+
+    /// An assistant node whose message ended as `status`, `finishType` (`metadata.finish_details.type`) say.
+    static func reply(_ id: String, parent: String, status: String, finishType: String?) -> String {
+        let details = finishType.map { #", "metadata": {"finish_details": {"type": "\#($0)"}}"# } ?? ""
+        return """
+            "\(id)": {"id": "\(id)", "parent": "\(parent)", "children": [], "message": {"author": {"role": "assistant"}, \
+            "create_time": 1700000000, "status": "\(status)", "end_turn": false\(details), "content": {"content_type": "text", "parts": ["\(id)"]}}}
+            """
+    }
+
+    @Test("a reply cut short records how it finished; one that stopped as usual records nothing")
+    func cutShortReplies() throws {
+        let sandbox = try CLISandbox.initialized()
+        let cases: [(id: String, status: String, type: String?, finish: String?)] = [
+            ("long", "finished_successfully", "max_tokens", "max_tokens"),
+            ("stopped", "in_progress", "interrupted", "interrupted"),
+            ("unfinished", "in_progress", nil, "interrupted"),
+            ("filtered", "finished_successfully", "content_filter", "content_filter"),
+            ("plain", "finished_successfully", "stop", nil),
+        ]
+        let nodes = cases.map { Self.reply($0.id, parent: "q", status: $0.status, finishType: $0.type) }
+        let question = Export.node("q", parent: nil, children: cases.map(\.id), role: "user", text: "Q")
+        let export = #"[{"id": "c1", "title": "cut", "current_node": "plain", "mapping": {"# + ([question] + nodes).joined(separator: ", ") + "}}]"
+        try sandbox.succeed(["import", Export.written(export, as: "cut.json", in: sandbox)])
+        for (index, expected) in cases.enumerated() {
+            let name = index == cases.count - 1 ? "chatgpt/cut-c1" : "chatgpt/cut-c1-\(index + 2)"
+            let raw = try sandbox.succeed(["show", "--raw", name]).stdout
+            #expect(raw.contains(expected.id), "\(name)")
+            #expect(raw.contains("finish: ") == (expected.finish != nil), "\(raw)")
+            if let finish = expected.finish { #expect(raw.contains("finish: \(finish)\n"), "\(raw)") }
+        }
+    }
 }

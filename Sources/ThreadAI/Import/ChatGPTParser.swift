@@ -162,6 +162,7 @@ public enum ChatGPTParser {
         if role == .assistant, let model = metadata["model_slug"]?.string, !model.isEmpty {
             fields["model"] = model
         }
+        if author == "assistant", let finish = cutShort(message, metadata: metadata) { fields["finish"] = finish }
         if metadata["is_visually_hidden_from_conversation"]?.truth == true {
             fields["hidden"] = "true"
         }
@@ -172,6 +173,16 @@ public enum ChatGPTParser {
         }
         let text = ([content(message["content"]?.object ?? [:])] + attachments).filter { !$0.isEmpty }.joined(separator: "\n\n")
         return ImportNode(sourceID: key, parentSourceID: parent, role: role, date: date, content: text, fields: fields)
+    }
+
+    /// How a reply that did not end as usual ended, as `finish` records it (docs/FORMAT.md §4.2), so that
+    /// `continue` takes it up: the export's `metadata.finish_details.type` (`max_tokens`, `interrupted`,
+    /// `content_filter`), or `interrupted` for one still `in_progress` when the export was made. Nil for
+    /// a reply that stopped as usual (`stop`, or nothing said): its messages keep the ids they had.
+    static func cutShort(_ message: [String: JSONReader.Value], metadata: [String: JSONReader.Value]) -> String? {
+        let type = metadata["finish_details"]?.object?["type"]?.string
+        if let type, type != "stop", !type.isEmpty { return type }
+        return type == nil && message["status"]?.string == "in_progress" ? "interrupted" : nil
     }
 
     static func timestamp(_ value: JSONReader.Value?, item: String) throws(ImportError) -> Timestamp? {
