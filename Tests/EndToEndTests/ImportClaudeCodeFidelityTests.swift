@@ -37,4 +37,25 @@ struct ImportClaudeCodeFidelityTests {
     }
 
     static let secondSession = #"{"type":"user","uuid":"v1","parentUuid":null,"sessionId":"0b2e","timestamp":"2026-01-02T19:18:31.000Z","message":{"role":"user","content":"other"}}"#
+
+    @Test("a parallel tool call's result written after the next turn began answers the reply with the others: no fork")
+    func lateToolResult() throws {
+        let sandbox = try CLISandbox.initialized()
+        let file = sandbox.work + "/s.jsonl"
+        try ([
+            Shapes.user("u0", parent: nil, "Read two files"),
+            Shapes.assistant("AAA", parent: "u0", id: "msg_1", #"{"type":"tool_use","id":"toolu_a","name":"Read","input":{}}"#),
+            Shapes.assistant("BBB", parent: "AAA", id: "msg_1", #"{"type":"tool_use","id":"toolu_b","name":"Read","input":{}}"#),
+            Shapes.toolResult("RA", parent: "AAA", for: "toolu_a"),
+            Shapes.assistant("CCC", parent: "RA", id: "msg_2", #"{"type":"text","text":"Both read."}"#),
+            Shapes.toolResult("RB", parent: "BBB", for: "toolu_b"),
+            Shapes.user("u1", parent: "CCC", "thanks"),
+        ].joined(separator: "\n") + "\n").write(toFile: file, atomically: false, encoding: .utf8)
+        let result = try sandbox.succeed(["import", file])
+        #expect(result.stderr.contains("imported 1 conversation: 6 messages (6 new), 0 forks"), "\(result.stderr)")
+        let log = try sandbox.succeed(["log", "--reverse", Self.main]).stdout
+        let order = ["Read two files", "toolu_a", "toolu_b", "Both read.", "thanks"].compactMap { log.range(of: $0)?.lowerBound }
+        #expect(order.count == 5 && order == order.sorted(), "\(log)")
+        try sandbox.succeed(["fsck"])
+    }
 }

@@ -153,6 +153,8 @@ public enum ClaudeCodeParser {
         var index: [String: Int] = [:]  // line uuid → position in `nodes`
         var messageIDOfNode: [Int: String] = [:]
         var lastToolResult: [Int: Int] = [:]  // a reply's position → the last tool-result message answering it
+        var hasChild = Set<Int>()  // positions a later message names as parent
+        var late: [Int: [Int]] = [:]  // a tool result's position → results of the same reply written after the next turn began
         for line in lines {
             var node = line.node
             let parentPosition = line.parent.flatMap { index[$0] }
@@ -168,19 +170,51 @@ public enum ClaudeCodeParser {
             if line.toolResultsOnly, let parentPosition, messageIDOfNode[parentPosition] != nil {
                 // Parallel tool calls: each result names the line of its own call, all lines of one
                 // reply; the results answer that reply one after the other, not as rival branches.
-                if let previous = lastToolResult[parentPosition] { node.parentSourceID = nodes[previous].sourceID }
+                if let previous = lastToolResult[parentPosition] {
+                    node.parentSourceID = nodes[previous].sourceID
+                    // The next turn already follows the previous result: this one goes between them.
+                    if hasChild.contains(previous) { late[previous, default: []].append(nodes.count) }
+                }
                 lastToolResult[parentPosition] = nodes.count
             }
+            if let parent = node.parentSourceID, let position = index[parent] { hasChild.insert(position) }
             index[line.uuid] = nodes.count
             if let messageID = line.messageID { messageIDOfNode[nodes.count] = messageID }
             nodes.append(node)
         }
         // A merged message's children may have been read while it was still named by an earlier line.
-        return nodes.map { node in
+        let named = nodes.map { node in
             var node = node
             node.parentSourceID = node.parentSourceID.map { parent in index[parent].map { nodes[$0].sourceID } ?? parent }
             return node
         }
+        return late.isEmpty ? named : insertingLateResults(named, late)
+    }
+
+    /// Moves each late tool result (`late`: the result it follows → the results written after the
+    /// next turn began, in the file's order) to directly after the result it follows, and makes the
+    /// messages that followed that result follow the last of them: the parallel calls' results
+    /// answer the reply one after the other, then the conversation goes on, as for results in order.
+    static func insertingLateResults(_ nodes: [ImportNode], _ late: [Int: [Int]]) -> [ImportNode] {
+        let moved = Set(late.values.joined())
+        var lastOfChain: [String: String] = [:]  // a result that late ones follow → the last of them
+        for (anchor, results) in late {
+            func chainEnd(_ position: Int) -> Int { late[position].flatMap(\.last).map(chainEnd) ?? position }
+            lastOfChain[nodes[anchor].sourceID] = nodes[chainEnd(results.last ?? anchor)].sourceID
+        }
+        var ordered: [ImportNode] = []
+        func emit(_ position: Int) {
+            var node = nodes[position]
+            if !moved.contains(position), let parent = node.parentSourceID, let last = lastOfChain[parent] { node.parentSourceID = last }
+            ordered.append(node)
+            for result in late[position] ?? [] { emitMoved(result) }
+        }
+        func emitMoved(_ position: Int) {
+            ordered.append(nodes[position])
+            for result in late[position] ?? [] { emitMoved(result) }
+        }
+        for position in nodes.indices where !moved.contains(position) { emit(position) }
+        return ordered
     }
 
     /// The text of a message's content (a string or a list of blocks), non-text blocks in their
