@@ -42,6 +42,7 @@ public enum ThreadAICLI {
 
     static let globalOptions: [ArgumentSpec] = [
         .option("repo", valueName: "DIR", help: "Use the repository in DIR (a .threadai folder or one containing it)."),
+        .option("thread", valueName: "NAME", help: "Use thread NAME for this command instead of HEAD, which it neither reads nor moves (also THREADAI_THREAD): one thread per terminal."),
         .flag("color", help: "Colour the output even when it is not a terminal (for less -R); --no-color wins."),
         .flag("no-color", help: "Never colour the output."),
         .flag("no-pager", help: "Never send the output through a pager."),
@@ -138,6 +139,8 @@ public enum ThreadAICLI {
                 currentDirectory: currentDirectory, repositoryOverride: globals.option("repo"),
                 style: Style(enabled: colorWanted), stdoutIsTerminal: stdoutIsTerminal,
                 providers: providers)
+            context.threadPin = try ThreadPin.chosen(option: globals.option("thread"), environment: environment)
+            defer { context.noteSkippedHeadMove() }
             let threadsBefore = context.threadsBefore(command.spec.name)
             defer { context.keepLocalThreadsOut(after: threadsBefore) }
             if stdoutIsTerminal, pagedCommands.contains(command.spec.name), !globals.flag("no-pager"),

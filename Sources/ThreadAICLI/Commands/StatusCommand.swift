@@ -18,7 +18,10 @@ enum StatusCommand: Command {
         switch head {
         case .thread(let name):
             let local = try LocalThreads(repository: repository).names().contains(name) ? " (local: kept out of git)" : ""
-            context.output.line("On thread \(style.thread(name.rawValue))\(local)")
+            let pinned = context.threadPin.map { pin in
+                " (from \(pin.source); HEAD is \((try? Repository(directory: repository.directory).head.read()).map(Self.label) ?? "unreadable"))"
+            } ?? ""
+            context.output.line("On thread \(style.thread(name.rawValue))\(local)\(pinned)")
         case .detached(let id):
             context.output.line("HEAD detached at \(style.id(id.short)) (send needs a thread: 'threadai checkout -b NAME')")
         }
@@ -127,5 +130,13 @@ enum StatusCommand: Command {
         context.output.line("  (a head already in another's history is dropped; each other head gets a thread of its own),")
         context.output.line("  'threadai threads reconcile \(name) ID' keeps head ID. 'threadai log' shows every head;")
         context.output.line("  'threadai diff \(heads[0].short) \(heads[1].short)' compares two of them.")
+    }
+
+    /// How status names what the shared `HEAD` says, beside a pinned thread.
+    private static func label(_ head: Head) -> String {
+        switch head {
+        case .thread(let name): name.rawValue
+        case .detached(let id): "detached at \(id.short)"
+        }
     }
 }

@@ -104,6 +104,7 @@ enum ManPage {
 
     private static let environment: [(String, String)] = [
         ("THREADAI_DIR", "The repository to use when --repo is not given (else the nearest .threadai folder)."),
+        ("THREADAI_THREAD", "The thread this terminal's commands use in place of HEAD, which they neither read nor move (--thread wins)."),
         ("THREADAI_PAGER, PAGER", "The pager for log, show, diff, grep and context on a terminal (default: less -FRX); empty or cat for none."),
         ("LESS, LV", "Set to FRX and -c for the pager when unset."),
         ("NO_COLOR, TERM", "Any non-empty NO_COLOR, or TERM=dumb, turns the colours off."),

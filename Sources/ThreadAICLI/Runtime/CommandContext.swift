@@ -14,6 +14,10 @@ final class CommandContext {
     let stdoutIsTerminal: Bool
     /// Makes the provider a send uses; the composition root decides what real providers exist.
     let providers: ProviderFactory
+    /// The thread this command uses in place of `HEAD` (`--thread`, `THREADAI_THREAD`), if any.
+    var threadPin: ThreadPin?
+    /// The pinned `HEAD`s handed out, to tell after the command whether one skipped a move.
+    var pinnedHeads: [HeadStore] = []
 
     init(
         output: any TextOutput, errors: any TextOutput, input: any TextInput, environment: [String: String],
@@ -34,8 +38,12 @@ final class CommandContext {
     /// The repository the command works on (docs/FORMAT.md §1.1). When `HEAD` names a thread that a pull renamed away,
     /// `HEAD` follows it first and a note says so (docs/CLI.md, `threads rename`).
     func repository() throws -> Repository {
-        let repository = try Repository.discover(
+        var repository = try Repository.discover(
             explicit: repositoryOverride, environment: environment, currentDirectory: currentDirectory)
+        if let threadPin {
+            repository = try threadPin.apply(to: repository)
+            pinnedHeads.append(repository.head)
+        }
         if let followed = repository.followRenamedHead() {
             note(TerminalSafe.text("thread '\(followed.from)' was renamed to '\(followed.to)' (in another clone?); HEAD now follows it."))
         }

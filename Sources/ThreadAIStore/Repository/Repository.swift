@@ -17,7 +17,7 @@ public struct Repository: Sendable {
     public let directory: String
     public let objects: ObjectStore
     public let refs: RefStore
-    public let head: HeadStore
+    public private(set) var head: HeadStore
     /// Whether commands read and write `cache/` (off with `THREADAI_NO_CACHE`, docs/FORMAT.md §12).
     public var usesCache = true
 
@@ -49,6 +49,14 @@ public struct Repository: Sendable {
         self.objects = ObjectStore(directory: directory + "/objects")
         self.refs = RefStore(root: directory)
         self.head = HeadStore(root: directory)
+    }
+
+    /// This repository with `HEAD` pinned to `thread` for one command: it reads as that thread and
+    /// is never written (`HeadStore.pinned(to:)`), so terminals sharing a working copy do not share a thread.
+    public func pinningHead(to thread: ThreadName) -> Repository {
+        var pinned = self
+        pinned.head = head.pinned(to: thread)
+        return pinned
     }
 
     var renamesPath: String { directory + "/renames" }

@@ -116,8 +116,8 @@ final class CLISandbox: Sendable {
 
     /// Runs `threadai arguments`, which must exit 0; returns its result.
     @discardableResult
-    func succeed(_ arguments: [String], stdin: String = "") throws -> CLIResult {
-        let result = try run(arguments, stdin: stdin)
+    func succeed(_ arguments: [String], stdin: String = "", environment extra: [String: String] = [:]) throws -> CLIResult {
+        let result = try run(arguments, stdin: stdin, environment: extra)
         guard result.status == 0, !result.signaled else { throw UnexpectedFailure(result: result) }
         return result
     }
