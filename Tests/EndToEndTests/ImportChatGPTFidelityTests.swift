@@ -59,4 +59,16 @@ struct ImportChatGPTFidelityTests {
             if let finish = expected.finish { #expect(raw.contains("finish: \(finish)\n"), "\(raw)") }
         }
     }
+
+    @Test("a title in any script names the thread with its letters", arguments: [
+        ("한국어 대화 요약", "chatgpt/한국어-대화-요약-c1"), ("Café au lait", "chatgpt/café-au-lait-c1"),
+        ("Ελληνικά, 123!", "chatgpt/ελληνικά-123-c1"), ("🙂 ✨", "chatgpt/untitled-c1"),
+    ])
+    func titleInAnyScript(title: String, name: String) throws {
+        let sandbox = try CLISandbox.initialized()
+        let export = #"[{"id": "c1", "title": "\#(title)", "current_node": "a", "mapping": {"#
+            + Export.node("a", parent: nil, children: [], role: "user", text: "hi") + "}}]"
+        try sandbox.succeed(["import", Export.written(export, as: "t.json", in: sandbox)])
+        #expect(try sandbox.succeed(["threads"]).stdout.contains(name + " "))
+    }
 }

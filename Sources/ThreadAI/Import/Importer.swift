@@ -281,17 +281,25 @@ public struct Importer: Sendable {
     }
 
     /// `FORMAT/slug-of-title-IDPREFIX` (then `-LABEL` when the conversation has one): from the source
-    /// alone, so a re-import finds the same thread.
+    /// alone, so a re-import finds the same thread (a conversation an earlier importer named with
+    /// the title's ASCII letters alone is found by `PriorImports` and keeps that name).
     static func threadName(for conversation: ImportConversation, idLength: Int = 8) throws(ImportError) -> ThreadName {
         var slug = ""
         for scalar in (conversation.title ?? "").lowercased().unicodeScalars {
-            let isWordCharacter = scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar))
-            if isWordCharacter {
+            // Letters and numbers of any script, and the marks that combine with them, as a thread
+            // name holds them (docs/FORMAT.md §5.2): a Korean or Greek title names its thread too.
+            switch scalar.properties.generalCategory {
+            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+                 .decimalNumber, .letterNumber, .otherNumber:
                 slug.unicodeScalars.append(scalar)
-            } else if !slug.isEmpty && !slug.hasSuffix("-") {
-                slug += "-"
+            case .nonspacingMark, .spacingMark, .enclosingMark:
+                // Only on a letter or number: a mark alone would make the name invalid.
+                if !slug.isEmpty && !slug.hasSuffix("-") { slug.unicodeScalars.append(scalar) }
+            default:
+                if !slug.isEmpty && !slug.hasSuffix("-") { slug += "-" }
             }
-            if slug.count >= 48 { break }
+            // 48 characters, and at most 144 bytes, so that the name stays within 200 bytes.
+            if slug.count >= 48 || slug.utf8.count >= 144 { break }
         }
         while slug.hasSuffix("-") { slug.removeLast() }
         let raw = "\(conversation.format)/\(slug.isEmpty ? "untitled" : slug)\(nameEnding(for: conversation, idLength: idLength))"
