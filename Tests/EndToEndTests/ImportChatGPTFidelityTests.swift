@@ -71,4 +71,22 @@ struct ImportChatGPTFidelityTests {
         try sandbox.succeed(["import", Export.written(export, as: "t.json", in: sandbox)])
         #expect(try sandbox.succeed(["threads"]).stdout.contains(name + " "))
     }
+
+    @Test("a code part keeps its language in the fence's info string; unknown or none adds nothing")
+    func codeLanguage() throws {
+        let sandbox = try CLISandbox.initialized()
+        func code(_ id: String, _ language: String?) -> String {
+            let field = language.map { #", "language": "\#($0)""# } ?? ""
+            return #""\#(id)": {"id": "\#(id)", "parent": "q", "children": [], "message": {"author": {"role": "assistant"}, "create_time": 1700000000, "# +
+                #""content": {"content_type": "code", "text": "print(1)"\#(field)}}}"#
+        }
+        let question = Export.node("q", parent: nil, children: ["py", "unknown", "none", "odd"], role: "user", text: "Q")
+        let export = #"[{"id": "c1", "title": "code", "current_node": "py", "mapping": {"#
+            + [question, code("py", "python"), code("unknown", "unknown"), code("none", nil), code("odd", "c++ `x`\\n")].joined(separator: ", ") + "}}]"
+        try sandbox.succeed(["import", Export.written(export, as: "code.json", in: sandbox)])
+        #expect(try sandbox.succeed(["show", "--raw", "chatgpt/code-c1"]).stdout.hasSuffix("---\n```part:code python\nprint(1)\n```\n"))
+        #expect(try sandbox.succeed(["show", "--raw", "chatgpt/code-c1-2"]).stdout.hasSuffix("---\n```part:code\nprint(1)\n```\n"))
+        #expect(try sandbox.succeed(["show", "--raw", "chatgpt/code-c1-3"]).stdout.hasSuffix("---\n```part:code\nprint(1)\n```\n"))
+        #expect(try sandbox.succeed(["show", "--raw", "chatgpt/code-c1-4"]).stdout.hasSuffix("---\n```part:code c++x\nprint(1)\n```\n"))
+    }
 }

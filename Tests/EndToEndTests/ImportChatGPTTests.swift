@@ -21,7 +21,7 @@ struct ImportChatGPTTests {
         let log = try sandbox.succeed(["log", Self.main]).stdout
         #expect(log.contains("Show me one in Python"))
         #expect(!log.contains("Pythn"))
-        #expect(log.contains("```part:code\n    import hashlib"))
+        #expect(log.contains("```part:code python\n    import hashlib"))
         #expect(log.contains("```part:execution-output\n    ca978112"))
         #expect(log.contains("```part:image\n    {\"asset_pointer\":\"file-service://file-Xy12\""))
         let root = try sandbox.succeed(["show", "--raw", Self.main + "~6"]).stdout

@@ -210,7 +210,12 @@ public enum ChatGPTParser {
                     kind: kind == "image_asset_pointer" ? "image" : kind ?? "unknown", body: ImportPart.compactJSON(part.writtenAsChatGPT))
             }.filter { !$0.isEmpty }.joined(separator: "\n\n")
         case "code":
-            return ImportPart.fenced(kind: "code", body: content["text"]?.string ?? "")
+            // The language, when the export knows it, follows the kind in the info string, as Markdown
+            // reads a fence's language: `part:code python`. Only the characters a language name uses,
+            // so it cannot end the info string or the fence.
+            let language = (content["language"]?.string ?? "").filter { $0.isASCII && ($0.isLetter || $0.isNumber || "+#._-".contains($0)) }
+            let kind = language.isEmpty || language == "unknown" ? "code" : "code " + language
+            return ImportPart.fenced(kind: kind, body: content["text"]?.string ?? "")
         case "execution_output":
             return ImportPart.fenced(kind: "execution-output", body: content["text"]?.string ?? "")
         case "thoughts":
