@@ -89,4 +89,23 @@ struct ImportChatGPTFidelityTests {
         #expect(try sandbox.succeed(["show", "--raw", "chatgpt/code-c1-3"]).stdout.hasSuffix("---\n```part:code\nprint(1)\n```\n"))
         #expect(try sandbox.succeed(["show", "--raw", "chatgpt/code-c1-4"]).stdout.hasSuffix("---\n```part:code c++x\nprint(1)\n```\n"))
     }
+
+    @Test("an empty file is refused saying so (skipped in a folder); a byte order mark before an export is skipped")
+    func emptyFileAndByteOrderMark() throws {
+        let sandbox = try CLISandbox.initialized()
+        let empty = try Export.written("", as: "conversations.json", in: sandbox)
+        let refused = try sandbox.run(["import", empty])
+        #expect(refused.status == 1 && refused.stderr.contains("cannot import \(empty): the file is empty (0 bytes)"), "\(refused.stderr)")
+        let folder = sandbox.work + "/project"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "".write(toFile: folder + "/s.jsonl", atomically: false, encoding: .utf8)
+        let skipped = try sandbox.succeed(["import", folder])
+        #expect(skipped.stderr.contains("skipped \(folder)/s.jsonl: empty (0 bytes)"), "\(skipped.stderr)")
+        let bom = try Export.written("\u{FEFF}" + Self.branches(current: "u2"), as: "bom.json", in: sandbox)
+        #expect(try sandbox.succeed(["import", bom]).stderr.contains("4 messages (4 new)"))
+        let export = try sandbox.succeed(["export", "json"]).stdout
+        let other = try CLISandbox.initialized()
+        let bomExport = try Export.written("\u{FEFF}" + export, as: "export.json", in: other)
+        #expect(try other.succeed(["import", bomExport]).stderr.contains("4 messages (4 new)"))
+    }
 }

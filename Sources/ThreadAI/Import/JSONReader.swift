@@ -39,6 +39,8 @@ struct JSONReader {
     private var position = 0
     /// Bytes of the document before `buffer`.
     private var consumed = 0
+    /// Whether a piece that was not empty was read: a byte order mark can only begin the first.
+    private var readAny = false
     /// For each open object or array, whether its next member is its first (no comma before it).
     private var atFirstMember: [Bool] = []
     /// What the document may hold beyond RFC 8259, and how deep its containers may nest.
@@ -355,10 +357,14 @@ struct JSONReader {
     /// Replaces the used-up buffer by the next piece; false at the end of the document.
     private mutating func refill() throws -> Bool {
         while let piece = try nextChunk() {
+            // A UTF-8 byte order mark before the document (an editor on Windows saved the file) is
+            // skipped, as Foundation skipped it: RFC 8259 §8.1 lets a parser ignore it.
+            let startsDocument = consumed == 0 && buffer.isEmpty && !readAny
+            readAny = readAny || !piece.isEmpty
             consumed += buffer.count
             buffer = piece
-            position = 0
-            if !piece.isEmpty { return true }
+            position = startsDocument && piece.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            if position < piece.count { return true }
         }
         return false
     }

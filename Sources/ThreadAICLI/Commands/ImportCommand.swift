@@ -56,6 +56,14 @@ enum ImportCommand: Command {
         defer { progress.clear() }  // an error's message starts on a clean line
         for path in paths {
             for file in try files(at: path) {
+                // An empty file holds no conversation of any format: said so, not read as a broken one.
+                if Self.isEmpty(file) {
+                    guard file == path else {
+                        summary.skipped.append("\(file): empty (0 bytes)")
+                        continue
+                    }
+                    throw CLIError(TerminalSafe.text("cannot import \(file): the file is empty (0 bytes); nothing to import."))
+                }
                 let detected = try format ?? detectedFormat(of: file)
                 progress.begin(file: file)
                 do {
@@ -147,6 +155,15 @@ enum ImportCommand: Command {
             throw CLIError(TerminalSafe.text("cannot read \(path): \(error); nothing was imported from it."))
         }
         return ThreadAIJSON.looksLikeExport(start) ? "threadai-json" : "chatgpt"
+    }
+
+    /// Whether the file at `path` holds no byte; false when it cannot be read (reading it says why).
+    static func isEmpty(_ path: String) -> Bool {
+        do {
+            return try FileChunks(path: path, chunkSize: 16).next()?.isEmpty ?? true
+        } catch {
+            return false
+        }
     }
 
     static func contents(of path: String) throws -> Data {
