@@ -108,4 +108,15 @@ struct ImportChatGPTFidelityTests {
         let bomExport = try Export.written("\u{FEFF}" + export, as: "export.json", in: other)
         #expect(try other.succeed(["import", bomExport]).stderr.contains("4 messages (4 new)"))
     }
+
+    @Test("bytes that are not UTF-8 are replaced with U+FFFD, and the summary says how many, as for a NUL")
+    func invalidUTF8Noted() throws {
+        let sandbox = try CLISandbox.initialized()
+        let text = Data(Self.branches(current: "u2").utf8).replacing(Data("A1 again".utf8), with: Data("A1 ".utf8) + Data([0xFF, 0xC3]))
+        let file = sandbox.work + "/bad.json"
+        try text.write(to: URL(fileURLWithPath: file))
+        let result = try sandbox.succeed(["import", file])
+        #expect(result.stderr.contains("note: chatgpt conversation c1: 2 invalid UTF-8 sequences replaced with U+FFFD"), "\(result.stderr)")
+        #expect(try sandbox.succeed(["show", "chatgpt/branches-c1-2"]).stdout.contains("A1 \u{FFFD}\u{FFFD}"))
+    }
 }

@@ -44,10 +44,16 @@ public enum ChatGPTParser {
             while try reader.nextElement() {
                 index += 1
                 // The reader's own values, not Foundation's: one tree of the conversation in memory, not two.
+                let replacedBefore = reader.replacedInvalidUTF8
                 guard let object = try reader.readValue().object else {
                     throw ImportError(item: "\(name) conversation #\(index)", reason: "not a JSON object")
                 }
-                try body(try conversation(object, item: "\(name) conversation #\(index)"))
+                var read = try conversation(object, item: "\(name) conversation #\(index)")
+                let replaced = reader.replacedInvalidUTF8 - replacedBefore
+                if replaced > 0 {
+                    read.notes.append("chatgpt conversation \(read.id): \(CountedNoun.phrase(replaced, "invalid UTF-8 sequence")) replaced with U+FFFD")
+                }
+                try body(read)
             }
         }
         let notAnExport = ImportError(

@@ -21,7 +21,7 @@ enum ClaudeCodeLine {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         var repairs: [String] = []
         if String(validating: bytes, as: UTF8.self) == nil {
-            let invalid = invalidSequences(in: bytes)
+            let invalid = JSONReader.invalidSequences(in: bytes)
             bytes = Array(String(decoding: bytes, as: UTF8.self).utf8)
             repairs.append("\(CountedNoun.phrase(invalid, "invalid UTF-8 sequence")) replaced with U+FFFD")
         }
@@ -45,13 +45,5 @@ enum ClaudeCodeLine {
         guard let numbers = value.mappingNumbers(JSONNumberForm.foundation) else { return .unreadable("it holds a number no Double holds") }
         guard let object = numbers.object else { return .unreadable("not a JSON object") }
         return .object(object, repairs: repairs)
-    }
-
-    /// How many ill-formed sequences of `bytes` decoding replaces with U+FFFD: the replacements
-    /// there are after decoding, less the U+FFFD (EF BF BD) the bytes held.
-    static func invalidSequences(in bytes: [UInt8]) -> Int {
-        let replaced = String(decoding: bytes, as: UTF8.self).unicodeScalars.count { $0 == "\u{FFFD}" }
-        let held = bytes.indices.dropLast(2).count { bytes[$0] == 0xEF && bytes[$0 + 1] == 0xBF && bytes[$0 + 2] == 0xBD }
-        return max(replaced - held, 1)
     }
 }

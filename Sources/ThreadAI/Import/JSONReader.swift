@@ -39,6 +39,8 @@ struct JSONReader {
     private var position = 0
     /// Bytes of the document before `buffer`.
     private var consumed = 0
+    /// How many ill-formed UTF-8 sequences in strings read so far were read as U+FFFD, for the summary.
+    private(set) var replacedInvalidUTF8 = 0
     /// Whether a piece that was not empty was read: a byte order mark can only begin the first.
     private var readAny = false
     /// For each open object or array, whether its next member is its first (no comma before it).
@@ -189,7 +191,17 @@ struct JSONReader {
     private mutating func readString() throws -> String {
         var bytes: [UInt8] = []
         try scanString(into: &bytes, keeping: true)
+        if let text = String(validating: bytes, as: UTF8.self) { return text }
+        replacedInvalidUTF8 += Self.invalidSequences(in: bytes)
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// How many ill-formed sequences of `bytes` decoding replaces with U+FFFD: the replacements
+    /// there are after decoding, less the U+FFFD (EF BF BD) the bytes held.
+    static func invalidSequences(in bytes: [UInt8]) -> Int {
+        let replaced = String(decoding: bytes, as: UTF8.self).unicodeScalars.count { $0 == "\u{FFFD}" }
+        let held = bytes.indices.dropLast(2).count { bytes[$0] == 0xEF && bytes[$0 + 1] == 0xBF && bytes[$0 + 2] == 0xBD }
+        return max(replaced - held, 1)
     }
 
     /// Reads a string from its opening quote to its closing one, decoding it into `bytes` when `keeping`.
