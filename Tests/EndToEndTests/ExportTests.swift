@@ -113,7 +113,7 @@ struct ExportTests {
     func markdown() throws {
         let sandbox = try Self.populated()
         let text = try sandbox.succeed(["export", "md", "main"]).stdout
-        #expect(text.hasPrefix("# main\n\n## 1. user · "))
+        #expect(text.hasPrefix("# main\n\n## main\n\n### 1. user · "))
         let one = try #require(text.range(of: "\none\n"))
         let two = try #require(text.range(of: "\ntwo\n"))
         #expect(one.lowerBound < two.lowerBound)

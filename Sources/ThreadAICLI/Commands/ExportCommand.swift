@@ -62,9 +62,15 @@ enum ExportCommand: Command {
             for fork in try repository.forkPoints(walker: walker, within: shown) where fork.thread.rawValue != revision {
                 forks[fork.forkPoint, default: []].append(fork.thread.rawValue)
             }
-            let own = try repository.threadSummaries(walker: walker).first { $0.name.rawValue == revision }
-            let forkedFrom = own.flatMap { summary in summary.forkPoint.map { (summary.parent ?? "?", $0) } }
-            let transcript = MarkdownTranscript.render(thread: revision, history: Array(history), forks: forks, forkedFrom: forkedFrom)
+            let summaries = try repository.threadSummaries(walker: walker)
+            let own = summaries.first { $0.name.rawValue == revision }
+            var shownContext = MarkdownTranscript.Context(forks: forks, merges: try MergeLabels(repository: repository))
+            shownContext.forkedFrom = own.flatMap { summary in summary.forkPoint.map { (summary.parent ?? "?", $0) } }
+            shownContext.sections = MarkdownTranscript.sections(thread: revision, history: history.map(\.id), summaries: summaries)
+            for tag in try repository.tags.allReadable().tags where shown.contains(tag.target) {
+                shownContext.tags[tag.target, default: []].append(tag)
+            }
+            let transcript = MarkdownTranscript.render(thread: revision, history: Array(history), context: shownContext)
             // The file keeps the exact text; a terminal is shown it as every view shows text.
             context.output.write(bytes: Array((context.stdoutIsTerminal ? TerminalSafe.text(transcript) : transcript).utf8))
         case "html":

@@ -40,11 +40,13 @@ struct HTMLSite {
         try prepareFolder()
         let summaries = try repository.threadSummaries().filter { !leaving.threads.contains($0.name) }
         let model = SiteModel(summaries)
+        var labels = MessageHTML.Labels(merges: try MergeLabels(repository: repository), threads: Set(model.order))
+        for tag in try repository.tags.allReadable().tags { labels.tags[tag.target, default: []].append(tag) }
         var written = Written()
         try save(SiteAssets.stylesheet, to: SitePaths.stylesheet)
         try save(SiteAssets.script, to: SitePaths.script)
         for name in model.order {
-            written.pages += try writeThread(name, model: model)
+            written.pages += try writeThread(name, model: model, labels: labels)
             written.threads += 1
             for pair in model.diffPairs(of: name) {
                 try writeDiff(pair, model: model)
@@ -82,7 +84,7 @@ struct HTMLSite {
     }
 
     /// Writes the thread's pages; returns how many.
-    private func writeThread(_ name: String, model: SiteModel) throws -> Int {
+    private func writeThread(_ name: String, model: SiteModel, labels: MessageHTML.Labels) throws -> Int {
         guard let summary = model.threads[name], let head = summary.heads.first else { return 0 }
         let walker = repository.walker()
         let wanted = summary.ownMessageCount + (summary.forkPoint == nil ? 0 : 1)
@@ -96,7 +98,7 @@ struct HTMLSite {
         for child in model.children[name, default: []] {
             if let point = model.threads[child]?.forkPoint { forksAt[point, default: []].append(child) }
         }
-        let page = ThreadPage(model: model, name: name, perPage: messagesPerPage)
+        let page = ThreadPage(model: model, name: name, perPage: messagesPerPage, labels: labels)
         for number in 1...page.pageCount {
             let slice = Array(messages.dropFirst((number - 1) * messagesPerPage).prefix(messagesPerPage))
             try save(page.render(page: number, messages: slice, forkPoint: forkPoint, forksAt: forksAt), to: SitePaths.thread(name, page: number))

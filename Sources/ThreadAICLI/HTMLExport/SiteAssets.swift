@@ -45,7 +45,13 @@ enum SiteAssets {
         .content th, .content td { border: 1px solid var(--line); padding: .2em .6em; }
         .content blockquote { margin: .6em 0; padding-left: 1em; border-left: 3px solid var(--line); color: var(--muted); }
         pre { background: var(--panel); padding: .7em; border-radius: 4px; overflow-x: auto; }
-        code { font: .9em ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+        pre, code, .diff .words { font: .9em/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", "DejaVu Sans Mono", monospace; }
+        pre code { font-size: 1em; }
+        .files ul { display: inline; margin: 0; padding: 0; }
+        .files li { display: inline; }
+        .files li + li::before { content: ", "; }
+        .files, .merged, .tag { color: var(--muted); font-size: .85em; }
+        .tag { font-weight: 600; }
         .fork-marker { font-size: .9em; border-top: 1px dashed var(--line); padding-top: .3em; }
         .fork-point { opacity: .8; }
         table.threads { width: 100%; border-collapse: collapse; }

@@ -7,6 +7,7 @@ struct ThreadPage {
     var model: SiteModel
     var name: String
     var perPage: Int
+    var labels = MessageHTML.Labels()
 
     /// The position (1-based, in the whole history) of the thread's first own message.
     var firstPosition: Int {
@@ -42,14 +43,14 @@ struct ThreadPage {
         body += pager
         if page == 1, let forkPoint, let parent = model.parent(of: name) ?? summary.parent {
             body += "<section class=\"fork-point\"><p>Forked from <a href=\"\(forkPointLink(parent: parent))\">\(HTMLText.escape(parent))</a> after:</p>\n"
-            body += MessageHTML.render(forkPoint.message, id: forkPoint.id, position: firstPosition - 1, forks: [], diffs: [:])
+            body += MessageHTML.render(forkPoint.message, id: forkPoint.id, position: firstPosition - 1, forks: [], diffs: [:], labels: labels)
             body += "</section>\n"
         }
         body += "<section class=\"messages\">\n"
         let start = firstPosition + (page - 1) * perPage
         let diffs = Dictionary(comparisonsWithChildren().map { ($0.right, Self.diffLink($0)) }, uniquingKeysWith: { first, _ in first })
         for (offset, entry) in messages.enumerated() {
-            body += MessageHTML.render(entry.message, id: entry.id, position: start + offset, forks: forksAt[entry.id, default: []].sorted(), diffs: diffs)
+            body += MessageHTML.render(entry.message, id: entry.id, position: start + offset, forks: forksAt[entry.id, default: []].sorted(), diffs: diffs, labels: labels)
         }
         if messages.isEmpty { body += "<p class=\"empty\">No messages of its own yet.</p>\n" }
         body += "</section>\n" + pager
@@ -107,17 +108,39 @@ struct ThreadPage {
     }
 }
 
-/// One message as an `<article>`: a header (position, role, model, date, id, hidden), its text
+/// One message as an `<article>`: a header (position, role, model, date, id, hidden, tags), where a
+/// merged outcome came from and the files attached to it (worded as `log` words them), its text
 /// rendered from Markdown, and the forks that continue from it.
 enum MessageHTML {
-    static func render(_ message: Message, id: ObjectID, position: Int, forks: [String], diffs: [String: String]) -> String {
+    /// What the site shows beside messages: the tags at each, how merges are labelled, the threads with pages.
+    struct Labels {
+        var tags: [ObjectID: [Tag]] = [:]
+        var merges: MergeLabels?
+        var threads: Set<String> = []
+    }
+
+    static func render(_ message: Message, id: ObjectID, position: Int, forks: [String], diffs: [String: String], labels: Labels) -> String {
         let hidden = message.fields["hidden"] == "true"
         var html = "<article class=\"message role-\(HTMLText.escape(message.role.rawValue))\(hidden ? " hidden-message" : "")\" id=\"m\(id.hex)\">\n"
         html += "<header><a class=\"position\" href=\"#m\(id.hex)\">#\(position)</a> <span class=\"role\">\(HTMLText.escape(message.role.rawValue))</span>"
         if let model = message.fields["model"] { html += " · <span class=\"model\">\(HTMLText.escape(model))</span>" }
         html += " · <time>\(HTMLText.escape(message.date.description))</time> · <code class=\"id\">\(id.hex.prefix(8))</code>"
         if hidden { html += " · hidden" }
-        html += "</header>\n<div class=\"content\">\n"
+        for tag in labels.tags[id, default: []] {
+            let note = tag.note.map { " title=\"\(HTMLText.escape($0))\"" } ?? ""
+            html += " · <span class=\"tag\"\(note)>\(HTMLText.escape(Decorations.label(of: tag)))</span>"
+        }
+        if let link = message.mergeLink, let origin = labels.merges?.origin(link) {
+            let name = labels.threads.contains(origin.thread)
+                ? "<a href=\"\(ThreadPage.link(to: origin.thread, page: 1))\">\(HTMLText.escape(origin.thread))</a>" : HTMLText.escape(origin.thread)
+            html += " · <span class=\"merged\">merged from \(name) <code class=\"id\">\(origin.id)</code>\(HTMLText.escape(origin.rest))</span>"
+        }
+        html += "</header>\n"
+        if let files = message.fields["files"] {
+            let items = MessageBlock.attachments(files).map { "<li><code>\(HTMLText.escape($0.path))</code> (<code class=\"id\">\(HTMLText.escape($0.blob))</code>)</li>" }
+            html += "<div class=\"files\">Files: <ul>\(items.joined())</ul></div>\n"
+        }
+        html += "<div class=\"content\">\n"
         html += message.content.isEmpty ? "<p class=\"empty\">(empty)</p>\n" : MarkdownHTML.render(message.content)
         html += "</div>\n"
         for fork in forks {

@@ -47,12 +47,17 @@ struct Decorations: Sendable {
         }
         if case .detached = head, let tip = tips.first { labels[tip, default: []].insert("HEAD", at: 0) }
         // A tag that does not read (a merge conflict left in it) is no label; `tag -l` and `fsck` name it.
-        for tag in try repository.tags.allReadable().tags { labels[tag.target, default: []].append("tag: \(tag.name)") }
+        for tag in try repository.tags.allReadable().tags { labels[tag.target, default: []].append(Self.label(of: tag)) }
         for fork in try repository.forkPoints(of: threads, walker: walker, within: shown) {
             // A diverged thread's heads may leave its parent at one message: one label for it.
             let label = "fork: \(fork.thread)"
             if labels[fork.forkPoint]?.contains(label) != true { labels[fork.forkPoint, default: []].append(label) }
         }
+    }
+
+    /// How a tag is labelled beside its message, here and in exports: `tag: NAME`.
+    static func label(of tag: Tag) -> String {
+        "tag: \(tag.name)"
     }
 
     subscript(id: ObjectID) -> [String] {

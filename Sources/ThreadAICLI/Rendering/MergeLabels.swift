@@ -16,7 +16,14 @@ struct MergeLabels: Sendable {
     /// The label of a message that records `link`; none without one.
     func from(_ link: MergeLink?) -> [String] {
         guard let link else { return [] }
-        return ["merged from \(name(of: link)) \(link.from.short)\(link.isSummary ? ", summary" : "")\(missing(link))"]
+        let parts = origin(link)
+        return ["merged from \(parts.thread) \(parts.id)\(parts.rest)"]
+    }
+
+    /// The parts of the `merged from` label: the sub-thread's current name, the short id, and what
+    /// follows (`, summary`, ` (missing here)`), for a page that links the name.
+    func origin(_ link: MergeLink) -> (thread: String, id: String, rest: String) {
+        (name(of: link), link.from.short, (link.isSummary ? ", summary" : "") + missing(link))
     }
 
     /// The `Merged:` line of the full form, or nil without a link.

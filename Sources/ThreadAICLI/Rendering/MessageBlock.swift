@@ -89,10 +89,15 @@ enum MessageBlock {
     /// The files attached with `send -f` (docs/FORMAT.md §4.7): `PATH (BLOB12)`, comma-separated.
     static func attachedFiles(of message: Message) -> String? {
         guard let list = message.fields["files"] else { return nil }
-        return list.split(separator: "\n").map { entry in
+        return attachments(list).map { "\($0.path) (\($0.blob))" }.joined(separator: ", ")
+    }
+
+    /// The entries of a `files` value: each path, and its blob id's first 12 digits.
+    static func attachments(_ files: String) -> [(path: String, blob: String)] {
+        files.split(separator: "\n").map { entry in
             let blob = entry.prefix { $0 != " " }
-            return entry.dropFirst(blob.count + 1) + " (" + blob.prefix(12) + ")"
-        }.joined(separator: ", ")
+            return (String(entry.dropFirst(blob.count + 1)), String(blob.prefix(12)))
+        }
     }
 
     /// ` · provider/model · finish · N in, M out`, for the parts the message has.
