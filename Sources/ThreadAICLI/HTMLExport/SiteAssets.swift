@@ -50,7 +50,7 @@ enum SiteAssets {
         .files ul { display: inline; margin: 0; padding: 0; }
         .files li { display: inline; }
         .files li + li::before { content: ", "; }
-        .files, .merged, .tag { color: var(--muted); font-size: .85em; }
+        .files { color: var(--muted); font-size: .85em; }
         .tag { font-weight: 600; }
         .fork-marker { font-size: .9em; border-top: 1px dashed var(--line); padding-top: .3em; }
         .fork-point { opacity: .8; }
