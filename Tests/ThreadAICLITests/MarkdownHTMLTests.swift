@@ -21,6 +21,8 @@ struct MarkdownHTMLTests {
              html: "<pre><code class=\"language-swift\">let a = &quot;&lt;b&gt;&quot; &amp;&amp; *x*\n\n  indented\n</code></pre>\n<p>after</p>\n"),
         Case(name: "tilde fence, longer closer, unclosed fence runs to the end", markdown: "~~~~\n~~~\n~~~~~\n```\nopen",
              html: "<pre><code>~~~\n</code></pre>\n<pre><code>open\n</code></pre>\n"),
+        Case(name: "an attached file's block is captioned with its path (send -f)", markdown: "```file:Sources/a <b>.swift\nx\n```",
+             html: "<div class=\"file-name\"><code>Sources/a &lt;b&gt;.swift</code></div>\n<pre><code>x\n</code></pre>\n"),
         Case(name: "hostile info string", markdown: "```\"><script>\nx\n```", html: "<pre><code class=\"language-script\">x\n</code></pre>\n"),
         Case(name: "bullet list", markdown: "- a\n- b *c*\n* other", html: "<ul>\n<li>a</li>\n<li>b <em>c</em></li>\n</ul>\n<ul>\n<li>other</li>\n</ul>\n"),
         Case(name: "ordered list with start and nesting", markdown: "3. x\n   - y\n   - z\n4. w",

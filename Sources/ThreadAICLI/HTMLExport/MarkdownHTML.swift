@@ -4,7 +4,8 @@
 /// Blocks, read line by line (a deliberate subset of CommonMark):
 /// - a fence of 3+ backticks or tildes (up to 3 spaces before it) opens a code block, closed by a
 ///   fence of the same character at least as long, or by the end; the info string's first word is
-///   the language (`class="language-WORD"`), the lines are kept as written;
+///   the language (`class="language-WORD"`), the lines are kept as written; an info string
+///   `file:PATH` (an attached file) captions the block with PATH instead;
 /// - `#` to `######` then a space (or nothing) is a heading; closing `#`s are dropped;
 /// - a line of 3+ `-`, `*` or `_` (spaces allowed) alone is a rule;
 /// - lines starting with `>` are a quote, its text rendered as blocks again;
@@ -115,6 +116,8 @@ struct Fence {
     var length: Int
     var indent: Int
     var language: String
+    /// The path of an attached file's block (`file:PATH`, docs/FORMAT.md §4.7), shown as its caption.
+    var file: String?
 
     init?(_ line: String) {
         indent = line.indentWidth
@@ -126,6 +129,10 @@ struct Fence {
         let info = text.dropFirst(length)
         if first == "`", info.contains("`") { return nil }
         mark = first
+        if info.hasPrefix("file:"), info.count > 5 {
+            (file, language) = (String(info.dropFirst(5)), "")
+            return
+        }
         language = String(info.split(separator: " ").first ?? "").filter { $0.isLetter || $0.isNumber || "+-_#.".contains($0) }
     }
 
@@ -150,6 +157,7 @@ struct Fence {
         }
         let languageClass = language.isEmpty ? "" : " class=\"language-\(HTMLText.escape(language))\""
         let code = body.map { HTMLText.escape($0) + "\n" }.joined()
+        if let file { html += "<div class=\"file-name\"><code>\(HTMLText.escape(file))</code></div>\n" }
         html += "<pre><code\(languageClass)>\(code)</code></pre>\n"
         return min(index + 1, lines.endIndex)
     }

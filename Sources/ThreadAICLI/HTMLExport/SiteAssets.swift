@@ -50,7 +50,8 @@ enum SiteAssets {
         .files ul { display: inline; margin: 0; padding: 0; }
         .files li { display: inline; }
         .files li + li::before { content: ", "; }
-        .files { color: var(--muted); font-size: .85em; }
+        .files, .file-name { color: var(--muted); font-size: .85em; }
+        .file-name { margin: .6em 0 -.7em; }
         .tag { font-weight: 600; }
         .fork-marker { font-size: .9em; border-top: 1px dashed var(--line); padding-top: .3em; }
         .fork-point { opacity: .8; }
