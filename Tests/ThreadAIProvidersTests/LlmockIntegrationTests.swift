@@ -33,7 +33,7 @@ struct LlmockIntegrationTests {
         #expect(reply.text == Self.replyText)
         #expect(reply.pieces.count > 1, "streamed in pieces")
         let completion = try #require(reply.completion)
-        #expect(completion.model == (kind == .anthropic ? "claude-sonnet-4-5" : "gpt-4o-mini"))
+        #expect(completion.model == (kind == .anthropic ? "claude-sonnet-5" : "gpt-4o-mini"))  // `sonnet` names the default Sonnet
         #expect(completion.usage?.inputTokens != nil)
         #expect(completion.usage?.outputTokens != nil)
         #expect(completion.latency != nil)
