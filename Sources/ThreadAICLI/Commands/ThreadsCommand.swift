@@ -71,7 +71,8 @@ enum ThreadsCommand: Command {
         } else if summaries.isEmpty && unreadable.isEmpty {
             context.output.line("No threads yet. Start one with: threadai send \"…\"")
         } else {
-            ThreadTreeRenderer.write(summaries, current: current, local: local, style: context.style, to: context.output)
+            let merged = MergedForks.parents(summaries, repository)
+            ThreadTreeRenderer.write(summaries, current: current, local: local, merged: merged, style: context.style, to: context.output)
         }
         for (name, error) in unreadable {
             ReadableThreads.reportLeftOut(name, error, context)

@@ -6,8 +6,10 @@ import ThreadAI
 ///       └─ shorter    9e8d7c6b  5 messages, 2 own, forked at 1a2b3c4d   Shorter, please
 enum ThreadTreeRenderer {
     /// - Parameter local: the threads kept out of git (docs/FORMAT.md §13), marked `local`.
+    /// - Parameter merged: forks whose head is in their parent's history, by parent (`MergedForks`).
     static func write(
-        _ summaries: [ThreadSummary], current: ThreadName?, local: Set<ThreadName> = [], style: Style, to output: any TextOutput
+        _ summaries: [ThreadSummary], current: ThreadName?, local: Set<ThreadName> = [], merged: [ThreadName: String] = [:],
+        style: Style, to output: any TextOutput
     ) {
         let names = Set(summaries.map(\.name.rawValue))
         var children: [String: [ThreadSummary]] = [:]
@@ -48,6 +50,9 @@ enum ThreadTreeRenderer {
             if let fork = summary.forkPoint { facts += ", \(summary.ownMessageCount) own, forked at \(fork.short)" }
             if summary.heads.count > 1 { facts += ", DIVERGED" }
             if local.contains(summary.name) { facts += ", local" }
+            if let parent = merged[summary.name] {
+                facts += ", merged into \(parent): delete with 'threadai threads delete \(summary.name)'"
+            }
             var line = isCurrent ? "* " : "  "
             line += prefix
             line += isCurrent ? style.thread(summary.name.rawValue) : summary.name.rawValue
