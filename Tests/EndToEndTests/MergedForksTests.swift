@@ -18,7 +18,10 @@ struct MergedForksTests {
         #expect(spent.contains("merged into main: delete with 'threadai threads delete spent'"), "\(lines)")
         #expect(lines.first { $0.contains("alive") }?.contains("merged") == false, "\(lines)")
         #expect(lines.first { $0.contains("* main") }?.contains("merged") == false, "\(lines)")
+        let onlyMerged = try sandbox.succeed(["threads", "--merged"]).stdout
+        #expect(onlyMerged.contains("spent") && !onlyMerged.contains("alive") && !onlyMerged.contains("* main"), "\(onlyMerged)")
         // The command offered works as given: nothing is lost, so no --force.
         try sandbox.succeed(["threads", "delete", "spent"])
+        #expect(try sandbox.succeed(["threads", "--merged"]).stdout == "No merged forks.\n")
     }
 }

@@ -19,6 +19,7 @@ enum ThreadsCommand: Command {
             """,
         arguments: [
             .flag("json", help: "Print a JSON array of threads."),
+            .flag("merged", help: "List only forks whose head is in their parent's history (deleting them loses nothing)."),
             .flag("force", short: "f", help: "With delete: delete even if messages would be reachable from no thread."),
             .positional("action", valueName: "rename|delete|reconcile", arity: .optional, help: "What to do (default: list)."),
             .positional("names", valueName: "NAME", arity: .rest, help: "rename: OLD NEW; delete: NAME; reconcile: NAME [KEEP-ID]."),
@@ -30,7 +31,7 @@ enum ThreadsCommand: Command {
         let names = arguments.positionals("names")
         switch arguments.positional("action") {
         case nil, "list":
-            return try list(repository, json: arguments.flag("json"), context)
+            return try list(repository, json: arguments.flag("json"), onlyMerged: arguments.flag("merged"), context)
         case "rename":
             guard names.count == 2 else { throw CLIError("usage: threadai threads rename OLD NEW", status: .usage) }
             let (old, new) = (try ThreadName(names[0]), try ThreadName(names[1]))
@@ -61,17 +62,20 @@ enum ThreadsCommand: Command {
 
     /// The threads whose histories read; each other one is named on standard error with why, and
     /// the status is then the first one's error's (a damaged repository, exit 3).
-    private static func list(_ repository: Repository, json: Bool, _ context: CommandContext) throws -> ExitStatus {
-        let (summaries, unreadable) = try repository.readableThreadSummaries()
+    private static func list(_ repository: Repository, json: Bool, onlyMerged: Bool, _ context: CommandContext) throws -> ExitStatus {
+        var (summaries, unreadable) = try repository.readableThreadSummaries()
+        let merged = MergedForks.parents(summaries, repository)
+        if onlyMerged { summaries = summaries.filter { merged[$0.name] != nil } }
         let current: ThreadName? = if case .thread(let name) = try repository.head.read() { name } else { nil }
         let local = Set(try LocalThreads(repository: repository).names())
         if json {
             // What the text view marks (`*`, `local`), as fields.
             try JSONOutput.write(summaries.map { ThreadJSON($0, current: $0.name == current, local: local.contains($0.name)) }, to: context.output)
+        } else if summaries.isEmpty && unreadable.isEmpty && onlyMerged {
+            context.output.line("No merged forks.")
         } else if summaries.isEmpty && unreadable.isEmpty {
             context.output.line("No threads yet. Start one with: threadai send \"…\"")
         } else {
-            let merged = MergedForks.parents(summaries, repository)
             ThreadTreeRenderer.write(summaries, current: current, local: local, merged: merged, style: context.style, to: context.output)
         }
         for (name, error) in unreadable {
