@@ -22,6 +22,9 @@ enum StatusCommand: Command {
                 " (from \(pin.source); HEAD is \((try? Repository(directory: repository.directory).head.read()).map(Self.label) ?? "unreadable"))"
             } ?? ""
             context.output.line("On thread \(style.thread(name.rawValue))\(local)\(pinned)")
+            if let now = repository.renamedAwayButPresent(name) {
+                context.output.line(PulledRename.advice(name, now: now))
+            }
         case .detached(let id):
             context.output.line("HEAD detached at \(style.id(id.short)) (send needs a thread: 'threadai checkout -b NAME')")
         }

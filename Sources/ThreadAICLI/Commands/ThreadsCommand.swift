@@ -76,7 +76,13 @@ enum ThreadsCommand: Command {
         } else if summaries.isEmpty && unreadable.isEmpty {
             context.output.line("No threads yet. Start one with: threadai send \"…\"")
         } else {
-            ThreadTreeRenderer.write(summaries, current: current, local: local, merged: merged, style: context.style, to: context.output)
+            // `renames` read once for every thread listed (a listing may hold thousands).
+            let renames = try? repository.renames()
+            let renamedAway = Dictionary(uniqueKeysWithValues: summaries.compactMap { summary in
+                renames.flatMap { Repository.renamedAwayButPresent(summary.name, $0) }.map { (summary.name, $0) }
+            })
+            ThreadTreeRenderer.write(
+                summaries, current: current, local: local, merged: merged, renamedAway: renamedAway, style: context.style, to: context.output)
         }
         for (name, error) in unreadable {
             ReadableThreads.reportLeftOut(name, error, context)

@@ -7,9 +7,10 @@ import ThreadAI
 enum ThreadTreeRenderer {
     /// - Parameter local: the threads kept out of git (docs/FORMAT.md §13), marked `local`.
     /// - Parameter merged: forks whose head is in their parent's history, by parent (`MergedForks`).
+    /// - Parameter renamedAway: threads a pull renamed away while they went on here, by new name.
     static func write(
         _ summaries: [ThreadSummary], current: ThreadName?, local: Set<ThreadName> = [], merged: [ThreadName: String] = [:],
-        style: Style, to output: any TextOutput
+        renamedAway: [ThreadName: String] = [:], style: Style, to output: any TextOutput
     ) {
         let names = Set(summaries.map(\.name.rawValue))
         var children: [String: [ThreadSummary]] = [:]
@@ -50,6 +51,9 @@ enum ThreadTreeRenderer {
             if let fork = summary.forkPoint { facts += ", \(summary.ownMessageCount) own, forked at \(fork.short)" }
             if summary.heads.count > 1 { facts += ", DIVERGED" }
             if local.contains(summary.name) { facts += ", local" }
+            if let now = renamedAway[summary.name] {
+                facts += ", renamed to \(now) in a clone: 'threadai threads reconcile \(summary.name)' joins them"
+            }
             if let parent = merged[summary.name] {
                 facts += ", merged into \(parent): delete with 'threadai threads delete \(summary.name)'"
             }

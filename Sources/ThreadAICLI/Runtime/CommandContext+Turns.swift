@@ -10,6 +10,7 @@ extension CommandContext {
             note("thread '\(renamedFrom)' was renamed to '\(thread)'; HEAD now follows it.")
         }
         noteIfRewound(thread, repository)
+        if let now = repository.renamedAwayButPresent(thread) { note(PulledRename.advice(thread, now: now)) }
         return thread
     }
 

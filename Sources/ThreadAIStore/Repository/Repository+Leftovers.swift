@@ -110,13 +110,26 @@ extension Repository {
         }
     }
 
+    /// The name thread `name` was renamed to, when `renames` says it was renamed away while its ref
+    /// still exists (a clone went on with it after another renamed it, or a rename cut short), so
+    /// `threads reconcile NAME` is what settles it; nil otherwise. `fsck`, `status`, `threads` and
+    /// `send` all tell it this way.
+    public func renamedAwayButPresent(_ name: ThreadName) -> String? {
+        guard refs.exists(name), let renames = try? renames() else { return nil }
+        return Self.renamedAwayButPresent(name, renames)
+    }
+
+    /// `renamedAwayButPresent` for a thread known to exist, with the renames read once for many.
+    public static func renamedAwayButPresent(_ name: ThreadName, _ renames: Renames) -> String? {
+        renames.isRenamedAway(name) ? renames.currentName(of: name.rawValue) : nil
+    }
+
     /// A thread that still exists under a name renamed away, and a rename cut short (§5.4).
     private func renameProblems(_ names: [ThreadName]) throws(RepositoryError) -> [RepositoryProblem] {
         let renames = try renames()
         var problems: [RepositoryProblem] = []
         for name in names {
-            if renames.isRenamedAway(name) {
-                let now = renames.currentName(of: name.rawValue)
+            if let now = Self.renamedAwayButPresent(name, renames) {
                 problems.append(RepositoryProblem(
                     severity: .warning, id: nil, path: refs.path(of: name),
                     message: "thread '\(name)' was renamed to '\(now)' but still exists (a rename cut short, or a clone "
