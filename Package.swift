@@ -62,6 +62,8 @@ let package = Package(
         .library(name: "ThreadAIStore", targets: ["ThreadAIStore"]),
         .library(name: "ThreadAIProviders", targets: ["ThreadAIProviders"]),
         .executable(name: "threadai", targets: ["threadai"]),
+        // The libFuzzer shim, built only by Tests/Fuzz/run.sh with the fuzzer sanitizer (docs/DESIGN.md "Fuzzing").
+        .executable(name: "threadai-fuzz", targets: ["threadai-fuzz"]),
     ],
     targets: [
         .target(name: "CSHA256"),
@@ -81,6 +83,10 @@ let package = Package(
         .testTarget(name: "ThreadAIStoreTests", dependencies: ["ThreadAIStore", "ThreadAITestSupport"]),
         .testTarget(name: "ThreadAIProvidersTests", dependencies: ["ThreadAIProviders", "ThreadAISupport", "ThreadAITestSupport"]),
         .testTarget(name: "ThreadAICLITests", dependencies: ["ThreadAICLI", "ThreadAITestSupport"]),
+        .executableTarget(
+            name: "threadai-fuzz", dependencies: ["ThreadAI"], path: "Tests/Fuzz/Shim",
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["ThreadAI"], path: "Tests/Fuzz/RegressionTests"),
         .testTarget(name: "EndToEndTests", dependencies: ["threadai", "ThreadAIStore", "ThreadAITestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -66,7 +66,7 @@ public struct Reflog: Sendable {
         return String(decoding: bytes, as: UTF8.self).linesAtLineFeeds().compactMap(Self.parse)
     }
 
-    private static func parse(_ line: Substring) -> Entry? {
+    static func parse(_ line: Substring) -> Entry? {
         let parts = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
         let fields = parts[0].split(separator: " ")
         guard parts.count == 2, fields.count == 3, let date = try? Timestamp(rfc3339: String(fields[2])) else {

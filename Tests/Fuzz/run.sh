@@ -1,0 +1,38 @@
+#!/bin/sh
+# Fuzzes the parsers that read bytes from outside (docs/DESIGN.md "Fuzzing").
+#   Tests/Fuzz/run.sh [TARGET] [SECONDS]   one target (all of them, one after another, without TARGET)
+# Builds the libFuzzer shim into .build-fuzz, seeds a scratch corpus from Fixtures, Tests/Fuzz/Seeds and the regression
+# corpus, and runs in this one process (one core). A crash input is left in .build-fuzz/crashes/TARGET: fix its cause,
+# then add it to Tests/Fuzz/Regressions/TARGET, which `swift test` replays.
+set -eu
+cd "$(dirname "$0")/../.."
+seconds=${2:-60}
+targets=${1:-"message frontmatter thread-name revision refs cache sse anthropic openai json claude-code llm"}
+
+swift build --scratch-path .build-fuzz --sanitize fuzzer --product threadai-fuzz -Xswiftc -DTHREADAI_FUZZ >&2
+fuzzer=$(swift build --scratch-path .build-fuzz --sanitize fuzzer --show-bin-path)/threadai-fuzz
+
+# The fixtures each target starts from.
+seeds() {
+    case $1 in
+        message|frontmatter) echo Fixtures/format Fixtures/golden ;;
+        thread-name|revision|refs) echo Fixtures/refs Fixtures/renames Fixtures/tags ;;
+        cache) echo Fixtures/cache ;;
+        sse|anthropic|openai) echo Fixtures/streams Fixtures/provider-e2e ;;
+        json|claude-code|llm) echo Fixtures/import ;;
+        *) echo "unknown target: $1" >&2; exit 64 ;;
+    esac
+}
+
+for target in $targets; do
+    corpus=.build-fuzz/corpus/$target
+    crashes=.build-fuzz/crashes/$target
+    mkdir -p "$corpus" "$crashes"
+    for folder in $(seeds "$target") Tests/Fuzz/Seeds/$target Tests/Fuzz/Regressions/$target; do
+        [ -d "$folder" ] || continue
+        find "$folder" -type f -size -64k -exec cp {} "$corpus/" \; 2>/dev/null || true
+    done
+    echo "== $target ($seconds s)" >&2
+    THREADAI_FUZZ_TARGET=$target "$fuzzer" "$corpus" -max_total_time="$seconds" \
+        -max_len=65536 -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$crashes/"
+done
