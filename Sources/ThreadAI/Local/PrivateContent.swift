@@ -26,8 +26,11 @@ extension LocalThreads {
     /// Works outside a git work tree too, where nothing was kept out before.
     public func privateContent() throws -> PrivateContent {
         var content = PrivateContent()
-        content.threads = Set(try names())
+        // No list and no local renames: this working copy never kept anything out (the block is
+        // written only once `local-threads` exists), so neither git nor the exclude file is asked.
         content.hasLocalRenames = FilePaths.exists(repository.localRenamesPath)
+        guard FilePaths.exists(listPath) || content.hasLocalRenames else { return content }
+        content.threads = Set(try names())
         var keptOut: Set<ObjectID> = []
         if let exclude = try GitExclude.locate(around: URL(fileURLWithPath: repository.directory).deletingLastPathComponent()),
            let base = exclude.relative(repository.directory) {

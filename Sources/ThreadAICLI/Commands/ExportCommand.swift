@@ -91,7 +91,6 @@ enum ExportCommand: Command {
     /// What the export leaves out: the local threads' private content, unless --include-local; either
     /// way a note says which local threads it concerns, so nothing private leaves without a word.
     private static func privateContent(_ repository: Repository, _ arguments: ParsedArguments, _ context: CommandContext) throws -> PrivateContent {
-        guard FilePaths.exists(repository.directory + "/local-threads") else { return PrivateContent() }
         let kept = try LocalThreads(repository: repository).privateContent()
         guard !kept.threads.isEmpty else { return kept }
         let names = kept.threads.map(\.rawValue).sorted().joined(separator: ", ")

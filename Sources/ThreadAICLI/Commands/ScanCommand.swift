@@ -73,11 +73,14 @@ enum ScanCommand: Command {
     /// exclude block (`git add -f`) or staged before the thread became local: one line each, and
     /// one note with the way to unstage them. Returns how many.
     private static func reportLocal(_ staged: StagedObjects.Staged, _ repository: Repository, _ context: CommandContext) throws -> Int {
+        guard !(staged.ids.isEmpty && staged.threadNames.isEmpty && staged.tagNames.isEmpty && staged.localLists.isEmpty)
+        else { return 0 }
         let keep = try LocalThreads(repository: repository).privateContent()
         let folder = String(repository.directory.split(separator: "/").last ?? ".threadai")
+        let isKept = { (names: Set<ThreadName>, name: String) in (try? ThreadName(name)).map(names.contains) == true }
         var paths: [String] = staged.localLists
-        paths += staged.threadNames.filter { name in keep.threads.contains { $0.rawValue == name } }.map { "\(folder)/refs/threads/\($0)" }
-        paths += staged.tagNames.filter { name in keep.tags.contains { $0.rawValue == name } }.map { "\(folder)/refs/tags/\($0)" }
+        paths += staged.threadNames.filter { isKept(keep.threads, $0) }.map { "\(folder)/refs/threads/\($0)" }
+        paths += staged.tagNames.filter { isKept(keep.tags, $0) }.map { "\(folder)/refs/tags/\($0)" }
         paths += staged.ids.filter(keep.objects.contains).map { "\(folder)/objects/\($0.hex.prefix(2))/\($0.hex.dropFirst(2)).md" }
         for path in paths { context.output.line(TerminalSafe.text("\(path): staged, but local (kept out of git)")) }
         if !paths.isEmpty {

@@ -19,7 +19,7 @@ enum StatusCommand: Command {
         case .thread(let name):
             let local = try LocalThreads(repository: repository).names().contains(name) ? " (local: kept out of git)" : ""
             let pinned = context.threadPin.map { pin in
-                " (from \(pin.source); HEAD is \((try? Repository(directory: repository.directory).head.read()).map(Self.label) ?? "unreadable"))"
+                " (from \(pin.source); HEAD is \((try? HeadStore(root: repository.directory).read()).map(Self.label) ?? "unreadable"))"
             } ?? ""
             context.output.line("On thread \(style.thread(name.rawValue))\(local)\(pinned)")
             if let now = repository.renamedAwayButPresent(name) {

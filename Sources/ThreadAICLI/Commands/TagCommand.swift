@@ -59,8 +59,7 @@ enum TagCommand: Command {
         let moved = replaced.map { " (was \(context.style.id($0.target.short)))" } ?? ""
         context.errors.line("Tagged \(context.style.id(tag.target.short)) as '\(TerminalSafe.text(name))'\(moved)")
         // The exclude block is rewritten after the command (threadWritingCommands); say why it holds the tag.
-        if FilePaths.exists(repository.directory + "/local-threads"),
-           try LocalThreads(repository: repository).privateContent().tags.contains(tagName) {
+        if try LocalThreads(repository: repository).privateContent().tags.contains(tagName) {
             context.note(TerminalSafe.text("tag '\(name)' names a message of a local thread: it is kept out of git with it."))
         }
         return .success

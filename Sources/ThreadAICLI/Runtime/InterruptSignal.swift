@@ -49,7 +49,7 @@ final class InterruptSignal {
     deinit {
         for source in sources { source.cancel() }
         // Back to what the process does without one: remove the files it holds and die of the signal.
-        Self.living.leave { for number in Self.handled { SignalCleanup.restoreDisposition(of: number) } }
+        Self.living.leave { SignalCleanup.restoreDispositions() }
     }
 }
 

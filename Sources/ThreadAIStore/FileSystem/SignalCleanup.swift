@@ -22,13 +22,13 @@ public enum SignalCleanup {
         threadai_cleanup_install()
     }
 
-    /// Puts back the disposition of signal `number` after code that changed it for a while: the handler
-    /// when it is installed, the default otherwise.
-    public static func restoreDisposition(of number: Int32) {
+    /// Puts back the dispositions of SIGINT, SIGTERM and SIGHUP after code that changed them for a
+    /// while: the handler when it is installed, the default otherwise.
+    public static func restoreDispositions() {
         if threadai_cleanup_installed() != 0 {
             threadai_cleanup_install()
         } else {
-            _ = signal(number, SIG_DFL)
+            for number in [SIGINT, SIGTERM, SIGHUP] { _ = signal(number, SIG_DFL) }
         }
     }
 
