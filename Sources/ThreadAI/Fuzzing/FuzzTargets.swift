@@ -17,12 +17,15 @@ package enum FuzzTargets {
         "revision": StoreFuzzing.revision,
         "refs": StoreFuzzing.refs,
         "cache": StoreFuzzing.cache,
+        "packed-caches": StoreFuzzing.packedCaches,
         "sse": ProvidersFuzzing.sse,
         "anthropic": ProvidersFuzzing.anthropic,
         "openai": ProvidersFuzzing.openAI,
         "json": json,
         "claude-code": claudeCode,
         "llm": llm,
+        "chatgpt": chatGPT,
+        "threadai-json": threadAIJSON,
     ]
 
     /// Both readers: the streaming one the exports go through, and the whole one `llm`'s rows go through.
@@ -35,6 +38,19 @@ package enum FuzzTargets {
 
     static func claudeCode(_ bytes: [UInt8]) -> String? {
         _ = try? ClaudeCodeParser.parse(Data(bytes), name: "fuzz")
+        return nil
+    }
+
+    static func chatGPT(_ bytes: [UInt8]) -> String? {
+        var reader = JSONReader(bytes: bytes)
+        try? ChatGPTParser.forEachConversation(&reader, name: "fuzz") { _ in }
+        return nil
+    }
+
+    /// The first pass, which reads and checks everything before the second stores a byte.
+    static func threadAIJSON(_ bytes: [UInt8]) -> String? {
+        var parents = ExportParents()
+        _ = try? ThreadAIJSON.outline(JSONReader(bytes: bytes), name: "fuzz", secrets: .refuse, parents: &parents) { _ in }
         return nil
     }
 

@@ -35,7 +35,8 @@ public enum ChatGPTParser {
         }
     }
 
-    private static func forEachConversation(
+    /// Internal for the fuzz target, which reads bytes rather than a file.
+    static func forEachConversation(
         _ reader: inout JSONReader, name: String, _ body: (ImportConversation) throws -> Void
     ) throws {
         var index = 0

@@ -85,15 +85,16 @@ public enum ThreadAIJSON {
         summary.exports += 1
     }
 
-    private struct Threads: Sequence {
+    struct Threads: Sequence {
         var placed: [(index: Int, name: ThreadName, head: ObjectID)] = []
         var diverged: [String] = []
         var shared = SharedState()
         func makeIterator() -> IndexingIterator<[(index: Int, name: ThreadName, head: ObjectID)]> { placed.makeIterator() }
     }
 
-    /// The first pass: the format and version, the threads, the messages' parents, and the secrets check.
-    private static func outline(
+    /// The first pass: the format and version, the threads, the messages' parents, and the secrets check
+    /// (internal for the fuzz target, which reads bytes rather than a file).
+    static func outline(
         _ reader: JSONReader, name: String, secrets: SecretPolicy, parents: inout ExportParents, checked: (Int) -> Void
     ) throws(ImportError) -> Threads {
         var reader = reader
