@@ -69,7 +69,7 @@ let package = Package(
         .target(name: "CSHA256"),
         .target(name: "CSignalCleanup"),
         .target(name: "CProcessArguments", cSettings: [.define("THREADAI_OWN_ARGUMENTS", .when(platforms: [.linux], configuration: .release))]),
-        .target(name: "ThreadAIStore", dependencies: ["CSHA256", "CSignalCleanup"], swiftSettings: libraryDirectMetadata),
+        .target(name: "ThreadAIStore", dependencies: ["CSHA256", "CSignalCleanup", "ThreadAISupport"], swiftSettings: libraryDirectMetadata),
         .target(name: "ThreadAISupport", swiftSettings: libraryDirectMetadata),
         .target(name: "ThreadAIProviders", dependencies: ["ThreadAISupport"], swiftSettings: libraryDirectMetadata),
         .target(name: "ThreadAI", dependencies: ["ThreadAIStore", "ThreadAIProviders", "ThreadAISupport"], swiftSettings: libraryDirectMetadata),

@@ -61,6 +61,11 @@ public enum ThreadAICLI {
         // Stopped by Ctrl-C, SIGTERM or SIGHUP outside a reply, a command leaves no lock or temporary
         // file behind: they are removed, and the process dies of the signal (128 + its number).
         SignalCleanup.installHandlers()
+        // A lock left by a dead process is taken over by the store (docs/FORMAT.md §10); the user hears of it.
+        LockTakeovers.report { lockPath in
+            let line = Array(TerminalSafe.text("threadai: took over '\(lockPath)': the process that left it is gone.\n").utf8)
+            _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+        }
         return RunToCompletion.wait { await runLive() }
     }
 

@@ -95,9 +95,10 @@ enum ImportCommand: Command {
                     throw error
                 } catch let error as ImportError where !error.item.hasPrefix(file) {
                     // The writer names the conversation and the item; the user also needs the file.
-                    throw CLIError(TerminalSafe.text("cannot import \(file): \(error)"))
+                    throw CLIError(TerminalSafe.text("cannot import \(file): \(error)"), status: ExitStatus(for: error))
                 } catch {
-                    throw CLIError(TerminalSafe.text("cannot import \(error)"))
+                    // With the status the store's error has in every command: a held lock is 4, as in send.
+                    throw CLIError(TerminalSafe.text("cannot import \(error)"), status: ExitStatus(for: error))
                 }
             }
         }

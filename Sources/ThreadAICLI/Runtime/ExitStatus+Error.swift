@@ -13,6 +13,7 @@ extension ExitStatus {
         case let error as ObjectError: self = Self.status(of: error)
         case let error as HistoryError: self = Self.status(of: error)
         case let error as LockError: self = Self.status(of: error)
+        case let error as ImportError: self = error.cause.map { Self(for: $0) } ?? .failure
         case is ProviderError: self = .providerFailed
         case let error as ConfigurationError: self = Self.status(of: error)
         case let error as RetryError: self = Self.status(of: error)

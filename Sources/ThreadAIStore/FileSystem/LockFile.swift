@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ThreadAISupport
 
 /// A lock on one file, held by creating `PATH.lock` exclusively — git's lock-file protocol.
 ///
@@ -18,7 +19,7 @@ import Darwin
 ///    value goes out of scope: the lock file is removed and `PATH` is untouched.
 ///
 /// Readers never take the lock: they see the old `PATH` or the new one, never a mix. A lock file
-/// left behind by a crash blocks writers until someone removes it; the error says so.
+/// left behind by a crash is taken over: nobody holds its `flock`, so its owner is gone.
 struct LockFile: ~Copyable {
     let targetPath: String
     let lockPath: String
@@ -39,16 +40,42 @@ struct LockFile: ~Copyable {
             do {
                 let file = try FileDescriptor(opening: lockPath, flags: O_WRONLY | O_CREAT | O_EXCL)
                 // Held for the lock's life: the kernel drops it if this process dies, which is
-                // how `fsck --clear-stale-locks` proves a leftover lock dead (docs/FORMAT.md §10).
+                // how a writer (or `fsck --clear-stale-locks`) proves a leftover lock dead (docs/FORMAT.md §10).
                 while flock(file.raw, LOCK_EX) != 0 && errno == EINTR {}
-                return LockFile(targetPath: path, lockPath: lockPath, file: file)
+                // Another writer may have taken the file over before this flock: then it is theirs.
+                if stillNames(lockPath, file.raw) { return LockFile(targetPath: path, lockPath: lockPath, file: file) }
+                continue
             } catch {
                 guard error.alreadyExists else { throw .fileSystem(error) }
+                if let file = takeOver(lockPath) {
+                    LockTakeovers.tell(lockPath)
+                    return LockFile(targetPath: path, lockPath: lockPath, file: file)
+                }
                 guard clock.now < deadline else { throw .held(lockPath: lockPath) }
                 sleepBriefly(pause)
                 pause = min(pause * 2, .milliseconds(64))
             }
         }
+    }
+
+    /// The lock file at `lockPath` opened and locked, emptied, when its owner is provably gone:
+    /// nobody holds its `flock`, asked twice 50 ms apart (a writer between creating and locking its
+    /// file is not taken for dead). Holding the flock, with the path still naming the file, no other
+    /// writer can take it: one that asks later finds the flock held, or the path renamed away.
+    private static func takeOver(_ lockPath: String) -> FileDescriptor? {
+        let file: FileDescriptor
+        do {
+            file = try FileDescriptor(opening: lockPath, flags: O_RDWR | O_NOFOLLOW)
+        } catch {
+            return nil
+        }
+        guard flock(file.raw, LOCK_EX | LOCK_NB) == 0 else { return nil }
+        _ = flock(file.raw, LOCK_UN)
+        sleepBriefly(.milliseconds(50))
+        guard flock(file.raw, LOCK_EX | LOCK_NB) == 0, stillNames(lockPath, file.raw), ftruncate(file.raw, 0) == 0 else {
+            return nil
+        }
+        return file
     }
 
     private init(targetPath: String, lockPath: String, file: consuming FileDescriptor) {
@@ -128,7 +155,28 @@ public enum LockError: Error, CustomStringConvertible, Equatable, Sendable {
     }
 }
 
-private func sleepBriefly(_ duration: Duration) {
+/// Whether `path` still names the file open as `descriptor` (same device and inode).
+func stillNames(_ path: String, _ descriptor: Int32) -> Bool {
+    guard let mine = FileIdentity(descriptor: descriptor) else { return false }
+    return FileIdentity(path: path) == mine
+}
+
+/// Where a writer reports that it took over a lock whose owner is gone (docs/FORMAT.md §10): the
+/// program decides what to do with it (the CLI says so on standard error); nothing by default.
+public enum LockTakeovers {
+    private static let listener = Locked<(@Sendable (String) -> Void)?>(nil)
+
+    /// Sends every takeover's lock path to `report`, from the thread that took it over.
+    public static func report(to report: @escaping @Sendable (String) -> Void) {
+        listener.withLock { $0 = report }
+    }
+
+    static func tell(_ lockPath: String) {
+        listener.current?(lockPath)
+    }
+}
+
+func sleepBriefly(_ duration: Duration) {
     let (seconds, attoseconds) = duration.components
     let microseconds = seconds * 1_000_000 + attoseconds / 1_000_000_000_000
     usleep(useconds_t(max(1, microseconds)))

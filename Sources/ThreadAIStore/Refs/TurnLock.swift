@@ -14,10 +14,10 @@ import Darwin
 ///    (`pid:`, `host:`, `started:`, as every lock that names its owner, §10). It holds the file, and the flock, until its reply is stored.
 /// 2. Another sender finds the file and waits, telling its caller once who holds the turn.
 /// 3. The kernel drops a flock when its process dies, however it dies. A waiter that can take the
-///    flock of a file with an owner line finds an owner that is gone: it removes the file, but only
-///    if the path still names the very file it locked (a newer holder's file is never touched),
-///    and tries again. Owner lines that never got written (a crash between create and write)
-///    counts as gone once the file is older than `unwrittenGrace`.
+///    flock, asked twice 50 ms apart, finds an owner that is gone, whether its owner lines were
+///    written or not: it removes the file, but only if the path still names the very file it locked
+///    (a newer holder's file is never touched), and tries again. A creator checks, once it holds its
+///    flock, that the path still names its file.
 /// 4. `release()` (or dropping the last reference) removes the file and closes it.
 ///
 /// Nothing is written under `refs/`, so readers and git never see a turn lock; `*.lock` is ignored
@@ -37,9 +37,6 @@ public final class TurnLock: Sendable {
         self.identity = identity
         cleanup = SignalCleanup.register(path)
     }
-
-    /// How long a lock file without an owner line is given before it counts as abandoned.
-    static let unwrittenGrace: Int = 10
 
     /// The path of `thread`'s turn lock in the repository at `root`.
     public static func path(for thread: ThreadName, in root: String) -> String {
@@ -62,7 +59,7 @@ public final class TurnLock: Sendable {
             if let lock = try create(path, owner: owner) { return lock }
             switch inspect(path) {
             case .gone: continue
-            case .abandoned(let identity): removeIfStill(path, identity); continue
+            case .removedAbandoned: continue
             case .held(let holder):
                 if !told, let holder {
                     onWait(holder)
@@ -92,7 +89,7 @@ public final class TurnLock: Sendable {
             if let lock = try create(path, owner: owner) { return .acquired(lock) }
             switch inspect(path) {
             case .gone: continue
-            case .abandoned(let identity): removeIfStill(path, identity)
+            case .removedAbandoned: continue
             case .held(let holder): return .held(by: holder)
             }
         }
@@ -127,6 +124,11 @@ public final class TurnLock: Sendable {
         // Blocking: a waiter inspecting the new file may hold its flock for a moment.
         var locked: Int32
         repeat { locked = flock(descriptor, LOCK_EX) } while locked != 0 && errno == EINTR
+        // A waiter may have found the file unlocked and removed it before this flock: start again.
+        guard locked != 0 || stillNames(path, descriptor) else {
+            _ = close(descriptor)
+            return nil
+        }
         guard locked == 0, let identity = FileIdentity(descriptor: descriptor) else {
             let error = FileSystemError.last("flock", path: path)
             _ = unlink(path)
@@ -147,10 +149,13 @@ public final class TurnLock: Sendable {
     private enum Inspection {
         case gone
         case held(TurnLockOwner?)
-        case abandoned(FileIdentity)
+        /// Its owner was gone, and the file was removed (said through `LockTakeovers`).
+        case removedAbandoned
     }
 
-    /// Whether the lock at `path` belongs to a live process.
+    /// Whether the lock at `path` belongs to a live process; when not, removes it while holding its
+    /// flock, so that a creator that made the file just now, and waits for that flock, finds the path
+    /// no longer names its file and starts again (rather than being removed after it looked).
     private static func inspect(_ path: String) -> Inspection {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return .gone }
@@ -158,9 +163,14 @@ public final class TurnLock: Sendable {
         guard let identity = FileIdentity(descriptor: descriptor) else { return .gone }
         let holder = TurnLockOwner(lockFileBytes: readSmall(descriptor))
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return .held(holder) }
-        // No live process holds it. An empty file may be one being born: give it time.
-        if holder == nil && identity.ageInSeconds < unwrittenGrace { return .held(nil) }
-        return .abandoned(identity)
+        // Asked again 50 ms later: a sender between creating its file and locking it is not gone.
+        _ = flock(descriptor, LOCK_UN)
+        sleepBriefly(.milliseconds(50))
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return .held(holder) }
+        guard FileIdentity(path: path) == identity else { return .gone }
+        LockTakeovers.tell(path)
+        _ = unlink(path)
+        return .removedAbandoned
     }
 
     private static func ensureFolder(of path: String) throws(LockError) {
@@ -188,7 +198,6 @@ private func removeIfStill(_ path: String, _ identity: FileIdentity) {
 struct FileIdentity: Equatable, Sendable {
     let device: UInt64
     let inode: UInt64
-    let modified: Int
 
     init?(descriptor: Int32) {
         var status = stat()
@@ -205,16 +214,9 @@ struct FileIdentity: Equatable, Sendable {
     private init(_ status: stat) {
         device = UInt64(status.st_dev)
         inode = UInt64(status.st_ino)
-        #if canImport(Darwin)
-        modified = Int(status.st_mtimespec.tv_sec)
-        #else
-        modified = Int(status.st_mtim.tv_sec)
-        #endif
     }
 
     static func == (left: FileIdentity, right: FileIdentity) -> Bool {
         left.device == right.device && left.inode == right.inode
     }
-
-    var ageInSeconds: Int { Int(time(nil)) - modified }
 }

@@ -17,7 +17,8 @@ struct RefLockAndReflogTests {
         let next = try scratch.repository.objects.write(scratch.message("next", role: .assistant, parent: first))
         let refPath = refs.path(of: .main)
         let lockPath = refPath + ".lock"
-        try Files.write("left by a crashed process\n", to: lockPath)
+        let holder = try Files.holdLock(lockPath)  // A live holder: a crashed one's lock is taken over.
+        defer { Files.letGo(holder) }
         let reflogBefore = try Files.lines(refs.reflog(of: .main).path)
 
         let error = try #require(throws: RefError.self) {
@@ -31,7 +32,7 @@ struct RefLockAndReflogTests {
         #expect(error.description.contains(lockPath))
         #expect(try refs.heads(of: .main) == [first])
         #expect(try Files.lines(refs.reflog(of: .main).path) == reflogBefore)
-        #expect(try Files.readText(lockPath) == "left by a crashed process\n", "a waiting writer removed someone else's lock")
+        #expect(try Files.readText(lockPath) == "held by a running process\n", "a waiting writer removed someone else's lock")
 
         try Files.remove(lockPath)
         try refs.update(.main, to: next, expecting: .head(first), reflogMessage: "unblocked")

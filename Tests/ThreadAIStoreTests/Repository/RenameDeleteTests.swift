@@ -33,7 +33,8 @@ struct RenameDeleteTests {
     ])
     func renameBlockedByLock(_ lock: String) throws {
         try conversation.scratch.checkout("a")
-        try Files.write("left by a crashed process\n", to: root + "/" + lock)
+        let holder = try Files.holdLock(root + "/" + lock)  // A live holder: a crashed one's lock is taken over.
+        defer { Files.letGo(holder) }
         let before = try Files.snapshot(under: root)
         let error = try #require(throws: ThreadError.self) { try repository.renameThread(name("a"), to: name("alpha")) }
         guard case .ref(.lock(.held(let path))) = error else {
@@ -48,7 +49,8 @@ struct RenameDeleteTests {
         "HEAD.lock", "refs/threads/fresh.lock",
     ])
     func forkAndCheckoutBlockedByLock(_ lock: String) throws {
-        try Files.write("left by a crashed process\n", to: root + "/" + lock)
+        let holder = try Files.holdLock(root + "/" + lock)  // A live holder: a crashed one's lock is taken over.
+        defer { Files.letGo(holder) }
         let before = try Files.snapshot(under: root)
         #expect(throws: ThreadError.self) {
             try repository.createThreadAndCheckOut(

@@ -25,6 +25,20 @@ final class TemporaryDirectory {
 
 /// Small file operations for arranging and inspecting test repositories by hand.
 enum Files {
+    /// Creates `path` and takes a `flock` on it, as a live writer holds a lock; closing the
+    /// returned descriptor lets go (a lock file nobody holds is taken over by the next writer).
+    static func holdLock(_ path: String) throws -> Int32 {
+        try write("held by a running process\n", to: path)
+        let holder = open(path, O_RDWR)
+        guard holder >= 0, flock(holder, LOCK_EX) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        return holder
+    }
+
+    /// Closes what `holdLock` returned.
+    static func letGo(_ holder: Int32) {
+        close(holder)
+    }
+
     static func read(_ path: String) throws -> [UInt8] {
         Array(try Data(contentsOf: URL(fileURLWithPath: path)))
     }
