@@ -86,12 +86,16 @@ struct GitMergeCaseTests {
         try clones.threadai(["threads", "rename", "main", "renamed"], in: "a")
         try clones.commitAndPush("a", "rename")
         try clones.pull("b")
-        // A stale lock on the new name: HEAD cannot move, and reading still finds the thread.
+        // A lock held on the new name (a dead writer's would be taken over): HEAD cannot move, and
+        // reading still finds the thread.
         let lock = clones.path("b") + "/.threadai/refs/threads/renamed.lock"
         try Data().write(to: URL(fileURLWithPath: lock))
+        let holder = open(lock, O_RDWR)
+        #expect(holder >= 0 && flock(holder, LOCK_EX) == 0)
         let log = try clones.run(["log", "--oneline"], in: "b")
         #expect(log.status == 0 && log.stdout.contains("first question"), "\(log)")
         try FileManager.default.removeItem(atPath: lock)
+        close(holder)
         let sandbox = clones.sandbox, folder = clones.path("b")
         DispatchQueue.concurrentPerform(iterations: 6) { _ in _ = try? sandbox.run(["status"], in: folder) }
         let reflog = try clones.threadai(["reflog"], in: "b").stdout
