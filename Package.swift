@@ -73,7 +73,7 @@ let package = Package(
         .target(name: "ThreadAISupport", swiftSettings: libraryDirectMetadata),
         .target(name: "ThreadAIProviders", dependencies: ["ThreadAISupport"], swiftSettings: libraryDirectMetadata),
         .target(name: "ThreadAI", dependencies: ["ThreadAIStore", "ThreadAIProviders", "ThreadAISupport"], swiftSettings: libraryDirectMetadata),
-        .target(name: "ThreadAICLI", dependencies: ["ThreadAI", "ThreadAISupport"], swiftSettings: directMetadata),
+        .target(name: "ThreadAICLI", dependencies: ["ThreadAI", "ThreadAIStore", "ThreadAISupport"], swiftSettings: directMetadata),
         .executableTarget(
             name: "threadai", dependencies: ["ThreadAICLI", "CProcessArguments"], exclude: ["Linker"], swiftSettings: directMetadata,
             linkerSettings: [.unsafeFlags(staticRuntimeOnLinux, .when(platforms: [.linux], configuration: .release))]),

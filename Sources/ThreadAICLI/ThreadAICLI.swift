@@ -61,6 +61,7 @@ public enum ThreadAICLI {
         // Stopped by Ctrl-C, SIGTERM or SIGHUP outside a reply, a command leaves no lock or temporary
         // file behind: they are removed, and the process dies of the signal (128 + its number).
         SignalCleanup.installHandlers()
+        TestFault.arm(from: getenv("THREADAI_TEST_FAULT").map { String(cString: $0) })
         // A lock left by a dead process is taken over by the store (docs/FORMAT.md §10); the user hears of it.
         LockTakeovers.report { lockPath in
             let line = Array(TerminalSafe.text("threadai: took over '\(lockPath)': the process that left it is gone.\n").utf8)

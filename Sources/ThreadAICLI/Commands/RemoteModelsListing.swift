@@ -7,7 +7,8 @@ enum RemoteModelsListing {
         let repository = try context.optionalRepository()
         let kind = try provider(arguments.option("provider"), repository, context)
         let listing = try ProviderSelection.modelListing(
-            try context.settingsLayers(choosing: kind, repository: repository), provider: kind, credentials: context.credentials)
+            try context.settingsLayers(choosing: kind, repository: repository), provider: kind, credentials: context.credentials,
+            transport: AutomaticHTTPTransport(environment: context.environment))
         let models = try await listing.listModels()
         if arguments.flag("json") {
             try JSONOutput.write(models.map(RemoteModelJSON.init), to: context.output)

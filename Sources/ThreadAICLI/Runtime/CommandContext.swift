@@ -38,8 +38,8 @@ final class CommandContext {
     /// The repository the command works on (docs/FORMAT.md §1.1). When `HEAD` names a thread that a pull renamed away,
     /// `HEAD` follows it first and a note says so (docs/CLI.md, `threads rename`).
     func repository() throws -> Repository {
-        var repository = try Repository.discover(
-            explicit: repositoryOverride, environment: environment, currentDirectory: currentDirectory)
+        var repository = try RepositoryChoice.discover(
+            option: repositoryOverride, environment: environment, currentDirectory: currentDirectory)
         if let threadPin {
             repository = try threadPin.apply(to: repository)
             pinnedHeads.append(repository.head)

@@ -46,7 +46,11 @@ struct ProviderFactory: Sendable {
             providerName: settings.provider.value.rawValue, model: settings.model.value,
             contextBudget: settings.contextBudget.value, maxOutputTokens: settings.maxOutputTokens?.value,
             notice: settings.notice, settings: settings,
-            makeProvider: { onRetry in try settings.makeProvider(onRetry: onRetry, offlineWordDelay: .milliseconds(8)) })
+            makeProvider: { onRetry in
+                try settings.makeProvider(
+                    transport: AutomaticHTTPTransport(environment: query.environment), onRetry: onRetry,
+                    offlineWordDelay: .milliseconds(8))
+            })
     }
 
     /// Only the offline model, whatever is configured: the demo uses it, and tests that need no network.

@@ -7,7 +7,7 @@ enum RevisionSuggestion {
     /// The sentence to add to `error`'s message, or nil when it is not an unknown name or nothing is close.
     static func sentence(for error: any Error, repositoryOverride: String?, environment: [String: String], currentDirectory: String) -> String? {
         guard let word = unknownWord(in: error), !word.isEmpty,
-              let repository = try? Repository.discover(explicit: repositoryOverride, environment: environment, currentDirectory: currentDirectory)
+              let repository = try? RepositoryChoice.discover(option: repositoryOverride, environment: environment, currentDirectory: currentDirectory)
         else { return nil }
         let threads = ((try? repository.refs.names()) ?? []).map(\.rawValue)
         let tags = ((try? repository.tags.allReadable().tags) ?? []).map(\.name.rawValue)

@@ -26,10 +26,11 @@ public struct AutomaticHTTPTransport: HTTPTransport {
     private let proxyConfigured: Bool
 
     /// - Parameters:
-    ///   - environment: where to look for proxy variables (and, on Linux, libcurl's certificate settings).
+    ///   - environment: the process environment, where to look for proxy variables (and, on Linux,
+    ///     libcurl's certificate settings), as the program passes it: the library reads none itself.
     ///   - backstopTimeout: URLSession's idle timeout for `https` requests, on Apple platforms.
     public init(
-        environment: [String: String] = ProcessInfo.processInfo.environment, backstopTimeout: TimeInterval = 3_600
+        environment: [String: String] = [:], backstopTimeout: TimeInterval = 3_600
     ) {
         #if canImport(Glibc)
         curl = CurlHTTPTransport(environment: environment)

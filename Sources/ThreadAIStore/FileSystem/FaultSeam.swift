@@ -7,33 +7,30 @@ import Darwin
 #endif
 
 /// A test seam under the file layer: every step that changes the file system (create or open for
-/// writing, write, fsync, rename, remove, mkdir, lock) is counted, and the environment can make
-/// the Nth step fail or end the process, so crash and fault tests hit every write step exactly,
-/// without sleeps (docs/DESIGN.md, "Testing faults").
+/// writing, write, fsync, rename, remove, mkdir, lock) is counted, and a plan armed by the program
+/// can make the Nth step fail, pause or end the process, so crash and fault tests hit every write
+/// step exactly, without sleeps (docs/DESIGN.md, "Testing faults").
 ///
-/// `THREADAI_TEST_FAULT` is `N:kill` (the process ends with `_exit(86)` just before step N, as a
-/// `kill -9` would leave it), `N:ERRNO` (step N fails with that errno, e.g. `3:28` for ENOSPC) or
-/// `N:pause` (the process waits before step N until a signal stops it: where a signal test stops it).
-/// Unset, the seam costs one integer comparison per step.
-enum FaultSeam {
-    /// The exit status of a process the seam ended.
-    static let killedStatus: Int32 = 86
-
-    private enum Action {
-        case kill
+/// The library never arms it itself: the composition root does, once, before any work (the CLI from
+/// `THREADAI_TEST_FAULT`), and gives the action that ends the process, so no library code exits.
+/// Unarmed, the seam costs one comparison per step.
+package enum FaultSeam {
+    package enum Action: Sendable {
+        /// The process ends just before the step, by `end`, as a `kill -9` would leave it.
+        case kill(end: @Sendable () -> Never)
+        /// The step fails with this errno (`28` ENOSPC, `30` EROFS, `13` EACCES…).
         case fail(Int32)
+        /// The process waits before the step until a signal stops it: where a signal test stops it.
         case pause
     }
 
-    private static let plan: (step: Int, action: Action)? = {
-        guard let raw = getenv("THREADAI_TEST_FAULT") else { return nil }
-        let parts = String(cString: raw).split(separator: ":")
-        guard parts.count == 2, let step = Int(parts[0]), step > 0 else { return nil }
-        if parts[1] == "kill" { return (step, .kill) }
-        if parts[1] == "pause" { return (step, .pause) }
-        guard let code = Int32(parts[1]), code > 0 else { return nil }
-        return (step, .fail(code))
-    }()
+    /// Written once, before the program starts any work or thread, and only read afterwards.
+    nonisolated(unsafe) private static var plan: (step: Int, action: Action)?
+
+    /// Makes step `step` (counted from 1 in this process) do `action`.
+    package static func arm(step: Int, _ action: Action) {
+        plan = (step, action)
+    }
 
     private static let counter = StepCounter()
 
@@ -43,7 +40,7 @@ enum FaultSeam {
         guard let plan else { return }
         guard counter.next() == plan.step else { return }
         switch plan.action {
-        case .kill: _exit(killedStatus)
+        case .kill(let end): end()
         case .fail(let code): throw FileSystemError(operation, path: path, code: code)
         case .pause: while true { sleep(60) }
         }

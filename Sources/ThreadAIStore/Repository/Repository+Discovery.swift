@@ -6,33 +6,44 @@ import Musl
 import Darwin
 #endif
 
+/// A repository the program names rather than finds: a command-line option, an environment
+/// variable, an app's setting. `namedBy` says where the name came from, in errors ("(named by
+/// THREADAI_DIR)"); nil when the user gave it directly.
+public struct RepositoryName: Sendable, Equatable {
+    public var path: String
+    public var namedBy: String?
+
+    public init(path: String, namedBy: String? = nil) {
+        self.path = path
+        self.namedBy = namedBy
+    }
+}
+
 extension Repository {
-    /// Finds the repository the way git finds `.git` (docs/FORMAT.md §1.1): an explicit folder
-    /// (`--repo`) first, then `THREADAI_DIR`, then the nearest `.threadai` in `currentDirectory`
-    /// or one of its ancestors. An explicit folder may be the `.threadai` folder or one containing it.
-    /// A non-empty `THREADAI_NO_CACHE` turns `cache/` off (docs/FORMAT.md §12).
+    /// Finds the repository the way git finds `.git` (docs/FORMAT.md §1.1): the folder `named`, when
+    /// given, else the nearest `.threadai` in `currentDirectory` or one of its ancestors. A named
+    /// folder may be the `.threadai` folder or one containing it; a relative one is relative to
+    /// `currentDirectory`. `usesCache: false` turns `cache/` off (docs/FORMAT.md §12).
     public static func discover(
-        explicit: String?, environment: [String: String], currentDirectory: String
+        named: RepositoryName?, currentDirectory: String, usesCache: Bool = true
     ) throws(RepositoryError) -> Repository {
-        var repository = try find(explicit: explicit, environment: environment, currentDirectory: currentDirectory)
-        repository.usesCache = environment["THREADAI_NO_CACHE", default: ""].isEmpty
+        var repository = try find(named: named, currentDirectory: currentDirectory)
+        repository.usesCache = usesCache
         return repository
     }
 
-    private static func find(
-        explicit: String?, environment: [String: String], currentDirectory: String
-    ) throws(RepositoryError) -> Repository {
-        if let named = explicit ?? environment["THREADAI_DIR"].flatMap({ $0.isEmpty ? nil : $0 }) {
-            let absolute = named.hasPrefix("/") ? named : currentDirectory + "/" + named
+    private static func find(named: RepositoryName?, currentDirectory: String) throws(RepositoryError) -> Repository {
+        if let named {
+            let absolute = named.path.hasPrefix("/") ? named.path : currentDirectory + "/" + named.path
             let candidate = FilePaths.isDirectory(absolute + "/.threadai") ? absolute + "/.threadai" : absolute
             do {
                 return try Repository(directory: normalized(candidate))
             } catch {
-                // Say where the path came from when the environment, not the command line, gave it.
-                guard explicit == nil else { throw error }
+                // Say where the path came from when the user did not type it.
+                guard let source = named.namedBy else { throw error }
                 switch error {
-                case .notARepository(let path): throw .notARepository(path + " (named by THREADAI_DIR)")
-                case .absent(let path): throw .absent(path + " (named by THREADAI_DIR)")
+                case .notARepository(let path): throw .notARepository(path + " (named by \(source))")
+                case .absent(let path): throw .absent(path + " (named by \(source))")
                 default: throw error
                 }
             }

@@ -73,7 +73,7 @@ struct InitializeAndDiscoverTests {
         #expect(repository.directory == expected + "/.threadai")
         #expect(Files.isDirectory(expected + "/.threadai/objects"))
         #expect(!Files.exists("/" + relative), "created at the root of the filesystem")
-        let found = try Repository.discover(explicit: nil, environment: [:], currentDirectory: relative)
+        let found = try Repository.discover(named: nil, currentDirectory: relative)
         #expect(found.directory == expected + "/.threadai")
     }
 
@@ -99,13 +99,11 @@ struct InitializeAndDiscoverTests {
         for explicit in [folder.path + "/named", folder.path + "/named/.threadai", "../named", "../named/.threadai/"] {
             #expect(try discover(cwd: cwd, explicit: explicit).directory == named.directory, "--repo \(explicit)")
         }
-        let viaEnvironment = try discover(cwd: cwd, environment: ["THREADAI_DIR": folder.path + "/named"])
+        // Which name wins (--repo over THREADAI_DIR, an empty one ignored) is the CLI's: RepositoryChoiceTests.
+        let viaEnvironment = try discover(cwd: cwd, named: RepositoryName(path: folder.path + "/named", namedBy: "THREADAI_DIR"))
         #expect(viaEnvironment.directory == named.directory)
-        let explicitBeatsEnvironment = try discover(
-            cwd: folder.path, explicit: "cwd", environment: ["THREADAI_DIR": folder.path + "/named"])
-        #expect(explicitBeatsEnvironment.directory == cwd + "/.threadai")
-        #expect(try discover(cwd: cwd, environment: ["THREADAI_DIR": ""]).directory == cwd + "/.threadai",
-                "an empty THREADAI_DIR is ignored")
+        let viaURL = try Repository.discover(from: URL(fileURLWithPath: cwd + "/deeper/than/that"))
+        #expect(viaURL.directory == cwd + "/.threadai")
     }
 
     @Test("discover reports notFound when no ancestor has .threadai, notARepository for a wrong explicit folder, absent for a missing one")
@@ -122,14 +120,14 @@ struct InitializeAndDiscoverTests {
 
         try FileManager.default.createDirectory(atPath: folder.path + "/fake/.threadai/objects", withIntermediateDirectories: true)
         let wrong = try #require(throws: RepositoryError.self) {
-            try discover(cwd: empty, environment: ["THREADAI_DIR": folder.path + "/fake"])
+            try discover(cwd: empty, named: RepositoryName(path: folder.path + "/fake", namedBy: "THREADAI_DIR"))
         }
         guard case .notARepository = wrong else {
             Issue.record("expected .notARepository, got \(wrong)")
             return
         }
         let absent = try #require(throws: RepositoryError.self) {
-            try discover(cwd: empty, environment: ["THREADAI_DIR": folder.path + "/nothing"])
+            try discover(cwd: empty, named: RepositoryName(path: folder.path + "/nothing", namedBy: "THREADAI_DIR"))
         }
         guard case .absent(let path) = absent else {
             Issue.record("expected .absent, got \(absent)")
@@ -170,7 +168,7 @@ struct InitializeAndDiscoverTests {
         #expect(Files.isDirectory(root + "/objects") && Files.isDirectory(root + "/refs/threads"))
     }
 
-    private func discover(cwd: String, explicit: String? = nil, environment: [String: String] = [:]) throws -> Repository {
-        try Repository.discover(explicit: explicit, environment: environment, currentDirectory: cwd)
+    private func discover(cwd: String, explicit: String? = nil, named: RepositoryName? = nil) throws -> Repository {
+        try Repository.discover(named: named ?? explicit.map { RepositoryName(path: $0) }, currentDirectory: cwd)
     }
 }

@@ -23,7 +23,7 @@ public struct CurlHTTPTransport: HTTPTransport {
     }
 
     /// - Parameter environment: where `SSL_CERT_FILE` and `CURL_CA_BUNDLE` are looked up.
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(environment: [String: String] = [:]) {
         caBundle = [environment["SSL_CERT_FILE"], environment["CURL_CA_BUNDLE"]].compactMap { $0 }.first { !$0.isEmpty }
     }
 
