@@ -1,3 +1,5 @@
+import ThreadAISupport
+
 /// Completing a partial reply, or one the provider cut off at the output limit (`threadai continue`).
 ///
 /// The model is given the history up to the question, the partial reply as its own turn, and one
@@ -45,7 +47,7 @@ extension Conversation {
         guard let partial = prepared.replacing else {
             prepared.release()
             throw .nothingToRevise(thread, what: "your message \(prepared.userMessageID.short) at its end, with no reply yet",
-                                   hint: "'threadai retry' asks for the reply.")
+                                   hint: "'\(Remedy(.retry))' asks for the reply.")
         }
         do {
             prepared.continuing = try read(partial).content

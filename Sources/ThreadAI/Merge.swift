@@ -1,3 +1,5 @@
+import ThreadAISupport
+
 /// Bringing a sub-thread's outcome back (`threadai merge SUBTHREAD`, docs/FORMAT.md §4.8).
 ///
 /// The outcome is appended to the target thread as one user message — the sub-thread's last answer
@@ -72,11 +74,11 @@ extension Conversation {
         let message = try read(source)
         guard message.role == .assistant else {
             throw .nothingToRevise(subthread, what: "no answer at its end (\(source.short) is a \(message.role.rawValue) message)",
-                                   hint: "Get its answer first ('threadai checkout \(subthread)', then 'threadai retry').")
+                                   hint: "Get its answer first ('\(Remedy(.checkout, subthread))', then '\(Remedy(.retry))').")
         }
         guard !Self.isPartial(message) else {
             throw .nothingToRevise(subthread, what: "a partial answer at its end (\(source.short))",
-                                   hint: "Complete it first: 'threadai checkout \(subthread)', then 'threadai continue' or 'threadai retry'.")
+                                   hint: "Complete it first: '\(Remedy(.checkout, subthread))', then '\(Remedy(.continueReply))' or '\(Remedy(.retry))'.")
         }
         guard !history.contains(source) else {
             throw .nothingToRevise(thread, what: "\(subthread)'s last answer \(source.short) in its history already",
@@ -88,7 +90,7 @@ extension Conversation {
         }
         if let parent, try read(parent).role == .user {
             throw .nothingToRevise(thread, what: "your message \(parent.short) at its end, with no reply yet",
-                                   hint: "Two user messages would follow each other: get its reply first ('threadai retry').")
+                                   hint: "Two user messages would follow each other: get its reply first ('\(Remedy(.retry))').")
         }
         return MergePlan(thread: thread, subthread: subthread, source: source, sourceMessage: message, parent: parent, reservation: reservation)
     }

@@ -1,3 +1,5 @@
+import ThreadAISupport
+
 /// Asking again for the reply to the last user message of a thread, without storing that
 /// message twice (`threadai retry`).
 ///
@@ -99,10 +101,10 @@ public enum RetryError: Error, CustomStringConvertible, Sendable {
     public var description: String {
         switch self {
         case .emptyThread(let thread):
-            return "thread '\(thread)' has no messages, so there is nothing to retry. Start with 'threadai send'."
+            return "thread '\(thread)' has no messages, so there is nothing to retry. Start with '\(Remedy(.send))'."
         case .completeReply(let thread, let id):
             return "the newest message of '\(thread)' (\(id.short)) is a complete reply, so there is nothing to retry. "
-                + "Ask for another answer beside it with 'threadai regenerate' ('-m MODEL' for another model), or send a new message."
+                + "Ask for another answer beside it with '\(Remedy(.regenerate))' ('-m MODEL' for another model), or send a new message."
         case .notAfterUserMessage(let thread, let id):
             return "the newest message of '\(thread)' (\(id.short)) is neither a user message nor a partial reply to one, "
                 + "so there is nothing to retry. Send a new message instead."

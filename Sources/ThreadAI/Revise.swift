@@ -1,3 +1,5 @@
+import ThreadAISupport
+
 /// Revising a conversation the way git keeps history: nothing is changed in place.
 ///
 /// - `edit` stores an edited question as a sibling of the original (same parent) on a new fork, so
@@ -137,10 +139,10 @@ public enum ReviseError: Error, CustomStringConvertible, Sendable {
         switch self {
         case .notAQuestion(let id, .assistant):
             return "message \(id.short) is an answer, and edit changes your questions. "
-                + "Ask for another answer with 'threadai regenerate \(id.short)'."
+                + "Ask for another answer with '\(Remedy(.regenerate, id.short))'."
         case .notAQuestion(let id, _):
             return "message \(id.short) is a system prompt, and edit changes your questions. "
-                + "Set another prompt with 'threadai send -s PROMPT'."
+                + "Set another prompt with '\(Remedy(.send, "-s", "PROMPT"))'."
         case .emptyEdit(let id):
             return "the edited message is empty, so the edit of \(id.short) was aborted; nothing was written."
         case .unchangedEdit(let id):
@@ -150,7 +152,7 @@ public enum ReviseError: Error, CustomStringConvertible, Sendable {
                 + "Give a question or its answer."
         case .mergeIntoItself(let thread):
             return "'\(thread)' is the current thread, so there is nothing to merge from it. "
-                + "Name a sub-thread ('threadai threads' lists them), or check out the thread to merge into first."
+                + "Name a sub-thread ('\(Remedy(.listThreads))' lists them), or check out the thread to merge into first."
         case .nothingToRevise(let thread, let what, let hint):
             return "\(thread.map { "thread '\($0)'" } ?? "HEAD") has \(what). \(hint)"
         case .thread(let error):

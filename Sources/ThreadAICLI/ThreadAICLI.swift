@@ -103,6 +103,7 @@ public enum ThreadAICLI {
         environment: [String: String], currentDirectory: String, stdoutIsTerminal: Bool, providers: ProviderFactory,
         paging: any Paging = NoPaging()
     ) async -> Int32 {
+        RemedyWording.use(CommandRemedies.wording)  // The libraries' remedies read as threadai commands.
         var repositoryOverride: String?  // for the suggestion an error may get
         do {
             let split = try CommandLineSplit(arguments, globalOptions: globalOptions)

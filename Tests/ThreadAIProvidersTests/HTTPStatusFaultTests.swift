@@ -75,7 +75,7 @@ struct HTTPStatusFaultTests {
         }
         #expect(!error.description.contains("did not accept the API key"), "\(error)")
         #expect(error.description.contains("no API key was sent"), "\(error)")
-        #expect(error.description.contains("threadai keys set openai-compatible"), "\(error)")
+        #expect(Remedy.suggested(by: error) == [Remedy(.setKey, "openai-compatible")], "\(error)")
     }
 
     @Test("429 with retry-after-ms, then 503, then success: waits as told, output once", arguments: ProviderKind.allCases, TransportKind.allCases)

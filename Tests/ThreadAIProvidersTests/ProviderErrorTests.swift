@@ -11,10 +11,10 @@ struct ProviderErrorTests {
     /// Every case, with a phrase its description must contain and whether it is retryable.
     static let cases: [(ProviderError, String, Bool)] = [
         (.badRequest(details(400)), "rejected the request", false),
-        (.unauthorized(details(401)), "threadai keys set anthropic", false),
+        (.unauthorized(details(401)), "\(Remedy(.setKey, "anthropic"))", false),
         (.unauthorized(details(401, provider: "openai")), "OPENAI_API_KEY", false),
         (.unauthorized(details(401, provider: "openai-compatible")),
-         "`threadai keys set openai-compatible` (or OPENAI_API_KEY, when OPENAI_BASE_URL names the server)", false),
+         "`\(Remedy(.setKey, "openai-compatible"))` (or OPENAI_API_KEY, when OPENAI_BASE_URL names the server)", false),
         (.forbidden(details(403)), "permissions", false),
         (.modelNotFound(model: "claude-nope", details(404)), "“claude-nope”", false),
         (.payloadTooLarge(details(413)), "--no-context", false),
@@ -36,7 +36,7 @@ struct ProviderErrorTests {
         (.malformedStream(provider: "openai", line: "data: {oops"), "data: {oops", false),
         (.missingTerminator(provider: "anthropic", expected: "message_stop"), "message_stop", true),
         (.streamError(provider: "anthropic", type: "overloaded_error", message: "Overloaded"), "overloaded_error: Overloaded", true),
-        (.streamError(provider: "openai", type: "invalid_request_error", message: "no"), "threadai retry", false),
+        (.streamError(provider: "openai", type: "invalid_request_error", message: "no"), "\(Remedy(.retry))", false),
         (.cancelled, "cancelled", false),
         (.missingAPIKey(provider: "anthropic", environmentVariable: "ANTHROPIC_API_KEY"), "ANTHROPIC_API_KEY", false),
         (.invalidBaseURL(provider: "openai", url: "ftp://x", reason: "the scheme must be http or https"), "ftp://x", false),

@@ -1,3 +1,5 @@
+import ThreadAISupport
+
 /// A configuration key: its name, what it means, what applies when it is unset, and the values it takes.
 ///
 /// The keys are a closed set (`all`); `docs/PROVIDERS.md` documents each one. None of them can hold
@@ -30,7 +32,7 @@ public struct ConfigKey: Sendable, Hashable, CustomStringConvertible {
         defaultText: "anthropic if its key is set, else openai if its key is set, else offline",
         environmentVariable: "THREADAI_PROVIDER", kind: .provider)
     public static let model = ConfigKey(
-        name: "model", summary: "The model to ask, by id or alias ('threadai models' lists them).",
+        name: "model", summary: "The model to ask, by id or alias ('\(Remedy(.listModels))' lists them).",
         defaultText: "the provider's default model", environmentVariable: "THREADAI_MODEL", kind: .model)
     public static let anthropicBaseURL = ConfigKey(
         name: "anthropic.base-url", summary: "Where the Anthropic API is (a proxy or a mock server).",

@@ -1,3 +1,5 @@
+import ThreadAISupport
+
 /// Why a setting could not be read, written or used. Every case says what to do.
 public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `config set/get/unset` named a key this version does not know.
@@ -29,14 +31,14 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
         case .unknownKey(let key, let suggestion):
             return "'\(key)' is not a configuration key."
                 + (suggestion.map { " Did you mean '\($0)'?" } ?? "")
-                + " 'threadai config --help' lists the keys."
+                + " '\(Remedy(.configurationHelp))' lists the keys."
         case .secretKey(let key):
             return "'\(key)' would hold an API key, and API keys are never stored in configuration "
-                + "(config files may be shared or committed). Use 'threadai keys set PROVIDER' or the "
+                + "(config files may be shared or committed). Use '\(Remedy(.setKey, "PROVIDER"))' or the "
                 + "ANTHROPIC_API_KEY / OPENAI_API_KEY environment variables."
         case .secretValue(let key):
             return "the value given for '\(key)' looks like an API key, so it was not stored (the value is not shown). "
-                + "API keys belong in 'threadai keys set PROVIDER', never in configuration."
+                + "API keys belong in '\(Remedy(.setKey, "PROVIDER"))', never in configuration."
         case .invalidValue(let key, let value, let reason, let source):
             let from = source.map { " (from \($0))" } ?? ""
             return "'\(Self.shown(value))' is not a valid value for \(key)\(from): \(reason)."
@@ -49,10 +51,10 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
             return "\(reason) Use --user for the user configuration."
         case .missingModel(let provider):
             return "\(provider) has no default model: name one with -m MODEL, THREADAI_MODEL, "
-                + "or 'threadai config set model NAME'."
+                + "or '\(Remedy(.configure, "model", "NAME"))'."
         case .modelOfAnotherProvider(let model, let owner, let provider):
             return "'\(Self.shown(model.value))' (\(model.source)) is an \(owner) model, but the provider is \(provider.value) "
-                + "(\(provider.source)): name a \(provider.value) model ('threadai models --provider \(provider.value)' "
+                + "(\(provider.source)): name a \(provider.value) model ('\(Remedy(.listModels, "--provider", provider.value))' "
                 + "lists them), or --provider \(owner) to ask \(owner)."
         case .keyStore(let error):
             return error.description

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import ThreadAISupport
 
 /// Checks a configured base URL before it is stored, so a typo is caught by `config set` rather
 /// than by the next `send`.
@@ -17,7 +18,7 @@ enum URLCheck {
         guard scheme == "http" || scheme == "https" else { return "the scheme must be http or https" }
         guard let host = components.host, !host.isEmpty else { return "it has no host" }
         if components.user != nil || components.password != nil {
-            return "it must not contain a user name or password; keys go in 'threadai keys set'"
+            return "it must not contain a user name or password; keys go in '\(Remedy(.setKey))'"
         }
         if components.query != nil || components.fragment != nil { return "it must not have a query or fragment" }
         return nil

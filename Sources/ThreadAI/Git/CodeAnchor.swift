@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import ThreadAIStore
+import ThreadAISupport
 
 /// Where the code stood when a message was written (docs/FORMAT.md §4.7): the commit and branch of
 /// the innermost git work tree around the repository, and whether tracked files had changed.
@@ -41,7 +42,7 @@ public struct CodeAnchor: Sendable, Equatable {
         let result = try GitCommand.run(
             ["--no-optional-locks", "status", "--porcelain=v2", "--branch", "--untracked-files=no", "--", ":/", exclusion],
             in: folder, purpose: "reading where the code stands",
-            advice: "'threadai config set anchors false' (or THREADAI_NO_ANCHORS=1) writes messages without code anchors")
+            advice: "'\(Remedy(.configure, "anchors", "false"))' (or THREADAI_NO_ANCHORS=1) writes messages without code anchors")
         guard let output = result else { return nil }
         return parse(statusOutput: output)
     }

@@ -1,4 +1,5 @@
 import ThreadAIStore
+import ThreadAISupport
 
 /// Writes `ImportConversation`s into a repository (docs/FORMAT.md §4.6): every object first, then
 /// each thread's ref by compare-and-swap, so a failed import leaves no ref at a partial conversation.
@@ -50,7 +51,7 @@ public struct Importer: Sendable {
             if prior.title != title {
                 let kept = (try? currentName(of: prior.name, item: item)) ?? prior.name
                 summary.notes.append("\(item) is titled \(prior.title.map { "'\($0)'" } ?? "nothing") in an earlier import, "
-                    + "\(title.map { "'\($0)'" } ?? "nothing") now: kept in \(kept) as first imported ('threadai threads rename' renames it)")
+                    + "\(title.map { "'\($0)'" } ?? "nothing") now: kept in \(kept) as first imported ('\(Remedy(.renameThread))' renames it)")
             }
             (main, title) = (prior.name, prior.title)
         }
@@ -145,7 +146,7 @@ public struct Importer: Sendable {
     mutating func moveRef(_ name: ThreadName, to id: ObjectID, item: String, summary: inout Summary) throws(ImportError) {
         guard case .taken = try placeRef(name, at: id, item: item, summary: &summary) else { return }
         summary.skipped.append(
-            "thread \(name): already exists with other messages; left as it is (the import's \(name) is \(id.short): 'threadai checkout -b NEW-NAME \(id.short)' keeps it)")
+            "thread \(name): already exists with other messages; left as it is (the import's \(name) is \(id.short): '\(Remedy(.fork, "NEW-NAME", id.short))' keeps it)")
     }
 
     /// What became of a thread the import would place.

@@ -5,6 +5,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import ThreadAISupport
 
 /// The `threadai-json` interchange format (docs/FORMAT.md §11): every message object's exact text
 /// and every thread's heads, sorted, so one repository always exports to the same bytes and an
@@ -145,7 +146,7 @@ public enum ThreadAIJSON {
         }
         guard case .number(let found)? = version, found == String(Self.version) else {
             let found = version.map { if case .number(let text) = $0 { text } else { "\($0)" } } ?? "none"
-            throw ImportError(item: name, reason: "unknown threadai-json version \(found); this threadai reads version \(Self.version)")
+            throw ImportError(item: name, reason: "unknown threadai-json version \(found); this \(Remedy.program) reads version \(Self.version)")
         }
         return threads
     }

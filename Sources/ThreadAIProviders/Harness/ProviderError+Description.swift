@@ -1,3 +1,4 @@
+import ThreadAISupport
 extension ProviderError: CustomStringConvertible {
     /// What happened and what to do, in one or two sentences.
     public var description: String {
@@ -16,28 +17,28 @@ extension ProviderError: CustomStringConvertible {
                 + "The key is valid but may not use this model or resource; check its permissions, or pick another model."
         case .modelNotFound(let model, let d):
             return "\(d.provider) does not know the model “\(model)” (\(Self.statusText(d))). "
-                + "Check the name with `threadai models`; if you set a base URL (\(Self.baseURLVariable(for: d.provider))), check it too."
+                + "Check the name with `\(Remedy(.listModels))`; if you set a base URL (\(Self.baseURLVariable(for: d.provider))), check it too."
         case .payloadTooLarge(let d):
             return "The request was too large for \(d.provider) (\(Self.statusText(d))). "
                 + "Send less history: start a fork from a later message, or use `send --no-context`."
         case .rateLimited(let d):
             return "\(d.provider) is rate limiting this key (\(Self.statusText(d))). "
-                + "Wait \(Self.waitText(d.retryAfter)) and run `threadai retry`, or check the account's limits."
+                + "Wait \(Self.waitText(d.retryAfter)) and run `\(Remedy(.retry))`, or check the account's limits."
         case .serverError(let d):
             return "\(d.provider) had an internal error (\(Self.statusText(d))). "
-                + "The fault is on the provider's side; run `threadai retry` in a moment."
+                + "The fault is on the provider's side; run `\(Remedy(.retry))` in a moment."
         case .serviceUnavailable(let d):
             return "\(d.provider) is temporarily unavailable (\(Self.statusText(d))). "
-                + "Wait \(Self.waitText(d.retryAfter)) and run `threadai retry`."
+                + "Wait \(Self.waitText(d.retryAfter)) and run `\(Remedy(.retry))`."
         case .overloaded(let d):
             return "\(d.provider) is overloaded (\(Self.statusText(d))). "
-                + "Wait \(Self.waitText(d.retryAfter)) and run `threadai retry`, or try a smaller model."
+                + "Wait \(Self.waitText(d.retryAfter)) and run `\(Remedy(.retry))`, or try a smaller model."
         case .httpStatus(let d) where (200...299).contains(d.status):
             return "\(d.provider) answered with an error instead of a reply (\(Self.statusText(d))). "
-                + "That is the server's own message; once it is dealt with, run `threadai retry`."
+                + "That is the server's own message; once it is dealt with, run `\(Remedy(.retry))`."
         case .httpStatus(let d):
             let advice = d.status >= 500
-                ? "The fault is on the server's side; run `threadai retry` in a moment."
+                ? "The fault is on the server's side; run `\(Remedy(.retry))` in a moment."
                 : "Check the base URL (\(Self.baseURLVariable(for: d.provider))), the model and the settings."
             return "\(d.provider) answered with an error (\(Self.statusText(d))). " + advice
         case .redirected(let d):
@@ -46,7 +47,7 @@ extension ProviderError: CustomStringConvertible {
                     + "Check the base URL (\(Self.baseURLSettings(for: d.provider)))."
             }
             return "\(d.provider) answered with a redirect (HTTP \(d.status)) to \(location). "
-                + "threadai does not follow redirects, so the API key goes only where you send it: set the base URL "
+                + "\(Remedy.program) does not follow redirects, so the API key goes only where you send it: set the base URL "
                 + "(\(Self.baseURLSettings(for: d.provider))) to " + (d.baseURL ?? "the address it points to, without the API's own path") + "."
         case .connectionRefused(let provider, let host):
             return "Could not connect to \(provider) at \(host): connection refused. "
@@ -57,13 +58,13 @@ extension ProviderError: CustomStringConvertible {
                 : "The connection to \(provider) closed before any reply arrived"
             return what + (detail.map { " (\($0))" } ?? "") + ". "
                 + (afterFirstByte ? "Any text received is kept as a partial reply; check" : "Check")
-                + " the network or proxy and run `threadai retry`."
+                + " the network or proxy and run `\(Remedy(.retry))`."
         case .timeoutBeforeFirstByte(let provider, let after):
             return "\(provider) sent nothing for \(Self.secondsText(after)) after the request. "
-                + "The server may be overloaded or unreachable; run `threadai retry`, or raise the first-byte timeout."
+                + "The server may be overloaded or unreachable; run `\(Remedy(.retry))`, or raise the first-byte timeout."
         case .stalled(let provider, let after):
             return "The reply from \(provider) stalled: nothing arrived for \(Self.secondsText(after)) in the middle of the stream. "
-                + "Any text received is kept as a partial reply; run `threadai retry`, or raise the stall timeout."
+                + "Any text received is kept as a partial reply; run `\(Remedy(.retry))`, or raise the stall timeout."
         case .malformedStream(let provider, let line):
             return "\(provider) sent a stream event that is not valid JSON: \(line). "
                 + "The server, or a proxy in between, is not speaking the protocol; check the base URL (\(Self.baseURLVariable(for: provider)))."
@@ -72,16 +73,16 @@ extension ProviderError: CustomStringConvertible {
                 + "The server, or a proxy in between, is not speaking the protocol; check the base URL (\(Self.baseURLVariable(for: provider)))."
         case .missingTerminator(let provider, let expected):
             return "The stream from \(provider) ended without its terminator (\(expected)), so the reply is incomplete. "
-                + "Any text received is kept as a partial reply; run `threadai retry`."
+                + "Any text received is kept as a partial reply; run `\(Remedy(.retry))`."
         case .streamError(let provider, let type, let message):
             let said = [type, message].compactMap { $0 }.joined(separator: ": ")
             return "\(provider) reported an error while streaming the reply" + (said.isEmpty ? "" : " (\(said))") + ". "
-                + "Any text received is kept as a partial reply; run `threadai retry`."
+                + "Any text received is kept as a partial reply; run `\(Remedy(.retry))`."
         case .cancelled:
             return "The request was cancelled before the reply finished. Any text received is kept as a partial reply."
         case .missingAPIKey(let provider, let variable):
             return "No API key is set for \(provider). "
-                + "Set one with `threadai keys set \(provider)` or the \(variable) environment variable."
+                + "Set one with `\(Remedy(.setKey, provider))` or the \(variable) environment variable."
         case .invalidBaseURL(let provider, let url, let reason):
             return "The base URL “\(url)” for \(provider) is not usable: \(reason). "
                 + "Give an absolute http:// or https:// URL in \(Self.baseURLVariable(for: provider)) or the configuration."
@@ -129,9 +130,9 @@ extension ProviderError: CustomStringConvertible {
     static func keySettings(for provider: String) -> String {
         switch provider {
         case "anthropic", "openai":
-            return "`threadai keys set \(provider)` or the \(keyVariable(for: provider)) environment variable"
+            return "`\(Remedy(.setKey, provider))` or the \(keyVariable(for: provider)) environment variable"
         default:
-            return "`threadai keys set \(provider)` (or OPENAI_API_KEY, when OPENAI_BASE_URL names the server)"
+            return "`\(Remedy(.setKey, provider))` (or OPENAI_API_KEY, when OPENAI_BASE_URL names the server)"
         }
     }
 

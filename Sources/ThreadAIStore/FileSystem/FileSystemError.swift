@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ThreadAISupport
 
 /// A system call on a file failed: which operation, on which path, and the system's reason.
 public struct FileSystemError: Error, CustomStringConvertible, Equatable, Sendable {
@@ -45,8 +46,8 @@ public struct FileSystemError: Error, CustomStringConvertible, Equatable, Sendab
         case EACCES, EPERM: advice = " Check the permissions of that path."
         case ENOSPC: advice = " Free some disk space and try again."
         case EROFS: advice = " The filesystem is read-only."
-        case Self.notRegularFile: advice = " Move it out of the way; 'threadai fsck' lists anything else that is damaged."
-        case ENOTDIR: advice = " Something other than a folder is in its place: move it out of the way; 'threadai fsck' lists anything else that is damaged."
+        case Self.notRegularFile: advice = " Move it out of the way; '\(Remedy(.check))' lists anything else that is damaged."
+        case ENOTDIR: advice = " Something other than a folder is in its place: move it out of the way; '\(Remedy(.check))' lists anything else that is damaged."
         default: break
         }
         return "cannot \(operation) '\(path)': \(reason).\(advice)"

@@ -142,15 +142,15 @@ public enum LockError: Error, CustomStringConvertible, Equatable, Sendable {
     public var description: String {
         switch self {
         case .held(let lockPath):
-            return "cannot lock: '\(lockPath)' exists. Another threadai process seems to be running in this "
-                + "repository, or one crashed. If none is running, 'threadai fsck --clear-stale-locks' removes it "
+            return "cannot lock: '\(lockPath)' exists. Another \(Remedy.program) process seems to be running in this "
+                + "repository, or one crashed. If none is running, '\(Remedy(.clearStaleLocks))' removes it "
                 + "(only when its process is gone); then try again."
         case .fileSystem(let error):
             return error.description
         case .madeButNotFlushed(let error):
             return "the change was made, but it could not be flushed to disk (cannot \(error.operation) '\(error.path)': "
                 + "\(error.reason)), so a crash of the machine could still undo it. Do not repeat the command: it took "
-                + "effect ('threadai log' or 'threadai status' shows it); free the disk or fix it before relying on it."
+                + "effect ('\(Remedy(.log))' or '\(Remedy(.status))' shows it); free the disk or fix it before relying on it."
         }
     }
 }

@@ -1,3 +1,5 @@
+import ThreadAISupport
+
 /// Walks parent links. Reads only frontmatter (`MessageHeader`), never decodes content, and
 /// remembers what it has read, so one command that walks several threads reads each message once.
 ///
@@ -179,7 +181,7 @@ public enum HistoryError: Error, CustomStringConvertible, Sendable {
         case .object(let error):
             return error.description
         case .cycle(let id):
-            return "the parent links loop back to message \(id.hex); the repository was tampered with. Run 'threadai fsck'."
+            return "the parent links loop back to message \(id.hex); the repository was tampered with. Run '\(Remedy(.check))'."
         case .beyondRoot(let start, let generations, let available):
             return "message \(start.short) has only \(CountedNoun.phrase(available, "ancestor")), "
                 + "so it cannot go back \(generations). Use a smaller number."

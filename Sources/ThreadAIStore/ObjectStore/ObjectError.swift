@@ -1,3 +1,5 @@
+import ThreadAISupport
+
 /// Why an object could not be read or written. Each case names the object and where it lives.
 public enum ObjectError: Error, CustomStringConvertible, Sendable {
     /// No object with this id exists.
@@ -9,7 +11,7 @@ public enum ObjectError: Error, CustomStringConvertible, Sendable {
     case fileSystem(FileSystemError)
 
     public var description: String {
-        let restore = "Restore it from git or another clone and run 'threadai fsck', which says how."
+        let restore = "Restore it from git or another clone and run '\(Remedy(.check))', which says how."
         switch self {
         case .missing(let id, let path):
             return "message \(id.hex) is missing (expected at \(path)). \(restore)"

@@ -1,3 +1,5 @@
+import ThreadAISupport
+
 /// Why a thread ref could not be read or changed.
 public enum RefError: Error, CustomStringConvertible, Sendable {
     /// Compare-and-swap failed: the ref was not what the writer expected. Nothing was changed.
@@ -21,32 +23,32 @@ public enum RefError: Error, CustomStringConvertible, Sendable {
         case .concurrentChange(let name, let expected, let found):
             let foundText = found.isEmpty ? "no ref" : found.map(\.short).joined(separator: ", ")
             return "thread '\(name)' changed while this command ran (expected \(expected), found \(foundText)); "
-                + "nothing was written. Look at 'threadai log \(name)' and try again."
+                + "nothing was written. Look at '\(Remedy(.log, name))' and try again."
         case .malformed(let name, let path, let line, let reason):
             return "the ref of thread '\(name)' (\(path), line \(line)) is malformed: \(reason). "
                 + "Restore it from git ('git checkout -- \(path)' where git tracks it), or delete the thread with "
-                + "'threadai threads delete -f \(name)'."
+                + "'\(Remedy(.deleteThread, "-f", name))'."
         case .malformedHead(let path, let reason):
             return "HEAD (\(path)) is malformed: \(reason). It is local to this working copy (git does not keep it): "
-                + "point it at a thread with 'threadai checkout NAME' ('threadai threads' lists them)."
+                + "point it at a thread with '\(Remedy(.checkout, "NAME"))' ('\(Remedy(.listThreads))' lists them)."
         case .noSuchThread(let name):
-            return "no thread named '\(name)'. 'threadai threads' lists them."
+            return "no thread named '\(name)'. '\(Remedy(.listThreads))' lists them."
         case .threadExists(let name):
-            return "a thread named '\(name)' already exists. Pick another name, or 'threadai checkout \(name)'."
+            return "a thread named '\(name)' already exists. Pick another name, or '\(Remedy(.checkout, name))'."
         case .conflictingName(let name, let existing):
             return "the thread name '\(name)' clashes with the existing thread '\(existing)' (names that differ "
                 + "only in case or Unicode form, or a name and a folder of names, would share one file on macOS "
                 + "and Windows). Pick another name."
         case .diverged(let name, let heads):
             return "thread '\(name)' has diverged into \(heads.count) heads (\(heads.map(\.short).joined(separator: ", "))), "
-                + "probably from a git merge of two clones; nothing is lost. 'threadai status' and 'threadai log' show "
-                + "the heads. Settle it with 'threadai threads reconcile \(name)' (keeps the newest head as '\(name)', "
+                + "probably from a git merge of two clones; nothing is lost. '\(Remedy(.status))' and '\(Remedy(.log))' show "
+                + "the heads. Settle it with '\(Remedy(.reconcileThread, name))' (keeps the newest head as '\(name)', "
                 + "drops a head already in another's history, gives each other head a thread of its own), or "
-                + "'threadai threads reconcile \(name) ID' to keep head ID; or name a head by its id."
+                + "'\(Remedy(.reconcileThread, name, "ID"))' to keep head ID; or name a head by its id."
         case .notAFile(let name, let path):
             return "the ref of thread '\(name)' (\(path)) is a folder, not a file, so its history cannot be found; "
                 + "nothing was written. Restore the ref from git (git checkout -- \(path)), or remove the folder if it "
-                + "is empty, then run 'threadai fsck'."
+                + "is empty, then run '\(Remedy(.check))'."
         case .lock(let error):
             return error.description
         case .fileSystem(let error):

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ThreadAISupport
 
 /// The tags of a repository: `refs/tags/NAME`, each naming one message (docs/FORMAT.md §5.6).
 ///
@@ -150,11 +151,11 @@ public enum TagError: Error, CustomStringConvertible, Sendable {
         case .malformed(let name, let path, let problem):
             return "tag '\(name)' (\(path), line \(problem.line)) is malformed: \(problem.reason). If a git merge "
                 + "left conflict markers in it, keep one side (git checkout --ours or --theirs \(path)); "
-                + "or delete it with 'threadai tag -d \(name)'."
+                + "or delete it with '\(Remedy(.deleteTag, name))'."
         case .noSuchTag(let name):
-            return "no tag named '\(name)'. 'threadai tag -l' lists them."
+            return "no tag named '\(name)'. '\(Remedy(.listTags))' lists them."
         case .tagExists(let name, let id):
-            return "tag '\(name)' already exists (at \(id.short)). Pick another name, or move it with 'threadai tag -f \(name) REV'."
+            return "tag '\(name)' already exists (at \(id.short)). Pick another name, or move it with '\(Remedy(.moveTag, name, "REV"))'."
         case .conflictingName(let name, let existing):
             return "the tag name '\(name)' clashes with the existing tag '\(existing)' (names that differ only in case "
                 + "or Unicode form, or a name and a folder of names, would share one file on macOS and Windows). Pick another name."
@@ -165,7 +166,7 @@ public enum TagError: Error, CustomStringConvertible, Sendable {
             return error.description
         case .concurrentChange(let name, let expected, let found):
             return "tag '\(name)' changed while this command ran (expected \(expected?.short ?? "no tag"), found "
-                + "\(found?.short ?? "no tag")); nothing was written. Look at 'threadai tag -l' and try again."
+                + "\(found?.short ?? "no tag")); nothing was written. Look at '\(Remedy(.listTags))' and try again."
         case .missingMessage(let name, let id):
             return "tag '\(name)' would name \(id.short), which is not in this repository; nothing was written."
         case .refs(let error):

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ThreadAISupport
 
 /// One thing `fsck` found wrong, with where it is.
 public struct RepositoryProblem: Sendable, CustomStringConvertible {
@@ -110,7 +111,7 @@ extension Repository {
                 severity: .warning, id: nil, path: objects.directory,
                 message: "\(temporaryCount) temporary files left by writes that were stopped (an import or a send killed "
                     + "part way); the objects they were for are unchanged",
-                remedy: "while no threadai process runs on this repository: find '\(objects.directory)' -name '.tmp-*' -delete"))
+                remedy: "while no \(Remedy.program) process runs on this repository: find '\(objects.directory)' -name '.tmp-*' -delete"))
         }
         return problems
     }
@@ -169,7 +170,7 @@ extension Repository {
             RepositoryProblem(
                 severity: .warning, id: id, path: objects.path(of: id),
                 message: "is on no thread (a write stopped before its thread moved, or its thread was deleted)",
-                remedy: "to keep it and its history: threadai checkout -b NAME \(id.short)")
+                remedy: "to keep it and its history: \(Remedy(.fork, "NAME", id.short))")
         }
     }
 
@@ -221,7 +222,7 @@ extension Repository {
                         severity: .error, id: head, path: refs.path(of: name), message: "thread '\(name)' points at a missing message",
                         remedy: Self.restoreRemedy(objects.path(of: head)) + "; "
                             + "else put the thread back where git last had it (git checkout -- '\(refs.path(of: name))'), or "
-                            + "delete it: threadai threads delete --force \(name)"))
+                            + "delete it: \(Remedy(.deleteThread, "--force", name))"))
                 }
                 if heads.count > 1 {
                     let markers = refs.holdsConflictMarkers(name)
@@ -231,7 +232,7 @@ extension Repository {
                             + (markers
                                 ? "from a git merge that left conflict markers in its ref (read as both sides' heads); nothing is lost"
                                 : "probably from a git merge; nothing is lost"),
-                        remedy: "threadai threads reconcile \(name) [KEEP-ID]" + (markers ? " (it rewrites the ref without the markers)" : "")))
+                        remedy: "\(Remedy(.reconcileThread, name, "[KEEP-ID]"))" + (markers ? " (it rewrites the ref without the markers)" : "")))
                 }
             } catch {
                 problem(.error, nil, refs.path(of: name), error.description)

@@ -1,3 +1,4 @@
+import ThreadAISupport
 extension Repository {
     /// What `fsck` finds by reading every object: each one's id, syntax, parent and merge link.
     struct ObjectCheck {
@@ -91,7 +92,7 @@ extension Repository {
         let objects = FilePaths.directoryName(of: FilePaths.directoryName(of: path))
         return "restore it from the last commit that added it, with the messages before it: "
             + "git checkout \"$(git log --all -n 1 --format=%H --diff-filter=A -- '\(path)')\" -- '\(objects)' "
-            + "(when .threadai is not in git: copy the file from another clone or a backup), then run 'threadai fsck' again"
+            + "(when .threadai is not in git: copy the file from another clone or a backup), then run '\(Remedy(.check))' again"
     }
 
     /// The sorted ids cut into runs of at most 64 that share their folder (their first byte): units

@@ -1,3 +1,4 @@
+import ThreadAISupport
 extension Repository {
     /// The tags, read once for both the tag checks and the reachability of messages.
     struct TagReading {
@@ -43,7 +44,7 @@ extension Repository {
                     severity: .warning, id: tag.target, path: path,
                     message: "tag '\(name)' points at a message this repository does not have "
                         + "(not pulled yet, or kept out of git where it was tagged: a local thread's)",
-                    remedy: "git pull may bring it; if not, delete the tag and commit that: threadai tag -d \(name)"))
+                    remedy: "git pull may bring it; if not, delete the tag and commit that: \(Remedy(.deleteTag, name))"))
             case .success:
                 break
             case .failure(let error):
@@ -53,13 +54,13 @@ extension Repository {
                 problems.append(RepositoryProblem(
                     severity: .warning, id: nil, path: path,
                     message: "tag '\(name)' clashes with tag '\(clash)' (they would share one file on macOS and Windows)",
-                    remedy: "threadai tag -d \(name), then tag the message under another name"))
+                    remedy: "\(Remedy(.deleteTag, name)), then tag the message under another name"))
             }
             if let thread = threads.first(where: { $0 == name }) ?? name.conflict(among: threads) {
                 problems.append(RepositoryProblem(
                     severity: .warning, id: nil, path: path,
                     message: "tag '\(name)' has the name of thread '\(thread)': the bare name means the thread; tags/\(name) the tag",
-                    remedy: "threadai tag -d \(name), then tag the message under another name"))
+                    remedy: "\(Remedy(.deleteTag, name)), then tag the message under another name"))
             }
         }
         return problems

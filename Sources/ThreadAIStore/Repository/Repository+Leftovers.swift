@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ThreadAISupport
 
 extension Repository {
     /// What a crash or a git merge can leave behind in the refs, each with its remedy
@@ -16,8 +17,8 @@ extension Repository {
             let remedy = lock.liveness == .alive
                 ? "wait for that process to finish"
                 : lock.mayBeCleared(force: false)
-                ? "threadai fsck --clear-stale-locks"
-                : "if no threadai process is running on any machine that shares this folder: threadai fsck --clear-stale-locks --force"
+                ? "\(Remedy(.clearStaleLocks))"
+                : "if no \(Remedy.program) process is running on any machine that shares this folder: \(Remedy(.clearStaleLocks, "--force"))"
                     + (lock.ageSeconds < LeftoverLock.forceAge ? " (allowed once the lock is \(LeftoverLock.forceAge / 60) minutes old)" : "")
             problems.append(RepositoryProblem(
                 severity: .warning, id: nil, path: lock.path,
@@ -60,7 +61,7 @@ extension Repository {
         return RepositoryProblem(
             severity: .warning, id: nil, path: head.path,
             message: "HEAD names the thread '\(name)', which was renamed to '\(now)' (a rename pulled from another clone)",
-            remedy: "threadai checkout \(now)")
+            remedy: "\(Remedy(.checkout, now))")
     }
 
     /// Empty folders where a ref may belong, and files in `refs/threads/` that are not refs.
@@ -80,7 +81,7 @@ extension Repository {
                 problems.append(RepositoryProblem(
                     severity: .warning, id: nil, path: path,
                     message: "not a thread ref: '\(prefix + entry)' is not a valid thread name (a git merge conflict copy, or a stray)",
-                    remedy: "look at it, keep any id it holds with 'threadai checkout -b NAME ID', then remove it"))
+                    remedy: "look at it, keep any id it holds with '\(Remedy(.fork, "NAME", "ID"))', then remove it"))
             }
         }
     }
@@ -106,7 +107,7 @@ extension Repository {
                 severity: .warning, id: nil, path: refs.path(of: other),
                 message: "threads '\(name)' and '\(other)' clash (FORMAT §5.2): on macOS and Windows they are one file, "
                     + "so one would overwrite the other",
-                remedy: "threadai threads rename '\(other)' NEW-NAME, then commit the rename")
+                remedy: "\(Remedy(.renameThread, "'\(other)'", "NEW-NAME")), then commit the rename")
         }
     }
 
@@ -134,14 +135,14 @@ extension Repository {
                     severity: .warning, id: nil, path: refs.path(of: name),
                     message: "thread '\(name)' was renamed to '\(now)' but still exists (a rename cut short, or a clone "
                         + "that went on with '\(name)' merged after the rename)",
-                    remedy: "threadai threads reconcile \(name)   (its heads join '\(now)'; nothing is lost)"))
+                    remedy: "\(Remedy(.reconcileThread, name))   (its heads join '\(now)'; nothing is lost)"))
             } else if let from = halfRenamedFrom(name, names: names), !renames.isRenamedAway(from) {
                 // When `renames` records it, the old name's own warning above says what to do.
                 problems.append(RepositoryProblem(
                     severity: .warning, id: nil, path: refs.path(of: from),
                     message: "the rename of '\(from)' to '\(name)' was cut short: both exist, at the same message, and "
                         + ".threadai/renames does not record it",
-                    remedy: "threadai threads delete \(name) && threadai threads rename \(from) \(name)"))
+                    remedy: "\(Remedy(.deleteThread, name)) && \(Remedy(.renameThread, from, name))"))
             }
         }
         return problems

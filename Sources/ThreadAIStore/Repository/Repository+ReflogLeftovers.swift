@@ -1,3 +1,4 @@
+import ThreadAISupport
 extension Repository {
     /// Reflog lines for changes that never happened: a writer logs a change under the ref's lock,
     /// then moves the ref (§7, §10); a crash between the two leaves the line alone. A change git
@@ -15,7 +16,7 @@ extension Repository {
                     message: "the reflog of '\(name)' records a deletion (\(last.message)) that never happened; the thread is still there",
                     remedy: last.message.hasPrefix("rename: to ")
                         ? "finish the rename as the warning about '\(name)' says"
-                        : "threadai threads delete \(name), if you still want it gone"))
+                        : "\(Remedy(.deleteThread, name)), if you still want it gone"))
                 continue
             }
             problems.append(RepositoryProblem(
@@ -52,7 +53,7 @@ extension Repository {
                 problems.append(RepositoryProblem(
                     severity: .warning, id: nil, path: path,
                     message: "the rename of '\(from)' to '\(name)' stopped before '\(name)' was created",
-                    remedy: "threadai threads rename \(from) \(name)"))
+                    remedy: "\(Remedy(.renameThread, from, name))"))
             } else if let owner = { () -> ThreadName? in
                 if withoutReflog == nil { withoutReflog = threadsWithoutReflog(names) }
                 return withoutReflog?[new]
@@ -60,7 +61,7 @@ extension Repository {
                 problems.append(RepositoryProblem(
                     severity: .warning, id: nil, path: path,
                     message: "the reflog of '\(owner)' was moved to '\(name)' by a rename that stopped there",
-                    remedy: "threadai threads rename \(owner) \(name) (to finish it), or mv '\(path)' '\(refs.reflog(of: owner).path)' (to undo it)"))
+                    remedy: "\(Remedy(.renameThread, owner, name)) (to finish it), or mv '\(path)' '\(refs.reflog(of: owner).path)' (to undo it)"))
             } else if last.old == nil {
                 problems.append(RepositoryProblem(
                     severity: .warning, id: objects.contains(new) ? new : nil, path: path,
@@ -82,7 +83,7 @@ extension Repository {
 
     private func keepRemedy(_ name: ThreadName, _ id: ObjectID) -> String {
         objects.contains(id)
-            ? "nothing is lost; to keep that message on a thread: threadai checkout -b \(name)-\(id.short) \(id.short)"
+            ? "nothing is lost; to keep that message on a thread: \(Remedy(.fork, "\(name)-\(id.short)", id.short))"
             : "nothing to do: that message was never stored"
     }
 }

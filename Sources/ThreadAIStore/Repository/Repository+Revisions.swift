@@ -1,3 +1,4 @@
+import ThreadAISupport
 extension Repository {
     /// Where `HEAD` points and the message at its tip (nil while the current thread is unborn).
     public func currentPosition() throws(RevisionError) -> (head: Head, tip: ObjectID?) {
@@ -227,15 +228,15 @@ public enum RevisionError: Error, CustomStringConvertible, Sendable {
         case .renamed(let word, let now):
             return "thread '\(word)' was renamed to '\(now)' (.threadai/renames): use '\(now)'."
         case .unknown(let word):
-            return "'\(word)' names no thread, tag or message. 'threadai threads' lists threads, 'threadai tag -l' tags; "
-                + "'threadai log' shows message ids (give at least 4 hex digits)."
+            return "'\(word)' names no thread, tag or message. '\(Remedy(.listThreads))' lists threads, '\(Remedy(.listTags))' tags; "
+                + "'\(Remedy(.log))' shows message ids (give at least 4 hex digits)."
         case .ambiguous(let word, let candidates):
             let shown = candidates.prefix(5).map(\.short).joined(separator: ", ")
             return "the id prefix '\(word)' is ambiguous: it matches \(candidates.count) messages (\(shown)"
                 + "\(candidates.count > 5 ? ", …" : "")). Give more digits."
         case .unborn(let head):
             if case .thread(let name) = head {
-                return "thread '\(name)' has no messages yet. Start it with 'threadai send \"…\"'."
+                return "thread '\(name)' has no messages yet. Start it with '\(Remedy(.send, "\"…\""))'."
             }
             return "HEAD names no message."
         case .gone(let error):
@@ -250,16 +251,16 @@ public enum RevisionError: Error, CustomStringConvertible, Sendable {
             return error.description
         case .beyondReflog(let text, let label, let count):
             return "'\(text)' goes back further than the reflog of \(label), which has \(count) "
-                + "entr\(count == 1 ? "y" : "ies"). 'threadai reflog \(label)' lists them."
+                + "entr\(count == 1 ? "y" : "ies"). '\(Remedy(.reflog, label))' lists them."
         case .reflogDeletion(let text, let label):
-            return "'\(text)' is where \(label) was deleted, so it names no message; 'threadai reflog \(label)' "
+            return "'\(text)' is where \(label) was deleted, so it names no message; '\(Remedy(.reflog, label))' "
                 + "shows the value before (the next number)."
         case .noPreviousCheckout(let count):
-            return "there is no checkout \(count) back in this working copy's HEAD reflog ('threadai reflog HEAD')."
+            return "there is no checkout \(count) back in this working copy's HEAD reflog ('\(Remedy(.reflog, "HEAD"))')."
         case .detachedHasNoThreadReflog:
             return "HEAD is detached, so '@{N}' has no thread's reflog to read; use HEAD@{N} or NAME@{N}."
         case .previousThreadGone(let name):
-            return "the previous thread, '\(name)', no longer exists (deleted or renamed); 'threadai reflog \(name)' shows its last head."
+            return "the previous thread, '\(name)', no longer exists (deleted or renamed); '\(Remedy(.reflog, name))' shows its last head."
         }
     }
 }

@@ -1,3 +1,4 @@
+import ThreadAISupport
 extension Repository {
     /// Stores `message` and advances `thread` to it, compare-and-swap: the thread must still be at
     /// `message.parent` (absent for a root), or as `expected` says (`.absent`: the message starts a
@@ -200,10 +201,10 @@ public enum ThreadError: Error, CustomStringConvertible, Sendable {
             return "the name '\(name)' was renamed to '\(now)', and messages written under it belong to '\(now)'. "
                 + "Pick another name."
         case .currentThread(let name, let action):
-            return "cannot \(action) '\(name)': it is the current thread. 'threadai checkout' another thread first."
+            return "cannot \(action) '\(name)': it is the current thread. '\(Remedy(.checkout))' another thread first."
         case .wouldLoseMessages(let name, let count, let head):
             return "thread '\(name)' has \(CountedNoun.phrase(count, "message")) that no other thread reaches "
-                + "(head \(head.short)). Fork them first ('threadai checkout -b NEW \(head.short)'), or delete with "
+                + "(head \(head.short)). Fork them first ('\(Remedy(.fork, "NEW", head.short))'), or delete with "
                 + "--force: the thread's reflog in .threadai/logs/threads/ keeps the head id."
         case .notDiverged(let name):
             return "thread '\(name)' has not diverged; nothing to reconcile."
@@ -212,17 +213,17 @@ public enum ThreadError: Error, CustomStringConvertible, Sendable {
                 + "name one of them to keep, or none to keep the newest. Nothing was changed."
         case .renameLeftOldName(let old, let new, let error):
             return "'\(old)' is renamed to '\(new)', but its old ref could not be removed (\(error)). Once that is fixed, "
-                + "'threadai threads reconcile \(old)' completes the rename (its head joins '\(new)'; nothing is lost)."
+                + "'\(Remedy(.reconcileThread, old))' completes the rename (its head joins '\(new)'; nothing is lost)."
         case .detachedHead:
-            return "HEAD is detached, so there is no thread to send on. Fork one here with 'threadai checkout -b NAME'."
+            return "HEAD is detached, so there is no thread to send on. Fork one here with '\(Remedy(.fork, "NAME"))'."
         case .deletedThread(let name, let last):
             let restore = last.map {
-                " To carry on from its last message, 'threadai checkout -b \(name) \($0.short)' (when the thread is on another "
+                " To carry on from its last message, '\(Remedy(.fork, name, $0.short))' (when the thread is on another "
                     + "git commit or branch, give a new name instead: the same one would be in git's way when you switch back)."
             } ?? ""
             return "the current thread '\(name)' no longer exists here (deleted here or in a clone you pulled from, "
                 + "or kept on another git branch); "
-                + "nothing was written. Switch to another thread with 'threadai checkout NAME' ('threadai threads' "
+                + "nothing was written. Switch to another thread with '\(Remedy(.checkout, "NAME"))' ('\(Remedy(.listThreads))' "
                 + "lists them).\(restore)"
         case .cancelledWhileWaiting(let name):
             return "cancelled before the turn on '\(name)' was taken; nothing was written."

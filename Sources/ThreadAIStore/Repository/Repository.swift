@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ThreadAISupport
 
 /// A `.threadai` repository: its object store, thread refs, `HEAD` and renames, by path.
 ///
@@ -95,14 +96,14 @@ public enum RepositoryError: Error, CustomStringConvertible, Sendable {
         switch self {
         case .notFound(let start):
             return "no .threadai repository in \(start) or any folder above it. "
-                + "Run 'threadai init' to create one, or name one with --repo DIR or THREADAI_DIR."
+                + "Run '\(Remedy(.initialize))' to create one, or name one with --repo DIR or THREADAI_DIR."
         case .notARepository(let path):
             return "\(path) is not a ThreadAI repository (it has no objects/ and refs/threads/ folders, nor the .gitattributes "
-                + "that 'threadai init' writes). "
-                + "Run 'threadai init' there, or name another with --repo DIR."
+                + "that '\(Remedy(.initialize))' writes). "
+                + "Run '\(Remedy(.initialize))' there, or name another with --repo DIR."
         case .absent(let path):
             return "\(path) does not exist. Name an existing repository (the folder that holds .threadai, or "
-                + ".threadai itself), or create one with 'threadai init'."
+                + ".threadai itself), or create one with '\(Remedy(.initialize))'."
         case .fileSystem(let error):
             return error.description
         }

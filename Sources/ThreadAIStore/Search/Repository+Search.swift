@@ -1,3 +1,5 @@
+import ThreadAISupport
+
 /// What `grep` asks: a pattern, and which messages to look at.
 public struct SearchQuery: Sendable {
     public var pattern: SearchPattern
@@ -104,7 +106,7 @@ extension Repository {
             do {
                 date = try Timestamp(secondsSinceEpoch: catalog.seconds(number))
             } catch {
-                throw .unexpected("message \(catalog.id(number).hex) has a date out of range in the search catalog; run 'threadai cache clear'.")
+                throw .unexpected("message \(catalog.id(number).hex) has a date out of range in the search catalog; run '\(Remedy(.clearCache))'.")
             }
             each(SearchHit(thread: membership.threadName(number) ?? "", id: catalog.id(number), role: catalog.role(number),
                            date: date, lines: lines))

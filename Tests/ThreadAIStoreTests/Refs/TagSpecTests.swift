@@ -53,7 +53,7 @@ struct TagSpecTests {
         try Files.write(String(repeating: "ab", count: 32) + "\n", to: repository.directory + "/refs/tags/elsewhere")
         let problems = try repository.check().problems
         #expect(problems.count == 1 && problems.first?.severity == .warning, "\(problems)")
-        #expect(problems.first?.message.contains("does not have") == true && problems.first?.remedy?.contains("threadai tag -d elsewhere") == true)
+        #expect(problems.first?.message.contains("does not have") == true && problems.first?.remedy?.contains("\(Remedy(.deleteTag, "elsewhere"))") == true)
     }
 
     @Test("fsck reports a tag left with git conflict markers, or malformed", arguments: [

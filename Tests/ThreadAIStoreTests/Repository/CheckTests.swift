@@ -49,12 +49,12 @@ struct CheckTests {
         .init(name: "a malformed HEAD") { c in
             let path = c.scratch.root + "/HEAD"
             try Files.write("refs/threads/main\n", to: path)
-            return Expected(path: path, words: "point it at a thread with 'threadai checkout NAME'")
+            return Expected(path: path, words: "point it at a thread with '\(Remedy(.checkout, "NAME"))'")
         },
         .init(name: "a HEAD without its line end") { c in
             let path = c.scratch.root + "/HEAD"
             try Files.write("ref: refs/threads/main", to: path)
-            return Expected(path: path, words: "point it at a thread with 'threadai checkout NAME'")
+            return Expected(path: path, words: "point it at a thread with '\(Remedy(.checkout, "NAME"))'")
         },
         .init(name: "a detached HEAD at a missing message") { c in
             let ghost = ObjectID.of(Array("never stored".utf8))
