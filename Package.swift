@@ -82,11 +82,13 @@ let package = Package(
         .target(name: "ThreadAITestSupport", path: "Tests/Support"),
         .testTarget(name: "ThreadAIStoreTests", dependencies: ["ThreadAIStore", "ThreadAITestSupport"]),
         .testTarget(name: "ThreadAIProvidersTests", dependencies: ["ThreadAIProviders", "ThreadAISupport", "ThreadAITestSupport"]),
-        .testTarget(name: "ThreadAICLITests", dependencies: ["ThreadAICLI", "ThreadAITestSupport"]),
+        // Test doubles of the ThreadAI library's protocols (a key store, a provider), for its tests and the CLI's.
+        .target(name: "ThreadAILibraryTestSupport", dependencies: ["ThreadAI"], path: "Tests/LibrarySupport"),
+        .testTarget(name: "ThreadAITests", dependencies: ["ThreadAI", "ThreadAITestSupport", "ThreadAILibraryTestSupport"]),
+        .testTarget(name: "ThreadAICLITests", dependencies: ["ThreadAICLI", "ThreadAITestSupport", "ThreadAILibraryTestSupport"]),
         .executableTarget(
             name: "threadai-fuzz", dependencies: ["ThreadAI"], path: "Tests/Fuzz/Shim",
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
-        .testTarget(name: "FuzzRegressionTests", dependencies: ["ThreadAI"], path: "Tests/Fuzz/RegressionTests"),
         .testTarget(name: "EndToEndTests", dependencies: ["threadai", "ThreadAIStore", "ThreadAITestSupport"]),
     ],
     swiftLanguageModes: [.v6]

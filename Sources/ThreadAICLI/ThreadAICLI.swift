@@ -61,6 +61,7 @@ public enum ThreadAICLI {
         // Stopped by Ctrl-C, SIGTERM or SIGHUP outside a reply, a command leaves no lock or temporary
         // file behind: they are removed, and the process dies of the signal (128 + its number).
         SignalCleanup.installHandlers()
+        RemedyWording.use(CommandRemedies.wording)  // The libraries' remedies read as threadai commands.
         TestFault.arm(from: getenv("THREADAI_TEST_FAULT").map { String(cString: $0) })
         // A lock left by a dead process is taken over by the store (docs/FORMAT.md §10); the user hears of it.
         LockTakeovers.report { lockPath in
@@ -103,7 +104,19 @@ public enum ThreadAICLI {
         environment: [String: String], currentDirectory: String, stdoutIsTerminal: Bool, providers: ProviderFactory,
         paging: any Paging = NoPaging()
     ) async -> Int32 {
-        RemedyWording.use(CommandRemedies.wording)  // The libraries' remedies read as threadai commands.
+        // Also in process (tests), where the process keeps the libraries' plain wording.
+        await RemedyWording.using(CommandRemedies.wording) {
+            await runWorded(
+                arguments: arguments, output: output, errors: errors, input: input, environment: environment,
+                currentDirectory: currentDirectory, stdoutIsTerminal: stdoutIsTerminal, providers: providers, paging: paging)
+        }
+    }
+
+    private static func runWorded(
+        arguments: [String], output: any TextOutput, errors: any TextOutput, input: any TextInput,
+        environment: [String: String], currentDirectory: String, stdoutIsTerminal: Bool, providers: ProviderFactory,
+        paging: any Paging
+    ) async -> Int32 {
         var repositoryOverride: String?  // for the suggestion an error may get
         do {
             let split = try CommandLineSplit(arguments, globalOptions: globalOptions)

@@ -85,12 +85,23 @@ public struct RemedyWording: Sendable {
 
     private static let chosen = Locked(RemedyWording.plain)
 
-    /// Words every remedy from now on with `wording`.
+    /// Words every remedy in this process from now on with `wording` (a program's choice at start).
     public static func use(_ wording: RemedyWording) {
         chosen.withLock { $0 = wording }
     }
 
-    static var current: RemedyWording { chosen.current }
+    /// Runs `body` with remedies worded by `wording` in it and the tasks it starts, whatever the
+    /// process chose: for a host that runs the CLI in process beside code that keeps the plain
+    /// wording (tests).
+    public static func using<Result>(
+        _ wording: RemedyWording, isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Result
+    ) async rethrows -> Result {
+        try await $scoped.withValue(wording, operation: body, isolation: isolation)
+    }
+
+    @TaskLocal private static var scoped: RemedyWording?
+
+    static var current: RemedyWording { scoped ?? chosen.current }
 
     /// Where `Remedy.suggested(by:)` collects the remedies a message interpolates.
     @TaskLocal static var recording: Locked<[Remedy]>?

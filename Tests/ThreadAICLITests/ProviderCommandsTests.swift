@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ThreadAITestSupport
 import ThreadAI
 @testable import ThreadAICLI
 

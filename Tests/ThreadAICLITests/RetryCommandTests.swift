@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import ThreadAILibraryTestSupport
+import ThreadAITestSupport
 import ThreadAI
 @testable import ThreadAICLI
 

@@ -1,4 +1,6 @@
+import Foundation
 import ThreadAI
+import ThreadAITestSupport
 
 /// A repository in a scratch folder and a `Conversation` on it, for the tests of the library API an
 /// app embeds (no CLI).
@@ -10,8 +12,8 @@ struct LibraryConversation {
 
     init() async throws {
         main = try ThreadName("main")
-        folder = try await repositoryFolder()
-        repository = try Repository(directory: folder.at("work/.threadai"))
+        folder = try ScratchFolder()
+        repository = try Repository.initialize(in: URL(fileURLWithPath: folder.at("work"))).repository
         conversation = Conversation(repository: repository)
     }
 }

@@ -1,6 +1,8 @@
 import Foundation
 import Synchronization
 import Testing
+import ThreadAILibraryTestSupport
+import ThreadAITestSupport
 import ThreadAI
 
 /// The revising API an app embeds (`Conversation.prepareEdit`, `prepareRegenerate`, `prepareContinue`,

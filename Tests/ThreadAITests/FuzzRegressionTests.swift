@@ -7,7 +7,7 @@ import Testing
 /// libFuzzer shim calls, so a crash comes back as a crash of `swift test`.
 @Suite struct FuzzRegressionTests {
     static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Regressions")
+        .deletingLastPathComponent().appendingPathComponent("Fuzz/Regressions")
 
     static func folders() throws -> [URL] {
         try FileManager.default.contentsOfDirectory(at: corpus, includingPropertiesForKeys: nil)

@@ -1,4 +1,5 @@
 import Testing
+import ThreadAILibraryTestSupport
 import ThreadAI
 
 /// One row of the precedence table: what each layer says, and what the selection must decide.

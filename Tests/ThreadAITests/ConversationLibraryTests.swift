@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ThreadAITestSupport
 import ThreadAI
 
 /// What an app gets from `Conversation` alone: the checks `prepare` makes before it writes, replies
