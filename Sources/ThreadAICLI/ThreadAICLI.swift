@@ -19,26 +19,18 @@ import Darwin
 public enum ThreadAICLI {
     public static let version = "0.1.0"
 
-    /// Every command by its name, in the order `threadai --help` lists them. The names are written here
-    /// so that finding the command to run builds only its own spec, not those listed before it (a
-    /// spec's help texts and options cost a few microseconds each to build); a test checks each name is
-    /// its spec's.
-    static var commandsByName: [(name: String, command: any Command.Type)] {[
-        ("init", InitCommand.self), ("send", SendCommand.self), ("chat", ChatCommand.self), ("log", LogCommand.self),
-        ("grep", GrepCommand.self), ("show", ShowCommand.self), ("checkout", CheckoutCommand.self),
-        ("threads", ThreadsCommand.self), ("diff", DiffCommand.self), ("status", StatusCommand.self),
-        ("context", ContextCommand.self), ("retry", RetryCommand.self), ("edit", EditCommand.self),
-        ("regenerate", RegenerateCommand.self), ("continue", ContinueCommand.self), ("merge", MergeCommand.self),
-        ("models", ModelsCommand.self), ("config", ConfigCommand.self), ("keys", KeysCommand.self),
-        ("fsck", FsckCommand.self), ("scan", ScanCommand.self), ("trailer", TrailerCommand.self),
-        ("hooks", HooksCommand.self), ("local", LocalCommand.self), ("import", ImportCommand.self),
-        ("export", ExportCommand.self), ("demo", DemoCommand.self), ("cache", CacheCommand.self),
-        ("tag", TagCommand.self), ("reflog", ReflogCommand.self), ("completion", CompletionCommand.self),
-        ("man", ManCommand.self),
+    /// Every command, in the order `threadai --help` lists them: the one place a command is registered
+    /// (docs/DESIGN.md, "Adding a command"). Its name and traits are its own (`Command.name`,
+    /// `.traits`), so finding the command to run builds only its own spec, not those listed before it.
+    static var commands: [any Command.Type] {[
+        InitCommand.self, SendCommand.self, ChatCommand.self, LogCommand.self, GrepCommand.self, ShowCommand.self,
+        CheckoutCommand.self, ThreadsCommand.self, DiffCommand.self, StatusCommand.self, ContextCommand.self,
+        RetryCommand.self, EditCommand.self, RegenerateCommand.self, ContinueCommand.self, MergeCommand.self,
+        ModelsCommand.self, ConfigCommand.self, KeysCommand.self, FsckCommand.self, ScanCommand.self,
+        TrailerCommand.self, HooksCommand.self, LocalCommand.self, ImportCommand.self, ExportCommand.self,
+        DemoCommand.self, CacheCommand.self, TagCommand.self, ReflogCommand.self, CompletionCommand.self,
+        ManCommand.self,
     ]}
-
-    /// Every command, in the order `threadai --help` lists them.
-    static var commands: [any Command.Type] { commandsByName.map(\.command) }
 
     static let globalOptions: [ArgumentSpec] = [
         .option("repo", valueName: "DIR", help: "Use the repository in DIR (a .threadai folder or one containing it)."),
@@ -49,9 +41,6 @@ public enum ThreadAICLI {
         .flag("version", help: "Print the version."),
     ]
 
-    /// The commands whose output goes through a pager on a terminal (docs/CLI.md, "Pager"); a new command
-    /// that prints long text opts in here.
-    static let pagedCommands: Set<String> = ["log", "show", "diff", "grep", "context"]
 
     /// Runs this process's command line against the real process (its arguments, environment,
     /// terminal) and returns the exit status; `main.swift` exits with it. Synchronous, so that a
@@ -161,9 +150,9 @@ public enum ThreadAICLI {
                 providers: providers)
             context.threadPin = try ThreadPin.chosen(option: globals.option("thread"), environment: environment)
             defer { context.noteSkippedHeadMove() }
-            let threadsBefore = context.threadsBefore(command.spec.name)
+            let threadsBefore = command.traits.contains(.writesThreads) ? context.threadsBefore() : nil
             defer { context.keepLocalThreadsOut(after: threadsBefore) }
-            if stdoutIsTerminal, pagedCommands.contains(command.spec.name), !globals.flag("no-pager"),
+            if stdoutIsTerminal, command.traits.contains(.paged), !globals.flag("no-pager"),
                let pager = PagerChoice.command(environment: environment) {
                 if let missing = PagerChoice.missingProgram(in: pager, environment: environment) {
                     context.note(TerminalSafe.text("cannot run the pager '\(missing)' (not found); showing the output without it."))
@@ -188,9 +177,9 @@ public enum ThreadAICLI {
     /// The command called `name`; nil for `help` itself.
     private static func command(named name: String) throws -> (any Command.Type)? {
         if name == "help" { return nil }
-        if let found = commandsByName.first(where: { $0.name == name }) { return found.command }
+        if let found = commands.first(where: { $0.name == name }) { return found }
         let suggestion = gitWords[name].map { " \($0)" }
-            ?? OptionSuggestion.closestName(to: name, among: commandsByName.map(\.name)).map { " Did you mean '\($0)'?" }
+            ?? OptionSuggestion.closestName(to: name, among: commands.map { $0.name }).map { " Did you mean '\($0)'?" }
         throw CLIError("'\(name)' is not a threadai command." + (suggestion ?? "") + " See 'threadai --help'.", status: .usage)
     }
 

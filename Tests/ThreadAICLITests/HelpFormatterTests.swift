@@ -121,12 +121,20 @@ struct HelpFormatterTests {
 
 @Suite("The command table")
 struct CommandTableTests {
-    @Test("each command is listed under its spec's name, once")
+    @Test("each command is listed once, under its spec's name")
     func namesAreTheSpecsNames() {
-        let table = ThreadAICLI.commandsByName
-        for entry in table {
-            #expect(entry.command.spec.name == entry.name)
+        let table = ThreadAICLI.commands
+        for command in table {
+            #expect(command.spec.name == command.name)
         }
-        #expect(Set(table.map(\.name)).count == table.count)
+        #expect(Set(table.map { $0.name }).count == table.count)
+    }
+
+    @Test("the commands that print long text are paged, and those that write threads say so")
+    func traits() {
+        let paged = ThreadAICLI.commands.filter { $0.traits.contains(.paged) }.map { $0.name }
+        #expect(Set(paged) == ["log", "show", "diff", "grep", "context"])
+        let writing = ThreadAICLI.commands.filter { $0.traits.contains(.writesThreads) }.map { $0.name }
+        #expect(Set(writing) == ["send", "retry", "checkout", "threads", "import", "chat", "edit", "regenerate", "continue", "merge", "tag"])
     }
 }

@@ -2,8 +2,9 @@ import ThreadAI
 
 /// `threadai cache rebuild|verify|clear`: the local, rebuildable index in `.threadai/cache/`.
 enum CacheCommand: Command {
+    static let name = "cache"
     static let spec = CommandSpec(
-        name: "cache",
+        name: name,
         abstract: "Rebuild, verify or clear the local index in .threadai/cache/ (never needed for correct results).",
         discussion: """
             Commands keep .threadai/cache/ up to date on their own: they check it against the refs on \

@@ -2,8 +2,10 @@ import ThreadAI
 
 /// `threadai chat`: an interactive session on the current thread, each turn stored as `send` stores it.
 enum ChatCommand: Command {
+    static let name = "chat"
+    static let traits: CommandTraits = [.writesThreads]
     static let spec = CommandSpec(
-        name: "chat",
+        name: name,
         abstract: "Talk on the current thread in a session: type, read the streamed reply, type again.",
         discussion: """
             Each message is stored exactly as 'threadai send' stores it: your message first, then the reply \

@@ -2,8 +2,10 @@ import ThreadAI
 
 /// `threadai checkout THREAD` and `threadai checkout -b NEW [REV]`.
 enum CheckoutCommand: Command {
+    static let name = "checkout"
+    static let traits: CommandTraits = [.writesThreads]
     static let spec = CommandSpec(
-        name: "checkout",
+        name: name,
         abstract: "Switch to a thread, or fork a new thread at any message.",
         discussion: """
             'checkout THREAD' makes THREAD current: the next send continues it. 'checkout -b NEW [REV]' \

@@ -3,8 +3,9 @@ import ThreadAI
 /// `threadai completion bash|zsh|fish`: a shell completion script generated from the command specs;
 /// `completion --refs` lists the thread and tag names the scripts complete revisions with.
 enum CompletionCommand: Command {
+    static let name = "completion"
     static let spec = CommandSpec(
-        name: "completion",
+        name: name,
         abstract: "Print a completion script for bash, zsh or fish.",
         discussion: """
             The script completes commands, options, the words an option or argument takes, and thread \

@@ -2,8 +2,9 @@ import ThreadAI
 
 /// `threadai config get|set|unset|list`: reads and edits the repository's or the user's config.
 enum ConfigCommand: Command {
+    static let name = "config"
     static let spec = CommandSpec(
-        name: "config",
+        name: name,
         abstract: "Read and change settings: provider, model, base URLs, timeouts, retries.",
         discussion: """
             Actions: 'get KEY' prints a key's value from the config file; 'set KEY VALUE' writes it; \

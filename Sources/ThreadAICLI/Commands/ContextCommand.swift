@@ -2,8 +2,10 @@ import ThreadAI
 
 /// `threadai context [REV]`: exactly what a provider would receive for a reply at REV.
 enum ContextCommand: Command {
+    static let name = "context"
+    static let traits: CommandTraits = [.paged]
     static let spec = CommandSpec(
-        name: "context",
+        name: name,
         abstract: "Show exactly what the model would receive: system prompt, messages, token estimate.",
         discussion: """
             The context of a message is its history from the root: for a sub-thread of a sub-thread, \

@@ -2,8 +2,10 @@ import ThreadAI
 
 /// `threadai continue`: completes the partial reply at the end of the current thread.
 enum ContinueCommand: Command {
+    static let name = "continue"
+    static let traits: CommandTraits = [.writesThreads]
     static let spec = CommandSpec(
-        name: "continue",
+        name: name,
         abstract: "Complete the partial reply at the end of the current thread.",
         discussion: """
             For a reply that stopped early (finish: error or interrupted) or was cut off at the output \

@@ -7,8 +7,9 @@ import ThreadAI
 
 /// `threadai demo [DIR]`: a guided tour with the offline model; needs no API key.
 enum DemoCommand: Command {
+    static let name = "demo"
     static let spec = CommandSpec(
-        name: "demo",
+        name: name,
         abstract: "A tour for new users: init, three turns, a fork, log --graph and diff (offline, no key).",
         discussion: """
             Runs real threadai commands in DIR (default: a new temporary folder) and shows each one: \

@@ -2,8 +2,10 @@ import ThreadAI
 
 /// `threadai diff A B`: how two threads (or two messages) differ after their fork point, word by word.
 enum DiffCommand: Command {
+    static let name = "diff"
+    static let traits: CommandTraits = [.paged]
     static let spec = CommandSpec(
-        name: "diff",
+        name: name,
         abstract: "Compare two threads from their fork point, turn by turn, word by word.",
         discussion: """
             Finds the fork point of A and B (the newest message both histories share), summarises the \

@@ -2,8 +2,10 @@ import ThreadAI
 
 /// `threadai edit [REV]`: an edited question on a new fork beside the original, and its reply.
 enum EditCommand: Command {
+    static let name = "edit"
+    static let traits: CommandTraits = [.writesThreads]
     static let spec = CommandSpec(
-        name: "edit",
+        name: name,
         abstract: "Edit one of your earlier messages on a new fork, and send it.",
         discussion: """
             REV is a user message (default: the last one of the current thread). It opens in $VISUAL or \

@@ -9,8 +9,9 @@ import Foundation
 /// `threadai export md [THREAD]` · `threadai export json` · `threadai export html [DIR]`: threads out,
 /// readable, complete, or as a site to browse.
 enum ExportCommand: Command {
+    static let name = "export"
     static let spec = CommandSpec(
-        name: "export",
+        name: name,
         abstract: "Export a thread as Markdown, or the whole repository as JSON or as a static site.",
         discussion: """
             md: the thread's messages, root first, each under a heading with its role, model, date and id, \

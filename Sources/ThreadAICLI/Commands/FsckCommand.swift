@@ -2,8 +2,9 @@ import ThreadAI
 
 /// `threadai fsck`: verifies the whole repository and names what a crash or a merge left behind.
 enum FsckCommand: Command {
+    static let name = "fsck"
     static let spec = CommandSpec(
-        name: "fsck",
+        name: name,
         abstract: "Verify every object, parent link, ref and HEAD; find what crashes and merges leave behind.",
         discussion: """
             Reports each problem with the message id and the file path, and the command that fixes it; exits \

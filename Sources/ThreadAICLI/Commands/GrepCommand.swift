@@ -3,8 +3,10 @@ import ThreadAI
 /// `threadai grep PATTERN [REV]`: the lines of messages that match, across every thread (like
 /// `git grep` over a work tree, and `git log --all --grep` over history).
 enum GrepCommand: Command {
+    static let name = "grep"
+    static let traits: CommandTraits = [.paged]
     static let spec = CommandSpec(
-        name: "grep",
+        name: name,
         abstract: "Search the content of messages across every thread, or one history.",
         discussion: """
             Prints each matching line as THREAD ID ROLE: LINE, grouped by thread (threads by name, \
@@ -80,22 +82,22 @@ enum GrepCommand: Command {
         }
         let range = try revision.flatMap { try repository.selection(of: $0, walker: repository.walker()) }
         var query = SearchQuery(
-            pattern: try pattern(text, arguments, option: nil), roles: try roles(arguments.options("role")),
+            pattern: try pattern(text, arguments, ignoringCase: arguments.flag("ignore-case"), option: nil), roles: try roles(arguments.options("role")),
             codeCommits: try arguments.option("at-code").map { try CodeCommits.resolve($0, threadaiDirectory: repository.directory) },
             within: try range?.heads ?? (revision ?? thread).map { try repository.resolveEach($0) })
         query.excluded = range?.excluded ?? []
         return query
     }
 
-    /// `text` as a pattern with `-F`/`-E` and `-i` (`ignore-case` or, for `log`, `regexp-ignore-case`);
-    /// usage errors for a bad pattern, and for -F and -E together.
-    static func pattern(_ text: String, _ arguments: ParsedArguments, option: String?) throws -> SearchPattern {
+    /// `text` as a pattern with `-F`/`-E` and `-i` (`ignoringCase`: `ignore-case`, or for `log`
+    /// `regexp-ignore-case`); usage errors for a bad pattern, and for -F and -E together.
+    static func pattern(_ text: String, _ arguments: ParsedArguments, ignoringCase: Bool, option: String?) throws -> SearchPattern {
         if arguments.flag("fixed-strings") && arguments.flag("extended-regexp") {
             throw CLIError("-F and -E contradict each other: give one.", status: .usage)
         }
         do {
             return try SearchPattern(text, syntax: arguments.flag("extended-regexp") ? .extended : .fixed,
-                                     ignoringCase: arguments.flag("ignore-case") || arguments.flag("regexp-ignore-case"))
+                                     ignoringCase: ignoringCase)
         } catch {
             throw CLIError(TerminalSafe.text((option.map { $0 + ": " } ?? "") + error.description), status: .usage)
         }

@@ -7,8 +7,9 @@ import ThreadAI
 
 /// `threadai hooks install|uninstall|status`: ThreadAI's opt-in git hooks in the code repository.
 enum HooksCommand: Command {
+    static let name = "hooks"
     static let spec = CommandSpec(
-        name: "hooks",
+        name: name,
         abstract: "Install or remove git hooks that link commits to threads and stop committed secrets.",
         discussion: """
             'install' adds a prepare-commit-msg hook: a commit made while a thread is checked out gets a \

@@ -18,8 +18,10 @@ import Darwin
 enum ImportCommand: Command {
     static let formats = ["chatgpt", "claude-code", "llm", "threadai-json"]
 
+    static let name = "import"
+    static let traits: CommandTraits = [.writesThreads]
     static let spec = CommandSpec(
-        name: "import",
+        name: name,
         abstract: "Import conversations from other tools (ChatGPT, Claude Code, llm), every branch a fork.",
         discussion: """
             Each conversation becomes a thread FORMAT/TITLE-ID whose history is the conversation as the source \

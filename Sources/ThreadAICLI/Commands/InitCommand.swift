@@ -2,8 +2,9 @@ import ThreadAI
 
 /// `threadai init [DIR]`: creates `.threadai/` in DIR (default: the current directory).
 enum InitCommand: Command {
+    static let name = "init"
     static let spec = CommandSpec(
-        name: "init",
+        name: name,
         abstract: "Create a ThreadAI repository (.threadai/) in a folder.",
         discussion: """
             Creates DIR/.threadai with its objects and refs folders, a .gitattributes that stops git from \

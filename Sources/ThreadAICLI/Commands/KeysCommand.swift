@@ -2,8 +2,9 @@ import ThreadAI
 
 /// `threadai keys set|list|remove`: API keys, kept outside every repository.
 enum KeysCommand: Command {
+    static let name = "keys"
     static let spec = CommandSpec(
-        name: "keys",
+        name: name,
         abstract: "Store, list and remove API keys (kept outside every repository).",
         discussion: """
             'set PROVIDER' reads the key without showing it when you type it, or from standard input \

@@ -2,8 +2,9 @@ import ThreadAI
 
 /// `threadai local [--unset] [NAME…]`: threads this working copy keeps out of git.
 enum LocalCommand: Command {
+    static let name = "local"
     static let spec = CommandSpec(
-        name: "local",
+        name: name,
         abstract: "Keep threads out of git (never shared), or list the local threads.",
         discussion: """
             'threadai local NAME' marks a thread local: its ref and the messages it owns are kept out of git \

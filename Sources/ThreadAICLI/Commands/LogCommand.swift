@@ -2,8 +2,10 @@ import ThreadAI
 
 /// `threadai log [REV]`: a thread's history, newest first, like `git log`.
 enum LogCommand: Command {
+    static let name = "log"
+    static let traits: CommandTraits = [.paged]
     static let spec = CommandSpec(
-        name: "log",
+        name: name,
         abstract: "Show a thread's history, newest first; A..B a range; --all every thread.",
         discussion: """
             Shows the messages from REV (default: HEAD) back to the root, through the threads it was \
@@ -42,7 +44,7 @@ enum LogCommand: Command {
         let revision = arguments.positional("revision")
         let range = try revision.flatMap { try repository.selection(of: $0, walker: walker) }
         let codeOptions = arguments.flag("code") || arguments.option("at-code") != nil || arguments.option("for-commit") != nil
-        let grep = try arguments.option("grep").map { try GrepCommand.pattern($0, arguments, option: "--grep") }
+        let grep = try arguments.option("grep").map { try GrepCommand.pattern($0, arguments, ignoringCase: arguments.flag("regexp-ignore-case"), option: "--grep") }
         let decorate = try Decorations.wanted(arguments, context, byDefault: arguments.flag("all"))
         if arguments.flag("all") || arguments.flag("graph") {
             guard grep == nil else {

@@ -1,7 +1,8 @@
 /// `threadai man`: the manual page threadai(1) in roff, made from the command specs (`ManPage`).
 enum ManCommand: Command {
+    static let name = "man"
     static let spec = CommandSpec(
-        name: "man",
+        name: name,
         abstract: "Print the manual page threadai(1) (roff), made from the same descriptions as --help.",
         discussion: """
             Read it with 'threadai man | man -l -', or install it: 'threadai man > \

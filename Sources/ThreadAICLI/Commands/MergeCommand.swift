@@ -2,8 +2,10 @@ import ThreadAI
 
 /// `threadai merge SUBTHREAD`: brings a sub-thread's outcome back to the current thread.
 enum MergeCommand: Command {
+    static let name = "merge"
+    static let traits: CommandTraits = [.writesThreads]
     static let spec = CommandSpec(
-        name: "merge",
+        name: name,
         abstract: "Bring a sub-thread's outcome back to the current thread.",
         discussion: """
             Appends to the current thread one user message carrying SUBTHREAD's outcome: its last \

@@ -2,8 +2,9 @@ import ThreadAI
 
 /// `threadai models`: the models ThreadAI knows, with their limits, and which one send would use.
 enum ModelsCommand: Command {
+    static let name = "models"
     static let spec = CommandSpec(
-        name: "models",
+        name: name,
         abstract: "List known models with provider, aliases, context window and default max output.",
         discussion: """
             A star marks each provider's default model. CONTEXT is the model's context window in tokens; \

@@ -2,8 +2,9 @@ import ThreadAI
 
 /// `threadai reflog [THREAD|HEAD]`: the local history of a thread's ref, or of `HEAD`'s checkouts.
 enum ReflogCommand: Command {
+    static let name = "reflog"
     static let spec = CommandSpec(
-        name: "reflog",
+        name: name,
         abstract: "Show where a thread's head has been (or HEAD's checkouts), to recover lost messages.",
         discussion: """
             Lists the changes of THREAD's ref (default: the current thread), newest first, as \

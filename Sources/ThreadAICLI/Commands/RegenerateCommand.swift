@@ -2,8 +2,10 @@ import ThreadAI
 
 /// `threadai regenerate [REV]`: another answer to a question, beside the first, on a new fork.
 enum RegenerateCommand: Command {
+    static let name = "regenerate"
+    static let traits: CommandTraits = [.writesThreads]
     static let spec = CommandSpec(
-        name: "regenerate",
+        name: name,
         abstract: "Ask for another answer to a question, beside the first one, on a new fork.",
         discussion: """
             REV is an answer, or the user message it answers (default: the last answer of the current \

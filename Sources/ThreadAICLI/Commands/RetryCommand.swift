@@ -2,8 +2,10 @@ import ThreadAI
 
 /// `threadai retry`: asks again for the reply to the current thread's last user message.
 enum RetryCommand: Command {
+    static let name = "retry"
+    static let traits: CommandTraits = [.writesThreads]
     static let spec = CommandSpec(
-        name: "retry",
+        name: name,
         abstract: "Ask again for the reply to the last user message of the current thread.",
         discussion: """
             Use it after a failed or interrupted reply; your message is not stored again. When the thread \

@@ -2,8 +2,9 @@ import ThreadAI
 
 /// `threadai scan`: looks for credentials in messages already stored (docs/CLI.md, "Secrets").
 enum ScanCommand: Command {
+    static let name = "scan"
     static let spec = CommandSpec(
-        name: "scan",
+        name: name,
         abstract: "Look for credentials (API keys, private keys, tokens) in stored messages.",
         discussion: """
             Reads every message and tag note in the repository (or, with --staged, those git's index is about to commit) \

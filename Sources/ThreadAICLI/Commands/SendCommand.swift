@@ -2,8 +2,10 @@ import ThreadAI
 
 /// `threadai send [TEXT]`: adds a user message to the current thread and stores the model's reply.
 enum SendCommand: Command {
+    static let name = "send"
+    static let traits: CommandTraits = [.writesThreads]
     static let spec = CommandSpec(
-        name: "send",
+        name: name,
         abstract: "Send a message on the current thread and stream the reply.",
         discussion: """
             The text is the arguments and, when standard input is piped, what it holds after a blank \

@@ -2,8 +2,10 @@ import ThreadAI
 
 /// `threadai show REV`: one message in full.
 enum ShowCommand: Command {
+    static let name = "show"
+    static let traits: CommandTraits = [.paged]
     static let spec = CommandSpec(
-        name: "show",
+        name: name,
         abstract: "Show one message: its frontmatter and its content.",
         arguments: [
             .flag("raw", help: "Print the object's exact bytes (what its id is the SHA-256 of)."),

@@ -2,8 +2,9 @@ import ThreadAI
 
 /// `threadai status`: where you are and what `send` would use.
 enum StatusCommand: Command {
+    static let name = "status"
     static let spec = CommandSpec(
-        name: "status",
+        name: name,
         abstract: "Show the current thread, its head, its size, and the provider and model send would use.",
         arguments: [
             .option("provider", valueName: "NAME", help: "Show what this provider choice would resolve to."),

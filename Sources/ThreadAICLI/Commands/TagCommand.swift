@@ -2,8 +2,10 @@ import ThreadAI
 
 /// `threadai tag`: bookmarks on messages (docs/FORMAT.md §5.6), as `git tag`.
 enum TagCommand: Command {
+    static let name = "tag"
+    static let traits: CommandTraits = [.writesThreads]
     static let spec = CommandSpec(
-        name: "tag",
+        name: name,
         abstract: "Bookmark a message with a name (and a note); list or delete bookmarks.",
         discussion: """
             'tag NAME [REV]' names the message REV (default: HEAD) NAME, with -m a note. A tag never \
@@ -58,7 +60,7 @@ enum TagCommand: Command {
         let (tag, replaced) = try repository.createTag(tagName, at: target, note: note, force: arguments.flag("force"))
         let moved = replaced.map { " (was \(context.style.id($0.target.short)))" } ?? ""
         context.errors.line("Tagged \(context.style.id(tag.target.short)) as '\(TerminalSafe.text(name))'\(moved)")
-        // The exclude block is rewritten after the command (threadWritingCommands); say why it holds the tag.
+        // The exclude block is rewritten after the command (CommandTraits.writesThreads); say why it holds the tag.
         if try LocalThreads(repository: repository).privateContent().tags.contains(tagName) {
             context.note(TerminalSafe.text("tag '\(name)' names a message of a local thread: it is kept out of git with it."))
         }

@@ -2,8 +2,10 @@ import ThreadAI
 
 /// `threadai threads`: the threads as a tree; `threads rename OLD NEW`; `threads delete NAME`.
 enum ThreadsCommand: Command {
+    static let name = "threads"
+    static let traits: CommandTraits = [.writesThreads]
     static let spec = CommandSpec(
-        name: "threads",
+        name: name,
         abstract: "List threads as a tree of forks; rename, delete or reconcile a thread.",
         discussion: """
             'threads' lists every thread under the thread it was forked from, with its fork point, head, \

@@ -3,8 +3,9 @@ import ThreadAISupport
 
 /// `threadai trailer`: the `Thread: NAME@ID` line that links a code commit to the conversation.
 enum TrailerCommand: Command {
+    static let name = "trailer"
     static let spec = CommandSpec(
-        name: "trailer",
+        name: name,
         abstract: "Print a 'Thread: NAME@ID' commit trailer for the current thread.",
         discussion: """
             Prints one line, 'Thread: NAME@ID8', naming the current thread and the first 8 hex digits of its \

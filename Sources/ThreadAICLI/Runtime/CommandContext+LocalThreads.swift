@@ -2,18 +2,12 @@ import ThreadAI
 import ThreadAIStore
 
 extension CommandContext {
-    /// The commands that can add messages to a thread, create one or rename one, or tag a message:
-    /// after them, the local threads' block in git's exclude file is rewritten (docs/FORMAT.md §13).
-    static let threadWritingCommands: Set<String> = [
-        "send", "retry", "checkout", "threads", "import", "chat", "edit", "regenerate", "continue", "merge", "tag",
-    ]
-
-    /// The repository and its threads before `command` runs, when it may write and the repository
-    /// has local threads (what `keepLocalThreadsOut` needs to tell the threads the command made);
-    /// nil otherwise.
-    func threadsBefore(_ command: String) -> (repository: Repository, names: Set<ThreadName>)? {
-        guard Self.threadWritingCommands.contains(command),
-              let repository = try? optionalRepository(),  // The command itself reports a missing repository.
+    /// The repository and its threads before a command that may add messages to a thread, create,
+    /// rename or tag (`CommandTraits.writesThreads`) runs, when the repository has local threads: after
+    /// it, the local threads' block in git's exclude file is rewritten (docs/FORMAT.md §13), and
+    /// `keepLocalThreadsOut` needs to tell the threads the command made. nil otherwise.
+    func threadsBefore() -> (repository: Repository, names: Set<ThreadName>)? {
+        guard let repository = try? optionalRepository(),  // The command itself reports a missing repository.
               FilePaths.exists(repository.directory + "/local-threads"),
               let names = try? repository.refs.names()  // Unreadable refs: the command says why.
         else { return nil }
