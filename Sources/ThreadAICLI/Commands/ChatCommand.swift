@@ -35,7 +35,11 @@ enum ChatCommand: Command {
             context.errors.line(context.style.dim("Chatting on '\(session.thread)' with \(choice.model) (\(choice.providerName)). "
                 + "\"\"\" for several lines, /help for commands, Ctrl-D or exit to leave."))
         }
-        return try await loop(session, reader: try ChatLineReader(input: context.input), interactive: interactive)
+        // The line editor, with the history of this working copy (docs/FORMAT.md §14), where the terminal can show it.
+        let editing = interactive && ChatLineEditing.available(environment: context.environment)
+            ? ChatLineEditing(output: context.errors, history: ChatHistoryKeeper(repository: session.repository, context))
+            : nil
+        return try await loop(session, reader: try ChatLineReader(input: context.input, editing: editing), interactive: interactive)
     }
 
     /// Reads and answers until the input ends, the user leaves, or (without a terminal) a turn fails.
@@ -43,18 +47,25 @@ enum ChatCommand: Command {
         let context = session.context
         var composer = ChatComposer()
         while true {
-            if interactive { prompt(session, continuing: composer.isInBlock) }
             var input: ChatComposer.Input?
             var ended = false
-            switch try reader.next() {
+            let event: ChatLineReader.Event
+            if interactive && reader.editing != nil {
+                context.output.flush()
+                event = try reader.nextEdited(prompt: prompt(session, continuing: composer.isInBlock))
+            } else {
+                if interactive { showPrompt(session, continuing: composer.isInBlock) }
+                event = try reader.next()
+            }
+            switch event {
             case .line(let line):
                 if interactive && reader.lastLineUnterminated {
                     context.errors.write("\n")
                     context.errors.flush()
                 }
-                // The prompt has no line editing: an arrow key or Ctrl-L typed at it arrives as control
-                // bytes, which a stored message would keep for good. Such a line is not sent.
-                if interactive, line.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" }) {
+                // Without the line editor (TERM=dumb), an arrow key or Ctrl-L typed at the prompt arrives
+                // as control bytes, which a stored message would keep for good. Such a line is not sent.
+                if interactive, reader.editing == nil, line.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" }) {
                     context.note(TerminalSafe.text("that line holds control keys (\(line)): this prompt does not edit with "
                         + "arrow keys or Ctrl-L, so it was not sent. Type it again."))
                     continue
@@ -104,11 +115,15 @@ enum ChatCommand: Command {
         }
     }
 
-    /// `THREAD> `, or `... ` inside a `"""` block, on stderr so a reply redirected to a file holds no prompts.
-    private static func prompt(_ session: ChatSession, continuing: Bool) {
+    /// `THREAD> `, or `... ` inside a `"""` block; shown on stderr so a reply redirected to a file holds no prompts.
+    private static func prompt(_ session: ChatSession, continuing: Bool) -> String {
+        continuing ? "... " : session.context.style.thread(session.thread.rawValue) + "> "
+    }
+
+    private static func showPrompt(_ session: ChatSession, continuing: Bool) {
         let context = session.context
         context.output.flush()
-        context.errors.write(continuing ? "... " : context.style.thread(session.thread.rawValue) + "> ")
+        context.errors.write(prompt(session, continuing: continuing))
         context.errors.flush()
     }
 }

@@ -30,8 +30,8 @@ final class ChatLineReader {
     }
 
     private let input: any TextInput
-    private var pending: [UInt8] = []
-    private var atEnd = false
+    var pending: [UInt8] = []
+    var atEnd = false
     /// Whether the last line ended at an end of input instead of a line end: at a terminal, text
     /// typed and then Ctrl-D twice (the cursor still stands after it).
     private(set) var lastLineUnterminated = false
@@ -39,9 +39,12 @@ final class ChatLineReader {
     private var interrupt: InterruptSignal?
     /// Lines of input held in memory (a test's input), read all at once.
     private var memoryLines: [String]?
+    /// The line editor, when a person types at a terminal that can show one (`nextEdited`).
+    var editing: ChatLineEditing?
 
-    init(input: any TextInput) throws {
+    init(input: any TextInput, editing: ChatLineEditing? = nil) throws {
         self.input = input
+        self.editing = input is StandardInput ? editing : nil
         if input is StandardInput {
             let wake = try SignalPipe()
             self.wake = wake
@@ -94,7 +97,7 @@ final class ChatLineReader {
         wake?.drain().first { $0 != SIGINT }.map(Self.status(stoppedBy:))
     }
 
-    private static func status(stoppedBy signal: Int32) -> ExitStatus {
+    static func status(stoppedBy signal: Int32) -> ExitStatus {
         signal == SIGHUP ? .hungUp : .terminated
     }
 
@@ -105,7 +108,7 @@ final class ChatLineReader {
     }
 
     /// Waits until standard input can be read (nil) or a signal arrives (its number).
-    private func waitForInput() throws -> Int32? {
+    func waitForInput() throws -> Int32? {
         guard let wake else { return nil }
         var descriptors = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0), pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0)]
         while true {
@@ -117,7 +120,7 @@ final class ChatLineReader {
         }
     }
 
-    private func readAvailable() {
+    func readAvailable() {
         var chunk = [UInt8](repeating: 0, count: 4096)
         let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
         if count < 0 && errno == EINTR { return }

@@ -1,0 +1,115 @@
+/// Draws a prompt and the line being edited, wrapped over as many rows as the terminal needs
+/// (linenoise's "multi-line mode"): each change clears the rows the last drawing used and writes the
+/// prompt and line again, letting the terminal wrap them, then moves the cursor to its place. The
+/// layout is computed the way terminals wrap — a wide character that does not fit in a row's last
+/// column starts the next row — so the cursor lands on the character it stands before.
+///
+/// It returns the bytes to write rather than writing them, so tests can check them.
+struct LineRenderer {
+    /// The rows the last drawing used, and the row (from its first) where it left the cursor.
+    private var rows = 1
+    private var cursorRow = 0
+
+    /// Clears the last drawing and draws `prompt` then `text` with the cursor before its
+    /// `cursor`-th character, in a terminal `columns` wide.
+    mutating func draw(prompt: String, text: String, cursor: Int, columns: Int) -> String {
+        let columns = max(1, columns)
+        var output = clear()
+        output += prompt + Self.shown(text)
+        var layout = Layout(column: Self.visibleWidth(prompt), columns: columns)
+        var cursorAt = (row: 0, column: 0)
+        for (offset, character) in text.enumerated() {
+            layout.place(width: Self.width(character))
+            if offset == cursor { cursorAt = layout.start }
+        }
+        var end = layout.end
+        // A full last row leaves the terminal waiting to wrap: go to the next row, so the cursor
+        // at the end of the line is drawn where the next character will go.
+        if end.column >= columns {
+            output += "\r\n"
+            end = (end.row + 1, 0)
+        }
+        if cursor >= text.count { cursorAt = end }
+        if end.row > cursorAt.row { output += "\u{1B}[\(end.row - cursorAt.row)A" }
+        output += "\r"
+        if cursorAt.column > 0 { output += "\u{1B}[\(cursorAt.column)C" }
+        rows = end.row + 1
+        cursorRow = cursorAt.row
+        return output
+    }
+
+    /// Draws the line with the cursor at its end, leaving it on the screen for what follows (a
+    /// reply, a new prompt): `suffix` (`^C`) is written after it, then a line end when `newline`.
+    mutating func leave(prompt: String, text: String, columns: Int, suffix: String = "", newline: Bool) -> String {
+        let output = draw(prompt: prompt, text: text, cursor: text.count, columns: columns)
+        rows = 1
+        cursorRow = 0
+        return output + suffix + (newline ? "\r\n" : "")
+    }
+
+    /// Clears the screen: the next drawing starts at its top.
+    mutating func clearScreen() -> String {
+        rows = 1
+        cursorRow = 0
+        return "\u{1B}[H\u{1B}[2J"
+    }
+
+    /// From the cursor of the last drawing: down to its last row, then each row cleared going up.
+    private func clear() -> String {
+        var output = ""
+        if rows - 1 > cursorRow { output += "\u{1B}[\(rows - 1 - cursorRow)B" }
+        for _ in 1..<rows { output += "\r\u{1B}[K\u{1B}[A" }
+        return output + "\r\u{1B}[K"
+    }
+
+    /// Where characters go as the terminal wraps them.
+    private struct Layout {
+        var row = 0
+        var column: Int
+        let columns: Int
+        /// Where the last placed character starts.
+        var start = (row: 0, column: 0)
+
+        init(column: Int, columns: Int) {
+            row = column / columns
+            self.column = column % columns
+            self.columns = columns
+        }
+
+        mutating func place(width: Int) {
+            if column + width > columns {
+                row += 1
+                column = 0
+            }
+            start = (row, column)
+            column += width
+        }
+
+        var end: (row: Int, column: Int) { (row, column) }
+    }
+
+    /// A tab is shown as one space (its place in the text is kept: what is stored is the tab).
+    private static func shown(_ text: String) -> String {
+        text.contains("\t") ? text.replacing("\t", with: " ") : text
+    }
+
+    private static func width(_ character: Character) -> Int {
+        character == "\t" ? 1 : DisplayWidth.of(character)
+    }
+
+    /// The columns `prompt` takes, without its colour sequences (`ESC [ … m`).
+    static func visibleWidth(_ prompt: String) -> Int {
+        var width = 0
+        var inEscape = false
+        for character in prompt {
+            if inEscape {
+                if let ascii = character.asciiValue, (0x40...0x7E).contains(ascii), character != "[" { inEscape = false }
+            } else if character == "\u{1B}" {
+                inEscape = true
+            } else {
+                width += DisplayWidth.of(character)
+            }
+        }
+        return width
+    }
+}
