@@ -10,7 +10,10 @@ enum ChatCommand: Command {
             as it streams. The prompt shows the thread. A line that is only \"\"\" starts a message of \
             several lines and another \"\"\" ends it. Ctrl-C stops the reply (what arrived is kept, marked \
             as interrupted) and keeps the session; at the prompt it clears the line. Ctrl-D, 'exit' or \
-            'quit' leaves. In the session, /fork [NAME], /switch THREAD, /retry, /continue, /edit [TEXT], /regenerate, \
+            'quit' leaves. At a terminal (TERM not dumb) the line edits as in a shell (arrows, Home/End, \
+            Ctrl-W/U/K, Alt-B/F) and Up recalls earlier lines, kept in .threadai/logs/chat-history, \
+            local (THREADAI_CHAT_HISTORY=0 turns that off; a line starting with a space is not kept). \
+            In the session, /fork [NAME], /switch THREAD, /retry, /continue, /edit [TEXT], /regenerate, \
             /context, /model [NAME], /system [TEXT], /file PATH and /help do the common moves, each as the \
             command it is named after does.
             With standard input not a terminal, each line (or \"\"\" block) is a turn and no prompt is \
