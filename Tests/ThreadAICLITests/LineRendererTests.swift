@@ -57,6 +57,13 @@ struct LineRendererTests {
         #expect(renderer.leave(prompt: "> ", text: "", columns: 80, newline: true) == clearRow + "> \r\u{1B}[2C\r\n")
     }
 
+    @Test("leaving a line that filled its last row exactly adds no blank row")
+    func leaveFullRow() {
+        var renderer = LineRenderer()
+        #expect(renderer.leave(prompt: "> ", text: "abcdefgh", columns: 10, newline: true) == clearRow + "> abcdefgh\r\n\r")
+        #expect(renderer.leave(prompt: "> ", text: "abcdefgh", columns: 10, suffix: "^C", newline: false) == clearRow + "> abcdefgh\r\n\r^C")
+    }
+
     @Test("a tab is drawn as one space")
     func tab() {
         var renderer = LineRenderer()

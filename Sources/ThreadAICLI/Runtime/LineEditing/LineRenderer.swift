@@ -9,6 +9,8 @@ struct LineRenderer {
     /// The rows the last drawing used, and the row (from its first) where it left the cursor.
     private var rows = 1
     private var cursorRow = 0
+    /// Whether the last drawing filled its last row exactly, and so already went on to a new one.
+    private var endedOnNewRow = false
 
     /// Clears the last drawing and draws `prompt` then `text` with the cursor before its
     /// `cursor`-th character, in a terminal `columns` wide.
@@ -25,7 +27,8 @@ struct LineRenderer {
         var end = layout.end
         // A full last row leaves the terminal waiting to wrap: go to the next row, so the cursor
         // at the end of the line is drawn where the next character will go.
-        if end.column >= columns {
+        endedOnNewRow = end.column >= columns
+        if endedOnNewRow {
             output += "\r\n"
             end = (end.row + 1, 0)
         }
@@ -44,7 +47,9 @@ struct LineRenderer {
         let output = draw(prompt: prompt, text: text, cursor: text.count, columns: columns)
         rows = 1
         cursorRow = 0
-        return output + suffix + (newline ? "\r\n" : "")
+        // A line that filled its last row already stands on the next one: no blank row after it.
+        let lineEnd = newline && !(endedOnNewRow && suffix.isEmpty) ? "\r\n" : ""
+        return output + suffix + lineEnd
     }
 
     /// Clears the screen: the next drawing starts at its top.
