@@ -70,16 +70,17 @@ extension ChatLineReader {
 
     private func readEdited(prompt: String, _ editing: ChatLineEditing) throws -> Event {
         editing.editor.reset(history: editing.history.entries)
-        editing.draw(prompt)
+        // Drawn when no more input is waiting: a paste of a long line is drawn once, not once per read.
+        var needsDrawing = true
         while true {
             while !editing.keys.isEmpty {
                 switch editing.editor.handle(editing.keys.removeFirst()) {
                 case .none: continue
                 case .bell: editing.write("\u{07}")
-                case .redraw: editing.draw(prompt)
+                case .redraw: needsDrawing = true
                 case .clearScreen:
                     editing.write(editing.renderer.clearScreen())
-                    editing.draw(prompt)
+                    needsDrawing = true
                 case .submit(let line):
                     editing.leave(prompt, newline: true)
                     return .line(line)
@@ -95,6 +96,10 @@ extension ChatLineReader {
                 atEnd = false
                 return .endOfInput
             }
+            if needsDrawing && !Self.inputWaiting() {
+                editing.draw(prompt)
+                needsDrawing = false
+            }
             if let signal = try waitForInput() {
                 editing.leave(prompt, suffix: signal == SIGINT ? "^C" : "", newline: false)
                 return signal == SIGINT ? .interrupted : .stopped(Self.status(stoppedBy: signal))
@@ -103,5 +108,11 @@ extension ChatLineReader {
             editing.keys += editing.decoder.feed(pending)
             pending.removeAll()
         }
+    }
+
+    /// Whether standard input can be read at once.
+    private static func inputWaiting() -> Bool {
+        var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, 0) > 0
     }
 }
