@@ -148,6 +148,24 @@ struct ChatLineEditingTests {
         #expect(!FileManager.default.fileExists(atPath: sandbox.repository + "/logs/chat-history"))
     }
 
+    @Test("a history file that cannot be read or written is told once and the session goes on, ↑ recalling its own lines")
+    func unusableHistory() throws {
+        let sandbox = try CLISandbox.initialized()
+        try FileManager.default.createDirectory(
+            atPath: sandbox.repository + "/logs/chat-history/not-a-file", withIntermediateDirectories: true)
+        let terminal = try terminal(sandbox)
+        try startChat(terminal)
+        try terminal.line("first")
+        try terminal.waitFor("the chat history is not kept")
+        try terminal.waitFor("main> ", count: 2)
+        try terminal.keys("Up", "Enter")
+        try terminal.waitFor("main> ", count: 3)
+        let screen = try leave(terminal)
+        #expect(screen.contains("EXIT=0"), "\(screen)")
+        #expect(screen.components(separatedBy: "the chat history is not kept").count == 2, "told once: \(screen)")
+        #expect(try sentMessages(sandbox) == ["first", "first"])
+    }
+
     @Test("a bracketed paste of several lines feeds them as typed lines: a \"\"\" block is one message, and text after the last line end stays to edit")
     func paste() throws {
         let sandbox = try CLISandbox.initialized()
