@@ -166,6 +166,26 @@ struct ChatLineEditingTests {
         #expect(try sentMessages(sandbox) == ["first", "first"])
     }
 
+    @Test("Ctrl-Z stops chat with the terminal restored, as a shell's job; fg draws the line again to go on with")
+    func suspend() throws {
+        let sandbox = try CLISandbox.initialized()
+        let terminal = try terminal(sandbox)
+        try terminal.line("'\(try ThreadAIBinary.path())' chat")
+        try terminal.waitFor("main> ")
+        try terminal.type("abc")
+        try terminal.keys("C-z")
+        try terminal.waitFor("Stopped")
+        try terminal.line("stty -a | tr ' ' '\\n' | grep -x -e '-*icanon' -e '-*echo' | tr '\\n' ' '; echo END''STTY; fg")
+        let stopped = try terminal.waitFor("main> abc", count: 2)
+        #expect(stopped.contains("icanon echo ENDSTTY"), "cooked while stopped: \(stopped)")
+        try terminal.line("def")
+        try terminal.waitFor("Your last message: “abcdef”")
+        try terminal.waitFor("main> ", count: 3)
+        try terminal.keys("C-d")
+        try terminal.waitFor("the shell's prompt after chat") { $0.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix("$") }
+        #expect(try sentMessages(sandbox) == ["abcdef"])
+    }
+
     @Test("a bracketed paste of several lines feeds them as typed lines: a \"\"\" block is one message, and text after the last line end stays to edit")
     func paste() throws {
         let sandbox = try CLISandbox.initialized()

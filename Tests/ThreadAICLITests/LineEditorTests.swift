@@ -68,7 +68,8 @@ struct LineEditorTests {
         #expect(line([.text("abc"), .home, .control(0x04)]) == ("bc", 0))
         #expect(typed([.text("abc"), .control(0x04)]).1 == .bell, "at the end of a line there is nothing to delete")
         #expect(typed([.text("x"), .control(0x0C)]).1 == .clearScreen)
-        #expect(typed([.control(0x1A)]).1 == LineEditor.Action.none, "other control keys do nothing")
+        #expect(typed([.control(0x1A)]).1 == .suspend, "Ctrl-Z stops the job, as at a shell")
+        #expect(typed([.control(0x07)]).1 == LineEditor.Action.none, "other control keys do nothing")
     }
 
     @Test("↑ and Ctrl-P walk back through the history, ↓ and Ctrl-N forward; the line being typed is kept, and edits to a recalled line until Enter")

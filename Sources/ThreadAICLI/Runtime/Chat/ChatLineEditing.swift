@@ -61,14 +61,14 @@ extension ChatLineReader {
             editing = nil
             return try next()
         }
-        let event = try readEdited(prompt: prompt, editing)
+        let event = try readEdited(prompt: prompt, editing, raw)
         raw.restore()
         // Kept once the terminal is back, so that a note about it reads as a note.
         if case .line(let line) = event { editing.history.record(line) }
         return event
     }
 
-    private func readEdited(prompt: String, _ editing: ChatLineEditing) throws -> Event {
+    private func readEdited(prompt: String, _ editing: ChatLineEditing, _ raw: RawTerminalMode) throws -> Event {
         editing.editor.reset(history: editing.history.entries)
         // Drawn when no more input is waiting: a paste of a long line is drawn once, not once per read.
         var needsDrawing = true
@@ -80,6 +80,11 @@ extension ChatLineReader {
                 case .redraw: needsDrawing = true
                 case .clearScreen:
                     editing.write(editing.renderer.clearScreen())
+                    needsDrawing = true
+                case .suspend:
+                    // Below the line, as a shell leaves a stopped job's prompt; drawn anew after `fg`.
+                    editing.leave(prompt, newline: true)
+                    raw.suspend()
                     needsDrawing = true
                 case .submit(let line):
                     editing.leave(prompt, newline: true)

@@ -15,6 +15,8 @@ struct LineEditor {
         case endOfInput
         /// Ctrl-L: clear the screen, then draw the line.
         case clearScreen
+        /// Ctrl-Z: stop the process (job control), then draw the line again.
+        case suspend
     }
 
     private(set) var buffer = LineBuffer()
@@ -76,6 +78,8 @@ struct LineEditor {
             return buffer.deleteForward() ? .redraw : .bell
         case .control(0x0C):
             return .clearScreen
+        case .control(0x1A):
+            return .suspend
         case .pasteStart:
             isPasting = true
             return .none

@@ -14,6 +14,7 @@ import Darwin
 final class RawTerminalMode {
     private let descriptor: Int32
     private var original: termios
+    private var raw: termios
     private let output: any TextOutput
     private var isRaw = true
 
@@ -36,8 +37,20 @@ final class RawTerminalMode {
             characters[Int(VMIN)] = 1
             characters[Int(VTIME)] = 0
         }
+        raw = settings
         // TCSADRAIN, not TCSAFLUSH: what was typed ahead (during a reply) is kept for the prompt.
         guard tcsetattr(descriptor, TCSADRAIN, &settings) == 0 else { return nil }
+        output.write(Self.bracketedPasteOn)
+        output.flush()
+    }
+
+    /// Ctrl-Z: the terminal as it was, the process stopped as the shell's job control expects;
+    /// raw again when the shell continues it (`fg`).
+    func suspend() {
+        restore()
+        kill(0, SIGTSTP)  // The whole foreground group, as the terminal's own Ctrl-Z would.
+        guard tcsetattr(descriptor, TCSADRAIN, &raw) == 0 else { return }
+        isRaw = true
         output.write(Self.bracketedPasteOn)
         output.flush()
     }
