@@ -27,6 +27,7 @@ struct KeyDecoderTests {
         .init(why: "Alt-B, Alt-F, Alt-D, Alt-Backspace", bytes: esc("b") + esc("f") + esc("d") + [0x1B, 0x7F], keys: [.wordLeft, .wordRight, .deleteWordForward, .deleteWordBack]),
         .init(why: "bracketed paste markers", bytes: esc("[200~") + Array("x".utf8) + esc("[201~"), keys: [.pasteStart, .text("x"), .pasteEnd]),
         .init(why: "function keys and the Linux console's F1 are ignored, not typed", bytes: esc("[15~") + esc("OP") + esc("[[A") + Array("z".utf8), keys: [.ignored, .ignored, .ignored, .text("z")]),
+        .init(why: "Escape then Enter is Enter; the keypad's Enter in application mode is Enter", bytes: [0x1B, 0x0D] + esc("OM"), keys: [.ignored, .enter, .enter]),
         .init(why: "an invalid UTF-8 byte is ignored, the rest kept", bytes: [0x61, 0xFF, 0x62, 0xC3, 0x28], keys: [.text("a"), .ignored, .text("b"), .ignored, .text("(")]),
     ]
 

@@ -26,7 +26,7 @@ struct HiddenLineEditor {
             case .control(0x03): return .cancelled
             case .control(0x04): return typed.isEmpty ? .endOfInput : .line(typed)
             case .control(0x15): typed = ""
-            case .backspace: typed.unicodeScalars.removeLast(typed.unicodeScalars.isEmpty ? 0 : 1)
+            case .backspace: if !typed.isEmpty { typed.unicodeScalars.removeLast() }
             default: break
             }
         }

@@ -116,6 +116,9 @@ struct KeyDecoder {
             case .ignored: return (.ignored, length + 1)
             default: return (key, length + 1)
             }
+        case let next where next < 0x20:
+            // Escape then a control key (Enter): the Escape alone means nothing, the key its own.
+            return (.ignored, 1)
         default: return (.ignored, 2)
         }
     }
@@ -129,6 +132,7 @@ struct KeyDecoder {
         case UInt8(ascii: "D"): return .left
         case UInt8(ascii: "H"): return .home
         case UInt8(ascii: "F"): return .end
+        case UInt8(ascii: "M"): return .enter  // The keypad's Enter in application mode.
         case UInt8(ascii: "c"): return .wordRight
         case UInt8(ascii: "d"): return .wordLeft
         default: return .ignored
