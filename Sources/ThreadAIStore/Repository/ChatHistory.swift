@@ -63,7 +63,8 @@ public struct ChatHistory: Sendable {
         } catch {
             throw .fileSystem(error)
         }
-        let lock = try LockFile.acquire(for: path)
+        // Readable by its owner only, as a shell's history: it holds what was typed, sent or not.
+        let lock = try LockFile.acquire(for: path, mode: 0o600)
         var current: [String]
         do {
             current = try entries()

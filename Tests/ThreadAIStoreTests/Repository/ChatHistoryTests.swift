@@ -17,6 +17,8 @@ struct ChatHistoryTests {
         #expect(try history.entries() == ["first", "/fork side", "héllo 👋🏽 漢字"])
         #expect(history.path == scratch.root + "/logs/chat-history")
         #expect(try String(contentsOfFile: history.path, encoding: .utf8) == "first\n/fork side\nhéllo 👋🏽 漢字\n")
+        let mode = try FileManager.default.attributesOfItem(atPath: history.path)[.posixPermissions] as? Int
+        #expect(mode == 0o600, "its owner's only, as a shell's history")
     }
 
     @Test("blank lines, lines starting with a space, lines holding a credential and a repeat of the newest are not kept")
