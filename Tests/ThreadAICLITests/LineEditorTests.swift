@@ -52,6 +52,17 @@ struct LineEditorTests {
         #expect(line([.text("one two"), .home, .deleteWordForward]) == (" two", 0))
     }
 
+    @Test("Ctrl-Y puts back what the last deleting key deleted, at the cursor, on this line or the next; with nothing deleted it rings the bell")
+    func yank() {
+        #expect(line([.text("one two"), .control(0x17), .home, .control(0x19)]) == ("twoone ", 3))
+        #expect(line([.text("abc"), .left, .control(0x0B), .control(0x19), .control(0x19)]) == ("abcc", 4))
+        var editor = LineEditor()
+        for key: Key in [.text("keep me"), .control(0x15)] { _ = editor.handle(key) }
+        editor.reset(history: [])
+        #expect(editor.handle(.control(0x19)) == .redraw && editor.buffer.text == "keep me")
+        #expect(typed([.control(0x19)]).1 == .bell)
+    }
+
     @Test("word moves: Alt-B/Ctrl-Left to a word's start, Alt-F/Ctrl-Right past its end")
     func wordMoves() {
         #expect(line([.text("one two  three"), .wordLeft]).cursor == 9)

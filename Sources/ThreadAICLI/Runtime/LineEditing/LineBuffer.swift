@@ -43,20 +43,25 @@ struct LineBuffer: Equatable {
         return true
     }
 
-    /// Ctrl-U: everything before the cursor.
-    mutating func deleteToStart() { remove(0..<cursor) }
+    /// Ctrl-U: everything before the cursor. The deleting keys return what they deleted, for Ctrl-Y.
+    @discardableResult
+    mutating func deleteToStart() -> String { remove(0..<cursor) }
     /// Ctrl-K: everything from the cursor on.
-    mutating func deleteToEnd() { remove(cursor..<text.count) }
+    @discardableResult
+    mutating func deleteToEnd() -> String { remove(cursor..<text.count) }
 
     /// Ctrl-W: back to the start of the space-separated word before the cursor (bash's unix-word-rubout).
-    mutating func deleteSpacedWordBack() {
+    @discardableResult
+    mutating func deleteSpacedWordBack() -> String {
         remove(start(ofWordBefore: cursor, isWord: { !$0.isWhitespace })..<cursor)
     }
 
     /// Alt-Backspace: back to the start of the word (letters and digits) before the cursor.
-    mutating func deleteWordBack() { remove(start(ofWordBefore: cursor, isWord: Self.isWordCharacter)..<cursor) }
+    @discardableResult
+    mutating func deleteWordBack() -> String { remove(start(ofWordBefore: cursor, isWord: Self.isWordCharacter)..<cursor) }
     /// Alt-D: to the end of the word after the cursor.
-    mutating func deleteWordForward() { remove(cursor..<end(ofWordAfter: cursor)) }
+    @discardableResult
+    mutating func deleteWordForward() -> String { remove(cursor..<end(ofWordAfter: cursor)) }
     /// Alt-B, Ctrl-Left: to the start of this word or the one before.
     mutating func moveWordLeft() { cursor = start(ofWordBefore: cursor, isWord: Self.isWordCharacter) }
     /// Alt-F, Ctrl-Right: to the end of this word or the next.
@@ -82,12 +87,16 @@ struct LineBuffer: Equatable {
         return position
     }
 
-    private mutating func remove(_ range: Range<Int>) {
-        guard !range.isEmpty else { return }
-        text.removeSubrange(index(range.lowerBound)..<index(range.upperBound))
+    @discardableResult
+    private mutating func remove(_ range: Range<Int>) -> String {
+        guard !range.isEmpty else { return "" }
+        let span = index(range.lowerBound)..<index(range.upperBound)
+        let removed = String(text[span])
+        text.removeSubrange(span)
         cursor = range.lowerBound
         // Removing a character can join what was on either side (a combining mark after it).
         cursor = min(cursor, text.count)
+        return removed
     }
 
     private func index(_ offset: Int) -> String.Index {

@@ -26,6 +26,9 @@ struct LineEditor {
     private var entry: Int
     /// Inside a bracketed paste: keys are text, a line end submits, nothing else acts.
     private(set) var isPasting = false
+    /// What the last deleting key (Ctrl-W, Ctrl-U, Ctrl-K, Alt-D, Alt-Backspace) deleted, for Ctrl-Y;
+    /// kept from one line to the next, as readline keeps it.
+    private var killed = ""
 
     init(history: [String] = []) {
         entries = history + [""]
@@ -58,15 +61,18 @@ struct LineEditor {
         case .wordRight:
             buffer.moveWordRight()
         case .control(0x17):
-            buffer.deleteSpacedWordBack()
+            kill(buffer.deleteSpacedWordBack())
         case .deleteWordBack:
-            buffer.deleteWordBack()
+            kill(buffer.deleteWordBack())
         case .deleteWordForward:
-            buffer.deleteWordForward()
+            kill(buffer.deleteWordForward())
         case .control(0x15):
-            buffer.deleteToStart()
+            kill(buffer.deleteToStart())
         case .control(0x0B):
-            buffer.deleteToEnd()
+            kill(buffer.deleteToEnd())
+        case .control(0x19):
+            guard !killed.isEmpty else { return .bell }
+            buffer.insert(killed)
         case .up, .control(0x10):
             return walk(by: -1)
         case .down, .control(0x0E):
@@ -87,6 +93,10 @@ struct LineEditor {
             return .none
         }
         return .redraw
+    }
+
+    private mutating func kill(_ text: String) {
+        if !text.isEmpty { killed = text }
     }
 
     /// A key inside a bracketed paste: what was pasted goes in as it is, each line end submits the
