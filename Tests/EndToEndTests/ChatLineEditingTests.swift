@@ -31,7 +31,7 @@ struct ChatLineEditingTests {
         return try terminal.waitFor("the exit status and the terminal's modes") { $0.contains("ENDSTTY") }
     }
 
-    @Test("arrows, Home/End, Backspace, Delete, word and line deletion and word moves edit the line; wide characters and emoji are one step; the terminal is cooked again after")
+    @Test("arrows, Home/End, Backspace, Delete, word and line deletion and word moves edit the line; wide characters and emoji are one step; Ctrl-R finds an earlier line; the terminal is cooked again after")
     func editing() throws {
         let sandbox = try CLISandbox.initialized()
         let terminal = try terminal(sandbox)
@@ -63,12 +63,18 @@ struct ChatLineEditingTests {
         try terminal.keys("Enter")
         try terminal.waitFor("main> ", count: 4)
 
+        try terminal.keys("C-r")
+        try terminal.type("wor")
+        try terminal.waitFor("(reverse-i-search)`wor': hello world")
+        try terminal.keys("Enter")
+        try terminal.waitFor("main> ", count: 5)
+
         let screen = try leave(terminal)
         #expect(screen.contains("EXIT=0"), "\(screen)")
         #expect(screen.contains("icanon echo ENDSTTY"), "canonical mode and echo are back: \(screen)")
         #expect(!screen.contains("control keys"), "no line was refused: \(screen)")
         let sent = try sentMessages(sandbox)
-        #expect(sent == ["hello world", "one!", "漢-字x"])
+        #expect(sent == ["hello world", "one!", "漢-字x", "hello world"])
     }
 
     @Test("a line longer than the terminal wraps, and is edited and redrawn in place")

@@ -96,6 +96,32 @@ struct LineEditorTests {
         #expect(typed([.down], history: history).1 == .bell)
     }
 
+    @Test("Ctrl-R searches the history back as the query is typed, Ctrl-R again goes older, Enter submits the line found, another key edits it, Ctrl-G puts the line back")
+    func reverseSearch() {
+        let history = ["git status", "send hello", "git log --all", "other"]
+        var editor = LineEditor(history: history)
+        _ = editor.handle(.text("draft"))
+        #expect(editor.handle(.control(0x12)) == .redraw)
+        #expect(editor.promptOverride == "(reverse-i-search)`': ")
+        #expect(editor.handle(.text("git")) == .redraw)
+        #expect(editor.buffer.text == "git log --all" && editor.buffer.cursor == 0)
+        #expect(editor.handle(.text(" s")) == .redraw)
+        #expect(editor.buffer.text == "git status" && editor.promptOverride == "(reverse-i-search)`git s': ")
+        #expect(editor.handle(.text("x")) == .redraw)
+        #expect(editor.buffer.text == "git status" && editor.promptOverride == "(failed reverse-i-search)`git sx': ")
+        #expect(editor.handle(.backspace) == .redraw && editor.promptOverride == "(reverse-i-search)`git s': ")
+        _ = editor.handle(.backspace)
+        #expect(editor.handle(.backspace) == .redraw && editor.buffer.text == "git log --all", "narrowed less, from the newest again")
+        #expect(editor.handle(.control(0x07)) == .redraw)
+        #expect(editor.buffer.text == "draft" && editor.promptOverride == nil, "Ctrl-G: the line as it was")
+
+        #expect(line([.control(0x12), .text("log"), .control(0x12), .end, .text("!")], history: history).text == "git log --all!",
+                "nothing older holds 'log': the line found stays; End leaves the search and acts")
+        #expect(typed([.control(0x12), .text("hel"), .enter], history: history).1 == .submit("send hello"))
+        #expect(line([.control(0x12), .text("git"), .control(0x12)], history: history) == ("git status", 0))
+        #expect(typed([.control(0x12), .text("hello"), .control(0x03)], history: history).1 == .cancel)
+    }
+
     @Test("a bracketed paste is text: its line ends submit line by line, control keys inside do nothing, and what follows the last line end stays to edit")
     func paste() {
         var editor = LineEditor()

@@ -37,7 +37,7 @@ final class ChatLineEditing {
 
     fileprivate func draw(_ prompt: String) {
         let buffer = editor.buffer
-        write(renderer.draw(prompt: prompt, text: buffer.text, cursor: buffer.cursor, columns: columns))
+        write(renderer.draw(prompt: editor.promptOverride ?? prompt, text: buffer.text, cursor: buffer.cursor, columns: columns))
     }
 
     fileprivate func leave(_ prompt: String, suffix: String = "", newline: Bool) {

@@ -29,6 +29,11 @@ struct LineEditor {
     /// What the last deleting key (Ctrl-W, Ctrl-U, Ctrl-K, Alt-D, Alt-Backspace) deleted, for Ctrl-Y;
     /// kept from one line to the next, as readline keeps it.
     private var killed = ""
+    /// Ctrl-R's search, while it runs.
+    private var search: HistorySearch?
+
+    /// What stands in place of the prompt: the search's, while Ctrl-R searches.
+    var promptOverride: String? { search?.prompt }
 
     init(history: [String] = []) {
         entries = history + [""]
@@ -37,6 +42,7 @@ struct LineEditor {
 
     mutating func handle(_ key: Key) -> Action {
         if isPasting { return paste(key) }
+        if search != nil, let action = searching(key) { return action }
         switch key {
         case .text(let text):
             buffer.insert(text)
@@ -84,6 +90,8 @@ struct LineEditor {
             return buffer.deleteForward() ? .redraw : .bell
         case .control(0x0C):
             return .clearScreen
+        case .control(0x12):
+            search = HistorySearch(original: buffer)
         case .control(0x1A):
             return .suspend
         case .pasteStart:
@@ -92,6 +100,32 @@ struct LineEditor {
         case .pasteEnd, .ignored, .control:
             return .none
         }
+        return .redraw
+    }
+
+    /// A key while Ctrl-R searches: the action, or nil when the search ends and the key then acts
+    /// on the line found as on any line (an arrow, Ctrl-A, …), as readline does.
+    private mutating func searching(_ key: Key) -> Action? {
+        guard var running = search else { return nil }
+        // The history without the line being typed, which is the search's starting point.
+        let history = Array(entries.dropLast())
+        var found: LineBuffer?
+        switch key {
+        case .text(let text): found = running.type(text, in: history)
+        case .control(0x12): found = running.older(in: history)
+        case .backspace: found = running.deleteBack(in: history)
+        case .control(0x07):
+            buffer = running.original
+            search = nil
+            return .redraw
+        case .pasteStart, .pasteEnd, .ignored:
+            return Action.none
+        default:
+            search = nil
+            return nil
+        }
+        search = running
+        if let found { buffer = found }
         return .redraw
     }
 
@@ -127,5 +161,6 @@ struct LineEditor {
         entries = history + [""]
         entry = history.count
         buffer = LineBuffer()
+        search = nil
     }
 }
