@@ -4,7 +4,7 @@ import Testing
 /// What the line editor writes to draw a line: the bytes, checked against how a terminal wraps.
 @Suite("Line editor: drawing wrapped lines")
 struct LineRendererTests {
-    let clearRow = "\r\u{1B}[K"
+    let clearRow = "\r\u{1B}[J"
 
     @Test("a short line: clear the row, prompt and text, cursor put back in its column")
     func shortLine() {
@@ -21,16 +21,16 @@ struct LineRendererTests {
         #expect(renderer.draw(prompt: "\u{1B}[36mm\u{1B}[0m> ", text: "", cursor: 0, columns: 80).hasSuffix("\r\u{1B}[3C"))
     }
 
-    @Test("a line longer than the terminal wraps; the next drawing clears every row it used, from the cursor's row")
+    @Test("a line longer than the terminal wraps; the next drawing goes up to its first row and clears from there down")
     func wrapped() {
         var renderer = LineRenderer()
         // "> " + 12 characters in 10 columns: rows "> abcdefgh" and "ijkl"; cursor after "b" is row 0, column 4.
         let first = renderer.draw(prompt: "> ", text: "abcdefghijkl", cursor: 2, columns: 10)
         #expect(first == clearRow + "> abcdefghijkl" + "\u{1B}[1A\r\u{1B}[4C")
         let second = renderer.draw(prompt: "> ", text: "abcdefghijkl", cursor: 12, columns: 10)
-        #expect(second == "\u{1B}[1B" + "\r\u{1B}[K\u{1B}[A" + clearRow + "> abcdefghijkl" + "\r\u{1B}[4C")
+        #expect(second == clearRow + "> abcdefghijkl" + "\r\u{1B}[4C", "the cursor was on the first row: no move up")
         let third = renderer.draw(prompt: "> ", text: "ab", cursor: 2, columns: 10)
-        #expect(third == "\r\u{1B}[K\u{1B}[A" + clearRow + "> ab\r\u{1B}[4C", "from the last row, already the cursor's")
+        #expect(third == "\u{1B}[1A" + clearRow + "> ab\r\u{1B}[4C", "from the cursor's row, the second, up one")
     }
 
     @Test("a line that fills its last row exactly moves to a new row, so the cursor at its end shows where typing goes")

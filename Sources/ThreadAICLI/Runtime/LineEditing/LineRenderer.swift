@@ -1,13 +1,14 @@
 /// Draws a prompt and the line being edited, wrapped over as many rows as the terminal needs
-/// (linenoise's "multi-line mode"): each change clears the rows the last drawing used and writes the
-/// prompt and line again, letting the terminal wrap them, then moves the cursor to its place. The
+/// (linenoise's "multi-line mode"): each change goes up to the first row of the last drawing, clears
+/// from there to the end of the screen (so however many rows it took, even after the terminal was
+/// resized and rewrapped it, none is left), writes the prompt and line again, letting the terminal
+/// wrap them, then moves the cursor to its place. The
 /// layout is computed the way terminals wrap — a wide character that does not fit in a row's last
 /// column starts the next row — so the cursor lands on the character it stands before.
 ///
 /// It returns the bytes to write rather than writing them, so tests can check them.
 struct LineRenderer {
-    /// The rows the last drawing used, and the row (from its first) where it left the cursor.
-    private var rows = 1
+    /// The row (from the drawing's first) where the last drawing left the cursor.
     private var cursorRow = 0
     /// Whether the last drawing filled its last row exactly, and so already went on to a new one.
     private var endedOnNewRow = false
@@ -36,7 +37,6 @@ struct LineRenderer {
         if end.row > cursorAt.row { output += "\u{1B}[\(end.row - cursorAt.row)A" }
         output += "\r"
         if cursorAt.column > 0 { output += "\u{1B}[\(cursorAt.column)C" }
-        rows = end.row + 1
         cursorRow = cursorAt.row
         return output
     }
@@ -45,7 +45,6 @@ struct LineRenderer {
     /// reply, a new prompt): `suffix` (`^C`) is written after it, then a line end when `newline`.
     mutating func leave(prompt: String, text: String, columns: Int, suffix: String = "", newline: Bool) -> String {
         let output = draw(prompt: prompt, text: text, cursor: text.count, columns: columns)
-        rows = 1
         cursorRow = 0
         // A line that filled its last row already stands on the next one: no blank row after it.
         let lineEnd = newline && !(endedOnNewRow && suffix.isEmpty) ? "\r\n" : ""
@@ -54,17 +53,13 @@ struct LineRenderer {
 
     /// Clears the screen: the next drawing starts at its top.
     mutating func clearScreen() -> String {
-        rows = 1
         cursorRow = 0
         return "\u{1B}[H\u{1B}[2J"
     }
 
-    /// From the cursor of the last drawing: down to its last row, then each row cleared going up.
+    /// From the cursor of the last drawing: up to its first row, then everything from there down cleared.
     private func clear() -> String {
-        var output = ""
-        if rows - 1 > cursorRow { output += "\u{1B}[\(rows - 1 - cursorRow)B" }
-        for _ in 1..<rows { output += "\r\u{1B}[K\u{1B}[A" }
-        return output + "\r\u{1B}[K"
+        (cursorRow > 0 ? "\u{1B}[\(cursorRow)A" : "") + "\r\u{1B}[J"
     }
 
     /// Where characters go as the terminal wraps them.
