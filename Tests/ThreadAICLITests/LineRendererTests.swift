@@ -64,6 +64,17 @@ struct LineRendererTests {
         #expect(renderer.leave(prompt: "> ", text: "abcdefgh", columns: 10, suffix: "^C", newline: false) == clearRow + "> abcdefgh\r\n\r^C")
     }
 
+    @Test("after a resize, the next drawing starts from the row the terminal's rewrapping put the cursor on")
+    func resized() {
+        var renderer = LineRenderer()
+        let text = String(repeating: "a", count: 25)
+        _ = renderer.draw(prompt: "> ", text: text, cursor: 25, columns: 20)  // Rows of 20 and 7: the cursor on row 1.
+        renderer.resized(columns: 10)  // Rewrapped: rows of 10, 10, 7; the cursor on row 2.
+        #expect(renderer.draw(prompt: "> ", text: text, cursor: 25, columns: 10).hasPrefix("\u{1B}[2A" + clearRow))
+        renderer.resized(columns: 80)  // One row.
+        #expect(renderer.draw(prompt: "> ", text: text, cursor: 25, columns: 80).hasPrefix(clearRow))
+    }
+
     @Test("a tab is drawn as one space")
     func tab() {
         var renderer = LineRenderer()

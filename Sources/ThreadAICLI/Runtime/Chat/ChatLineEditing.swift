@@ -44,6 +44,10 @@ final class ChatLineEditing {
         write(renderer.leave(prompt: prompt, text: editor.buffer.text, columns: columns, suffix: suffix, newline: newline))
     }
 
+    fileprivate func resized() {
+        renderer.resized(columns: columns)
+    }
+
     fileprivate func write(_ text: String) {
         output.write(text)
         output.flush()
@@ -106,6 +110,11 @@ extension ChatLineReader {
                 needsDrawing = false
             }
             if let signal = try waitForInput() {
+                if signal == SIGWINCH {
+                    editing.resized()
+                    needsDrawing = true
+                    continue
+                }
                 editing.leave(prompt, suffix: signal == SIGINT ? "^C" : "", newline: false)
                 return signal == SIGINT ? .interrupted : .stopped(Self.status(stoppedBy: signal))
             }

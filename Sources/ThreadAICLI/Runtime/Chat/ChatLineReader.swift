@@ -1,3 +1,4 @@
+import Dispatch
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -37,6 +38,8 @@ final class ChatLineReader {
     private(set) var lastLineUnterminated = false
     private let wake: SignalPipe?
     private var interrupt: InterruptSignal?
+    /// SIGWINCH, while the line editor may need to draw the line again for a new width.
+    private var resize: (any DispatchSourceSignal)?
     /// Lines of input held in memory (a test's input), read all at once.
     private var memoryLines: [String]?
     /// The line editor, when a person types at a terminal that can show one (`nextEdited`).
@@ -49,6 +52,13 @@ final class ChatLineReader {
             let wake = try SignalPipe()
             self.wake = wake
             interrupt = InterruptSignal { [wake] signal in wake.post(signal) }
+            if self.editing != nil {
+                // Its default is to be ignored, which leaves the dispatch source alone to hear it.
+                let resize = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .global())
+                resize.setEventHandler { [wake] in wake.post(SIGWINCH) }
+                resize.resume()
+                self.resize = resize
+            }
         } else {
             wake = nil
             memoryLines = try input.readAll().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -81,6 +91,7 @@ final class ChatLineReader {
                 return .line(try decode(pending))
             }
             if let signal = try waitForInput() {
+                if signal == SIGWINCH { continue }
                 if signal == SIGINT {
                     pending.removeAll()
                     return .interrupted
@@ -94,7 +105,7 @@ final class ChatLineReader {
     /// Forgets the signals that came while something else (a reply) handled them, and returns the
     /// exit status of the first that must end the session, if any.
     func takeStopSignal() -> ExitStatus? {
-        wake?.drain().first { $0 != SIGINT }.map(Self.status(stoppedBy:))
+        wake?.drain().first { $0 != SIGINT && $0 != SIGWINCH }.map(Self.status(stoppedBy:))
     }
 
     static func status(stoppedBy signal: Int32) -> ExitStatus {
@@ -115,9 +126,15 @@ final class ChatLineReader {
             let ready = poll(&descriptors, 2, -1)
             if ready < 0 && errno == EINTR { continue }
             if ready < 0 { throw CLIError("could not wait for input: \(String(cString: strerror(errno))).") }
-            if descriptors[1].revents != 0, let signal = wake.drain().first { return signal }
+            // A resize told with a stop at once must not hide the stop.
+            let signals = descriptors[1].revents != 0 ? wake.drain() : []
+            if let signal = signals.first(where: { $0 != SIGWINCH }) ?? signals.first { return signal }
             if descriptors[0].revents != 0 { return nil }
         }
+    }
+
+    deinit {
+        resize?.cancel()
     }
 
     func readAvailable() {

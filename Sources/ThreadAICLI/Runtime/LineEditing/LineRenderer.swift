@@ -13,32 +13,51 @@ struct LineRenderer {
     /// Whether the last drawing filled its last row exactly, and so already went on to a new one.
     private var endedOnNewRow = false
 
+    /// What was drawn last, to find the cursor's row again after a resize.
+    private var drawn: (prompt: String, text: String, cursor: Int)?
+
     /// Clears the last drawing and draws `prompt` then `text` with the cursor before its
     /// `cursor`-th character, in a terminal `columns` wide.
     mutating func draw(prompt: String, text: String, cursor: Int, columns: Int) -> String {
         let columns = max(1, columns)
         var output = clear()
         output += prompt + Self.shown(text)
-        var layout = Layout(column: Self.visibleWidth(prompt), columns: columns)
-        var cursorAt = (row: 0, column: 0)
-        for (offset, character) in text.enumerated() {
-            layout.place(width: Self.width(character))
-            if offset == cursor { cursorAt = layout.start }
-        }
-        var end = layout.end
+        var (cursorAt, end) = Self.place(prompt: prompt, text: text, cursor: cursor, columns: columns)
         // A full last row leaves the terminal waiting to wrap: go to the next row, so the cursor
         // at the end of the line is drawn where the next character will go.
         endedOnNewRow = end.column >= columns
         if endedOnNewRow {
             output += "\r\n"
             end = (end.row + 1, 0)
+            if cursor >= text.count { cursorAt = end }
         }
-        if cursor >= text.count { cursorAt = end }
         if end.row > cursorAt.row { output += "\u{1B}[\(end.row - cursorAt.row)A" }
         output += "\r"
         if cursorAt.column > 0 { output += "\u{1B}[\(cursorAt.column)C" }
         cursorRow = cursorAt.row
+        drawn = (prompt, text, cursor)
         return output
+    }
+
+    /// The terminal is now `columns` wide and has rewrapped what it shows (as tmux, VTE, iTerm2 and
+    /// kitty do): the cursor stands on the row that the last drawing's cursor wraps to now, where
+    /// the next drawing must start clearing from.
+    mutating func resized(columns: Int) {
+        guard let drawn else { return }
+        cursorRow = Self.place(prompt: drawn.prompt, text: drawn.text, cursor: drawn.cursor, columns: max(1, columns)).cursor.row
+    }
+
+    /// Where the cursor and the end of the line fall, as the terminal wraps them.
+    private static func place(prompt: String, text: String, cursor: Int, columns: Int)
+        -> (cursor: (row: Int, column: Int), end: (row: Int, column: Int))
+    {
+        var layout = Layout(column: visibleWidth(prompt), columns: columns)
+        var cursorAt = (row: 0, column: 0)
+        for (offset, character) in text.enumerated() {
+            layout.place(width: width(character))
+            if offset == cursor { cursorAt = layout.start }
+        }
+        return (cursor >= text.count ? layout.end : cursorAt, layout.end)
     }
 
     /// Draws the line with the cursor at its end, leaving it on the screen for what follows (a
@@ -46,6 +65,7 @@ struct LineRenderer {
     mutating func leave(prompt: String, text: String, columns: Int, suffix: String = "", newline: Bool) -> String {
         let output = draw(prompt: prompt, text: text, cursor: text.count, columns: columns)
         cursorRow = 0
+        drawn = nil
         // A line that filled its last row already stands on the next one: no blank row after it.
         let lineEnd = newline && !(endedOnNewRow && suffix.isEmpty) ? "\r\n" : ""
         return output + suffix + lineEnd
@@ -54,6 +74,7 @@ struct LineRenderer {
     /// Clears the screen: the next drawing starts at its top.
     mutating func clearScreen() -> String {
         cursorRow = 0
+        drawn = nil
         return "\u{1B}[H\u{1B}[2J"
     }
 
