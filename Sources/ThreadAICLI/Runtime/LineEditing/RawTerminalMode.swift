@@ -8,7 +8,8 @@ import Darwin
 
 /// The terminal at standard input in raw mode — no echo, no line discipline, no signals from keys,
 /// bracketed paste on — for as long as the value lives; `restore()` (or the end of its life) puts
-/// back exactly what was there. Ctrl-C then arrives as a byte and the editor answers it, so the
+/// back exactly what was there. Both raw-mode prompts use it: `chat`'s line editor and the hidden
+/// key prompt (`SecretInput`). Ctrl-C then arrives as a byte and the editor answers it, so the
 /// terminal is never left raw by a key; SIGTERM and SIGHUP are caught by `ChatLineReader`'s
 /// `InterruptSignal`, which wakes the read, so this value's end restores the terminal then too.
 final class RawTerminalMode {
