@@ -8,15 +8,16 @@ import ThreadAITestSupport
 struct ChatTerminalTests {
     static let canary = "sk-proj-CHATCANARY-5d1e0b7a9c3f"
 
-    @Test("a question streams its reply; a \"\"\" block is one message; Ctrl-C clears the prompt line and stops a slow reply, keeping the session; /continue completes it; /fork and /switch move; Ctrl-D leaves")
-    func session() throws {
+    @Test("a question streams its reply; a \"\"\" block is one message; Ctrl-C clears the prompt line and stops a slow reply, keeping the session; /continue completes it; /fork and /switch move; Ctrl-D leaves — with the terminal's line editing (TERM=dumb) and with chat's own",
+          arguments: ["dumb", "tmux-256color"])
+    func session(term: String) throws {
         let sandbox = try CLISandbox.initialized()
         let stalling = try StubResponse.stalling("openai-hello", after: 2)  // "Hello", then silence.
         let server = try StubProviderServer(
             [try .fixture("openai-hello"), try .fixture("openai-hello"), stalling, try .fixture("openai-hello"), try .fixture("openai-hello")], in: sandbox.folder)
         let terminal = try TmuxTerminal(
             in: sandbox.folder, directory: sandbox.work,
-            environment: sandbox.environment(["OPENAI_API_KEY": Self.canary, "OPENAI_BASE_URL": server.url + "/v1"]))
+            environment: sandbox.environment(["OPENAI_API_KEY": Self.canary, "OPENAI_BASE_URL": server.url + "/v1", "TERM": term]))
 
         try terminal.line("'\(try ThreadAIBinary.path())' chat --provider openai; echo EXIT=$?")
         try terminal.waitFor("main> ")

@@ -12,7 +12,10 @@ enum ChatCommand: Command {
             as it streams. The prompt shows the thread. A line that is only \"\"\" starts a message of \
             several lines and another \"\"\" ends it. Ctrl-C stops the reply (what arrived is kept, marked \
             as interrupted) and keeps the session; at the prompt it clears the line. Ctrl-D, 'exit' or \
-            'quit' leaves. In the session, /fork [NAME], /switch THREAD, /retry, /continue, /edit [TEXT], /regenerate, \
+            'quit' leaves. At a terminal (TERM not dumb) the line edits as in a shell (arrows, Home/End, \
+            Ctrl-W/U/K, Alt-B/F) and Up recalls earlier lines, kept in .threadai/logs/chat-history, \
+            local (THREADAI_CHAT_HISTORY=0 turns that off; a line starting with a space is not kept). \
+            In the session, /fork [NAME], /switch THREAD, /retry, /continue, /edit [TEXT], /regenerate, \
             /context, /model [NAME], /system [TEXT], /file PATH and /help do the common moves, each as the \
             command it is named after does.
             With standard input not a terminal, each line (or \"\"\" block) is a turn and no prompt is \
@@ -37,7 +40,11 @@ enum ChatCommand: Command {
             context.errors.line(context.style.dim("Chatting on '\(session.thread)' with \(choice.model) (\(choice.providerName)). "
                 + "\"\"\" for several lines, /help for commands, Ctrl-D or exit to leave."))
         }
-        return try await loop(session, reader: try ChatLineReader(input: context.input), interactive: interactive)
+        // The line editor, with the history of this working copy (docs/FORMAT.md §14), where the terminal can show it.
+        let editing = interactive && ChatLineEditing.available(environment: context.environment)
+            ? ChatLineEditing(output: context.errors, history: ChatHistoryKeeper(repository: session.repository, context))
+            : nil
+        return try await loop(session, reader: try ChatLineReader(input: context.input, editing: editing), interactive: interactive)
     }
 
     /// Reads and answers until the input ends, the user leaves, or (without a terminal) a turn fails.
@@ -45,18 +52,25 @@ enum ChatCommand: Command {
         let context = session.context
         var composer = ChatComposer()
         while true {
-            if interactive { prompt(session, continuing: composer.isInBlock) }
             var input: ChatComposer.Input?
             var ended = false
-            switch try reader.next() {
+            let event: ChatLineReader.Event
+            if interactive && reader.editing != nil {
+                context.output.flush()
+                event = try reader.nextEdited(prompt: prompt(session, continuing: composer.isInBlock))
+            } else {
+                if interactive { showPrompt(session, continuing: composer.isInBlock) }
+                event = try reader.next()
+            }
+            switch event {
             case .line(let line):
                 if interactive && reader.lastLineUnterminated {
                     context.errors.write("\n")
                     context.errors.flush()
                 }
-                // The prompt has no line editing: an arrow key or Ctrl-L typed at it arrives as control
-                // bytes, which a stored message would keep for good. Such a line is not sent.
-                if interactive, line.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" }) {
+                // Without the line editor (TERM=dumb), an arrow key or Ctrl-L typed at the prompt arrives
+                // as control bytes, which a stored message would keep for good. Such a line is not sent.
+                if interactive, reader.editing == nil, line.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" }) {
                     context.note(TerminalSafe.text("that line holds control keys (\(line)): this prompt does not edit with "
                         + "arrow keys or Ctrl-L, so it was not sent. Type it again."))
                     continue
@@ -106,11 +120,15 @@ enum ChatCommand: Command {
         }
     }
 
-    /// `THREAD> `, or `... ` inside a `"""` block, on stderr so a reply redirected to a file holds no prompts.
-    private static func prompt(_ session: ChatSession, continuing: Bool) {
+    /// `THREAD> `, or `... ` inside a `"""` block; shown on stderr so a reply redirected to a file holds no prompts.
+    private static func prompt(_ session: ChatSession, continuing: Bool) -> String {
+        continuing ? "... " : session.context.style.thread(session.thread.rawValue) + "> "
+    }
+
+    private static func showPrompt(_ session: ChatSession, continuing: Bool) {
         let context = session.context
         context.output.flush()
-        context.errors.write(continuing ? "... " : context.style.thread(session.thread.rawValue) + "> ")
+        context.errors.write(prompt(session, continuing: continuing))
         context.errors.flush()
     }
 }

@@ -18,23 +18,14 @@ extension StandardInput: SecretInput {
         errors.write(prompt)
         errors.flush()
         let descriptor: Int32 = 0
-        var original = termios()
-        guard tcgetattr(descriptor, &original) == 0 else {
-            throw CLIError("cannot switch off echo on this terminal; pipe the key instead: printf %s \"$KEY\" | threadai keys set PROVIDER")
-        }
-        var hidden = original
-        // Echo off so the key never shows; canonical mode and signals off so that Ctrl-C arrives as
-        // a byte and the terminal is restored below instead of being left silent by a killed process.
-        hidden.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
-        withUnsafeMutableBytes(of: &hidden.c_cc) { characters in
-            characters[Int(VMIN)] = 1
-            characters[Int(VTIME)] = 0
-        }
-        guard tcsetattr(descriptor, TCSAFLUSH, &hidden) == 0 else {
+        // Raw, as the chat editor's prompt: no echo, so the key never shows, and no canonical mode
+        // or signals, so that Ctrl-C arrives as a byte and the terminal is restored below instead of
+        // being left silent by a killed process.
+        guard let raw = RawTerminalMode(descriptor: descriptor, output: errors) else {
             throw CLIError("cannot switch off echo on this terminal; pipe the key instead: printf %s \"$KEY\" | threadai keys set PROVIDER")
         }
         defer {
-            _ = tcsetattr(descriptor, TCSAFLUSH, &original)
+            raw.restore()
             errors.write("\n")
             errors.flush()
         }

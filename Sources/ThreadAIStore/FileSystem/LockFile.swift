@@ -30,15 +30,16 @@ struct LockFile: ~Copyable {
     /// belong to the next holder and must not be touched.
     private var isCommitted = false
 
-    /// Takes the lock on `path`, waiting up to `timeout` for another holder to finish.
-    static func acquire(for path: String, timeout: Duration = .milliseconds(1000)) throws(LockError) -> LockFile {
+    /// Takes the lock on `path`, waiting up to `timeout` for another holder to finish. The lock
+    /// file, which becomes `path` at `commit`, is created with `mode` (less the umask).
+    static func acquire(for path: String, timeout: Duration = .milliseconds(1000), mode: mode_t = 0o644) throws(LockError) -> LockFile {
         let lockPath = path + ".lock"
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         var pause = Duration.milliseconds(1)
         while true {
             do {
-                let file = try FileDescriptor(opening: lockPath, flags: O_WRONLY | O_CREAT | O_EXCL)
+                let file = try FileDescriptor(opening: lockPath, flags: O_WRONLY | O_CREAT | O_EXCL, mode: mode)
                 // Held for the lock's life: the kernel drops it if this process dies, which is
                 // how a writer (or `fsck --clear-stale-locks`) proves a leftover lock dead (docs/FORMAT.md §10).
                 while flock(file.raw, LOCK_EX) != 0 && errno == EINTR {}

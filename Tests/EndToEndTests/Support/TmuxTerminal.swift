@@ -68,6 +68,13 @@ final class TmuxTerminal {
         try tmux(["send-keys", "-t", session] + names)
     }
 
+    /// Pastes `text` as a terminal emulator does: bracketed (`ESC [ 200 ~` … `ESC [ 201 ~`) when the
+    /// program asked for it, line feeds sent as typed Enter (CR).
+    func paste(_ text: String) throws {
+        try tmux(["set-buffer", "-b", "paste", "--", text])
+        try tmux(["paste-buffer", "-p", "-b", "paste", "-t", session])
+    }
+
     /// The whole screen and scrollback, wrapped lines joined.
     func screen() throws -> String {
         try tmux(["capture-pane", "-p", "-J", "-S", "-", "-t", session])

@@ -1,3 +1,4 @@
+import Dispatch
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -30,22 +31,34 @@ final class ChatLineReader {
     }
 
     private let input: any TextInput
-    private var pending: [UInt8] = []
-    private var atEnd = false
+    var pending: [UInt8] = []
+    var atEnd = false
     /// Whether the last line ended at an end of input instead of a line end: at a terminal, text
     /// typed and then Ctrl-D twice (the cursor still stands after it).
     private(set) var lastLineUnterminated = false
     private let wake: SignalPipe?
     private var interrupt: InterruptSignal?
+    /// SIGWINCH, while the line editor may need to draw the line again for a new width.
+    private var resize: (any DispatchSourceSignal)?
     /// Lines of input held in memory (a test's input), read all at once.
     private var memoryLines: [String]?
+    /// The line editor, when a person types at a terminal that can show one (`nextEdited`).
+    var editing: ChatLineEditing?
 
-    init(input: any TextInput) throws {
+    init(input: any TextInput, editing: ChatLineEditing? = nil) throws {
         self.input = input
+        self.editing = input is StandardInput ? editing : nil
         if input is StandardInput {
             let wake = try SignalPipe()
             self.wake = wake
             interrupt = InterruptSignal { [wake] signal in wake.post(signal) }
+            if self.editing != nil {
+                // Its default is to be ignored, which leaves the dispatch source alone to hear it.
+                let resize = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .global())
+                resize.setEventHandler { [wake] in wake.post(SIGWINCH) }
+                resize.resume()
+                self.resize = resize
+            }
         } else {
             wake = nil
             memoryLines = try input.readAll().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -78,6 +91,7 @@ final class ChatLineReader {
                 return .line(try decode(pending))
             }
             if let signal = try waitForInput() {
+                if signal == SIGWINCH { continue }
                 if signal == SIGINT {
                     pending.removeAll()
                     return .interrupted
@@ -91,10 +105,10 @@ final class ChatLineReader {
     /// Forgets the signals that came while something else (a reply) handled them, and returns the
     /// exit status of the first that must end the session, if any.
     func takeStopSignal() -> ExitStatus? {
-        wake?.drain().first { $0 != SIGINT }.map(Self.status(stoppedBy:))
+        wake?.drain().first { $0 != SIGINT && $0 != SIGWINCH }.map(Self.status(stoppedBy:))
     }
 
-    private static func status(stoppedBy signal: Int32) -> ExitStatus {
+    static func status(stoppedBy signal: Int32) -> ExitStatus {
         signal == SIGHUP ? .hungUp : .terminated
     }
 
@@ -105,19 +119,25 @@ final class ChatLineReader {
     }
 
     /// Waits until standard input can be read (nil) or a signal arrives (its number).
-    private func waitForInput() throws -> Int32? {
+    func waitForInput() throws -> Int32? {
         guard let wake else { return nil }
         var descriptors = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0), pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0)]
         while true {
             let ready = poll(&descriptors, 2, -1)
             if ready < 0 && errno == EINTR { continue }
             if ready < 0 { throw CLIError("could not wait for input: \(String(cString: strerror(errno))).") }
-            if descriptors[1].revents != 0, let signal = wake.drain().first { return signal }
+            // A resize told with a stop at once must not hide the stop.
+            let signals = descriptors[1].revents != 0 ? wake.drain() : []
+            if let signal = signals.first(where: { $0 != SIGWINCH }) ?? signals.first { return signal }
             if descriptors[0].revents != 0 { return nil }
         }
     }
 
-    private func readAvailable() {
+    deinit {
+        resize?.cancel()
+    }
+
+    func readAvailable() {
         var chunk = [UInt8](repeating: 0, count: 4096)
         let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
         if count < 0 && errno == EINTR { return }
