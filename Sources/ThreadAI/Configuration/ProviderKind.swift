@@ -30,13 +30,19 @@ public enum ProviderKind: String, CaseIterable, Sendable, Equatable, CustomStrin
         }
     }
 
-    /// The providers a key can be stored for (`threadai keys set`).
-    public static let keyed: [ProviderKind] = [.anthropic, .openai, .openAICompatible]
+    /// Whether the provider sends an API key, so one can be stored for it (`threadai keys set`).
+    public var takesKey: Bool { self != .offline }
 
-    /// "offline, anthropic, openai or openai-compatible".
-    public static var allNames: String {
-        let names = allCases.map(\.rawValue)
-        return Array(names.dropLast()).joinedText(separator: ", ") + " or " + (names.last ?? "")
+    /// The providers a key can be stored for (`threadai keys set`), in the order of `allCases`.
+    public static let keyed: [ProviderKind] = allCases.filter(\.takesKey)
+
+    /// "offline, anthropic, openai or openai-compatible": what help texts and errors list.
+    public static var allNames: String { listed(allCases) }
+
+    /// `kinds`' names as a list in words: "anthropic, openai or openai-compatible".
+    public static func listed(_ kinds: [ProviderKind]) -> String {
+        let names = kinds.map(\.rawValue)
+        return Array(names.dropLast()).joinedText(separator: ", ") + (names.count > 1 ? " or " : "") + (names.last ?? "")
     }
 
     public var description: String { rawValue }

@@ -16,7 +16,7 @@ enum KeysCommand: Command {
             """,
         arguments: [
             .positional("action", valueName: "ACTION", help: "set, list or remove."),
-            .positional("provider", valueName: "PROVIDER", arity: .optional, help: "anthropic, openai or openai-compatible."),
+            .positional("provider", valueName: "PROVIDER", arity: .optional, help: ProviderKind.listed(ProviderKind.keyed) + "."),
         ],
         examples: [
             .init("threadai keys set anthropic", explanation: "Type or paste the key; it is not shown."),
