@@ -23,7 +23,7 @@ struct ImportSourcesTests {
     }
 
     @Test func theRegistryListsEveryFormatInTheOrderHelpGivesThem() {
-        #expect(ImportSources.names() == ["chatgpt", "claude-code", "llm", "threadai-json"])
+        #expect(ImportSources.names() == ["chatgpt", "codex", "claude-code", "llm", "threadai-json"])
         #expect(ImportSources.named("llm")?.name == "llm")
         #expect(ImportSources.named("chatgtp") == nil)
     }
@@ -32,6 +32,7 @@ struct ImportSourcesTests {
         // Neither file exists: opening one would throw.
         #expect(try ImportSources.detect("/nonexistent/logs.db")?.name == "llm")
         #expect(try ImportSources.detect("/nonexistent/session.jsonl")?.name == "claude-code")
+        #expect(try ImportSources.detect("/nonexistent/2025/10/29/rollout-2025-10-29T00-59-38-019a.jsonl")?.name == "codex")
         #expect(try ImportSources.detect("/nonexistent/x.stub", among: [StubSource()] + ImportSources.all)?.name == "stub")
     }
 
@@ -50,9 +51,10 @@ struct ImportSourcesTests {
 
     @Test func aFolderYieldsEachSourcesFilesInTheSourcesOrder() {
         let below = ["b/two.jsonl", "conversations-001.json", "a.jsonl", "conversations.json", "notes.txt",
-                     "sub/conversations.json", "conversations-x.json", "x.stub"]
+                     "sub/conversations.json", "conversations-x.json", "x.stub", "2025/10/29/rollout-1.jsonl"]
+        // A Codex rollout is Codex's, taken once, though Claude Code's sessions also end in .jsonl.
         #expect(ImportSources.collected(inFolder: below)
-            == ["conversations-001.json", "conversations.json", "a.jsonl", "b/two.jsonl"])
+            == ["conversations-001.json", "conversations.json", "2025/10/29/rollout-1.jsonl", "a.jsonl", "b/two.jsonl"])
         #expect(ImportSources.collected(inFolder: below, among: ImportSources.all + [StubSource()]).last == "x.stub")
     }
 

@@ -5,6 +5,7 @@ import ThreadAIStore
 public enum ImportSources {
     public static let all: [any ImportSource] = [
         ChatGPTSource(),
+        CodexSource(),
         ClaudeCodeSource(),
         LLMSource(),
         ThreadAIJSONSource(),
