@@ -100,7 +100,7 @@ struct ConversationLibraryTests {
 struct EmbeddingExampleTests {
     @Test func theExampleRunsAndStoresTheReply() async throws {
         let scratch = try ScratchFolder()
-        let projectFolder = scratch.path
+        let projectFolder = URL(fileURLWithPath: scratch.path)  // An app's folder, as it holds one.
         // From README.md, "Embedding", verbatim (the test below checks it still is):
         let (repository, _) = try Repository.initialize(in: projectFolder)
         let conversation = Conversation(repository: repository)

@@ -29,24 +29,12 @@ public struct ConfigKey: Sendable, Hashable, CustomStringConvertible {
 
     public static let provider = ConfigKey(
         name: "provider", summary: "The provider send uses: \(ProviderKind.allNames).",
-        defaultText: "anthropic if its key is set, else openai if its key is set, else offline",
+        defaultText: (ProviderRegistry.all.filter { $0.chosenWhenKeySet != nil }.map { "\($0.kind) if its key is set" }
+            + [ProviderKind.offline.rawValue]).joinedText(separator: ", else "),
         environmentVariable: "THREADAI_PROVIDER", kind: .provider)
     public static let model = ConfigKey(
         name: "model", summary: "The model to ask, by id or alias ('\(Remedy(.listModels))' lists them).",
         defaultText: "the provider's default model", environmentVariable: "THREADAI_MODEL", kind: .model)
-    public static let anthropicBaseURL = ConfigKey(
-        name: "anthropic.base-url", summary: "Where the Anthropic API is (a proxy or a mock server).",
-        defaultText: AnthropicProvider.defaultBaseURL, environmentVariable: "ANTHROPIC_BASE_URL", kind: .baseURL)
-    public static let anthropicVersion = ConfigKey(
-        name: "anthropic.version", summary: "The anthropic-version header sent with every request.",
-        defaultText: AnthropicProvider.defaultVersion, environmentVariable: nil, kind: .apiVersion)
-    public static let openAIBaseURL = ConfigKey(
-        name: "openai.base-url", summary: "Where the OpenAI API is (a proxy or a mock server).",
-        defaultText: OpenAIProvider.defaultBaseURL, environmentVariable: "OPENAI_BASE_URL", kind: .baseURL)
-    public static let compatibleBaseURL = ConfigKey(
-        name: "openai-compatible.base-url",
-        summary: "The base URL of an OpenAI-compatible server, such as http://localhost:11434/v1.",
-        defaultText: "OPENAI_BASE_URL when set; otherwise required", environmentVariable: nil, kind: .baseURL)
     public static let maxOutputTokens = ConfigKey(
         name: "max-output-tokens", summary: "The most tokens a reply may use (max_tokens).",
         defaultText: "the model's default (at most \(ModelCatalog.defaultReplyTokenCap))", environmentVariable: nil,
@@ -71,9 +59,9 @@ public struct ConfigKey: Sendable, Hashable, CustomStringConvertible {
         name: "anchors", summary: "Record the code's git commit, branch and dirtiness on each message (true or false).",
         defaultText: "true", environmentVariable: nil, kind: .boolean)
 
-    /// Every key, in the order `config list` shows them.
-    public static let all: [ConfigKey] = [
-        provider, model, anthropicBaseURL, anthropicVersion, openAIBaseURL, compatibleBaseURL,
+    /// Every key, in the order `config list` shows them: each provider's keys (its registration's,
+    /// in `ProviderRegistry`'s order) after the provider and the model.
+    public static let all: [ConfigKey] = [provider, model] + ProviderRegistry.all.flatMap(\.configKeys) + [
         maxOutputTokens, contextBudget, firstByteTimeout, stallTimeout, retryMax, anchors,
     ]
 

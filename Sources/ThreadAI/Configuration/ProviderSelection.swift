@@ -67,7 +67,7 @@ public enum ProviderSelection {
             // A model named more strongly than the provider wins over it: `-m gpt-4o` with
             // `provider = anthropic` in a config file means OpenAI. A compatible server may serve
             // any model name, so it keeps the models it is given.
-            if let model, let owner, owner != kind, kind != .openAICompatible,
+            if let model, let owner, owner != kind, !kind.servesAnyModel,
                model.source.precedence < chosen.source.precedence {
                 return Setting(owner, from: .automatic("\(model.value) (\(model.source)) is served by \(owner)"))
             }
@@ -76,11 +76,11 @@ public enum ProviderSelection {
         if let model, let owner {
             return Setting(owner, from: .automatic("\(model.value) (\(model.source)) is served by \(owner)"))
         }
-        if try lookUp({ () throws(KeyStoreError) in try credentials.key(for: .anthropic) }) != nil {
-            return Setting(.anthropic, from: .automatic("an Anthropic API key is set"))
-        }
-        if try lookUp({ () throws(KeyStoreError) in try credentials.key(for: .openai) }) != nil {
-            return Setting(.openai, from: .automatic("an OpenAI API key is set"))
+        for registration in ProviderRegistry.all {
+            guard let reason = registration.chosenWhenKeySet else { continue }
+            if try lookUp({ () throws(KeyStoreError) in try credentials.key(for: registration.kind) }) != nil {
+                return Setting(registration.kind, from: .automatic(reason))
+            }
         }
         notice = offlineNotice
         return Setting(.offline, from: .automatic("no provider chosen and no API key set"))
@@ -90,7 +90,7 @@ public enum ProviderSelection {
         _ requested: Setting<String>?, provider: Setting<ProviderKind>
     ) throws(ConfigurationError) -> Setting<String> {
         let kind = provider.value
-        if let requested, kind != .openAICompatible, let owner = owningProvider(of: requested.value), owner != kind {
+        if let requested, !kind.servesAnyModel, let owner = owningProvider(of: requested.value), owner != kind {
             // A model named as strongly as the provider (both flags, both in one file) that the
             // provider does not serve is a contradiction: sending the provider's default instead
             // would bill for a model nobody asked for. (A stronger model already chose its own
@@ -107,7 +107,7 @@ public enum ProviderSelection {
             return Setting(OfflineProvider.modelName, from: .automatic("the offline provider has one model; \(requested.value) (\(requested.source)) is not used"))
         }
         if let requested {
-            if kind == .openAICompatible { return requested }
+            if kind.servesAnyModel { return requested }
             let owner = owningProvider(of: requested.value)
             // A weaker model setting for another provider (`model = sonnet` in the user's config,
             // `--provider openai` today) gives way to the chosen provider's default.
@@ -122,34 +122,18 @@ public enum ProviderSelection {
     private static func chooseBaseURL(
         _ layers: SettingsLayers, provider: ProviderKind
     ) throws(ConfigurationError) -> Setting<String>? {
-        switch provider {
-        case .offline: return nil
-        case .anthropic: return try layers.validated(.anthropicBaseURL)
-        case .openai: return try layers.validated(.openAIBaseURL)
-        case .openAICompatible:
-            if let configured = try layers.validated(.compatibleBaseURL) { return configured }
-            // A compatible server is most often reached the way the OpenAI SDKs reach one.
-            guard let fromEnvironment = try layers.validated(.openAIBaseURL),
-                  case .environment = fromEnvironment.source else { return nil }
-            return fromEnvironment
-        }
+        guard let registration = provider.registration else { return nil }
+        return try registration.baseURL(layers)
     }
 
     private static func credential(
         for provider: ProviderKind, baseURL: Setting<String>?, credentials: CredentialLookup
     ) throws(ConfigurationError) -> Setting<Credential>? {
-        switch provider {
-        case .offline: return nil
-        case .anthropic, .openai: return try lookUp { () throws(KeyStoreError) in try credentials.key(for: provider) }
-        case .openAICompatible:
-            if let stored = try lookUp({ () throws(KeyStoreError) in try credentials.storedKey(.openAICompatible) }) {
-                return stored
-            }
-            // OPENAI_API_KEY goes to a compatible server only when OPENAI_BASE_URL sent us there,
-            // as the SDKs pair them; a server set in config never receives the OpenAI key.
-            guard case .environment("OPENAI_BASE_URL") = baseURL?.source else { return nil }
-            return credentials.environmentKey("OPENAI_API_KEY")
+        guard let registration = provider.registration, registration.takesKey else { return nil }
+        if let find = registration.credential {
+            return try lookUp { () throws(KeyStoreError) in try find(credentials, baseURL) }
         }
+        return try lookUp { () throws(KeyStoreError) in try credentials.key(for: provider) }
     }
 
     /// Runs a key lookup, reporting a key store that cannot be read as a configuration error.

@@ -51,15 +51,7 @@ public struct ProviderSettings: Sendable {
     static func httpProvider(
         _ kind: ProviderKind, credential: Credential?, baseURL: String?, version: String, options: ProviderOptions
     ) throws -> any ChatProvider & ModelListing {
-        switch kind {
-        case .offline:
-            throw ProviderSelection.ListingError.offline
-        case .anthropic:
-            return try AnthropicProvider(credential: credential, baseURL: baseURL, version: version, options: options)
-        case .openai:
-            return try OpenAIProvider(credential: credential, baseURL: baseURL, mode: .openai, options: options)
-        case .openAICompatible:
-            return try OpenAIProvider(credential: credential, baseURL: baseURL, mode: .compatible, options: options)
-        }
+        guard let connect = kind.registration?.connect else { throw ProviderSelection.ListingError.offline }
+        return try connect(ProviderConnection(credential: credential, baseURL: baseURL, apiVersion: version, options: options))
     }
 }

@@ -14,11 +14,7 @@ public struct CredentialLookup: Sendable {
     /// nil for the offline model and for compatible servers, whose key comes from the store (or,
     /// paired with `OPENAI_BASE_URL`, from `OPENAI_API_KEY`: see `ProviderSelection`).
     public static func environmentVariable(for provider: ProviderKind) -> String? {
-        switch provider {
-        case .anthropic: return "ANTHROPIC_API_KEY"
-        case .openai: return "OPENAI_API_KEY"
-        case .offline, .openAICompatible: return nil
-        }
+        provider.registration?.keyVariable
     }
 
     /// The key set in the environment variable `name`, or nil when it is unset or blank.

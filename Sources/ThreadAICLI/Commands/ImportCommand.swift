@@ -16,8 +16,6 @@ import Darwin
 
 /// `threadai import [FORMAT] PATH…`: conversations from other tools, branches kept (docs/FORMAT.md §4.6).
 enum ImportCommand: Command {
-    static let formats = ["chatgpt", "claude-code", "llm", "threadai-json"]
-
     static let name = "import"
     static let traits: CommandTraits = [.writesThreads]
     static let spec = CommandSpec(
@@ -31,7 +29,7 @@ enum ImportCommand: Command {
             a failed import leaves no thread at a partial conversation.
             """,
         arguments: [
-            .positional("paths", valueName: "[FORMAT] PATH", arity: .rest, help: "The format (chatgpt, claude-code, llm, threadai-json; detected when left out) and the files or folders."),
+            .positional("paths", valueName: "[FORMAT] PATH", arity: .rest, help: "The format (\(ImportSources.names().joinedText(separator: ", ")); detected when left out) and the files or folders."),
         ] + SecretFlags.arguments,
         examples: [
             .init("threadai import chatgpt conversations.json"),
@@ -42,20 +40,25 @@ enum ImportCommand: Command {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
         let repository = try context.repository()
         var paths = arguments.positionals("paths")
-        var format: String?
-        if let first = paths.first, formats.contains(first) { format = paths.removeFirst() }
+        var format: (any ImportSource)?
+        if let first = paths.first, let named = ImportSources.named(first) {
+            format = named
+            paths.removeFirst()
+        }
         guard !paths.isEmpty else { throw CLIError("Name the file to import: threadai import [FORMAT] PATH.", status: .usage) }
         // `import chatgtp FILE`: a first word that is no file, before one that is, was meant as a format.
         if format == nil, paths.count > 1, let first = paths.first, !FileManager.default.fileExists(atPath: first),
            FileManager.default.fileExists(atPath: paths[1]) {
             throw CLIError(TerminalSafe.text("'\(first)' is not a format this version imports: give one of "
-                + "\(formats.joined(separator: ", ")), or leave it out to detect it."), status: .usage)
+                + "\(ImportSources.names().joinedText(separator: ", ")), or leave it out to detect it."), status: .usage)
         }
-        let secrets = try SecretFlags.policy(arguments)
         var importer = Importer(repository: repository)
         var summary = Importer.Summary()
         let progress = ImportProgress(errors: context.errors, isShown: isatty(2) == 1)
         defer { progress.clear() }  // an error's message starts on a clean line
+        let hooks = ImportHooks(
+            secrets: try SecretFlags.policy(arguments), toolSearchPath: context.environment["PATH"],
+            checked: { progress.checking($0, $1.rawValue) }, progress: progress.update)
         for path in paths {
             for file in try files(at: path) {
                 // An empty file holds no conversation of any format: said so, not read as a broken one.
@@ -66,31 +69,12 @@ enum ImportCommand: Command {
                     }
                     throw CLIError(TerminalSafe.text("cannot import \(file): the file is empty (0 bytes); nothing to import."))
                 }
-                let detected = try format ?? detectedFormat(of: file)
-                progress.begin(file: file)
                 do {
-                    // Exports that can hold years of conversations are streamed, never read whole.
-                    if detected == "threadai-json" {
-                        try ThreadAIJSON.load(
-                            path: file, into: &importer, summary: &summary, secrets: secrets,
-                            checked: { progress.checking($0, "message") }, progress: progress.update)
-                        continue
-                    }
-                    if detected == "chatgpt" {
-                        try ChatGPTParser.parse(path: file, name: file, checked: { progress.checking($0, "conversation") }) { conversation in
-                            try importer.write(try conversation.applying(secrets), into: &summary)
-                            progress.update(summary)
-                        }
-                        continue
-                    }
-                    if detected == "llm" {
-                        try SQLiteQuery.forEachLLMConversation(database: file, path: context.environment["PATH"]) { conversation in
-                            try importer.write(try conversation.applying(secrets), into: &summary)
-                            progress.update(summary)
-                        }
-                        continue
-                    }
-                    try importer.write(try ClaudeCodeParser.parse(try contents(of: file), name: file).applying(secrets), into: &summary)
+                    let source = try format ?? detectedSource(of: file)
+                    progress.begin(file: file)
+                    try source.importFile(at: file, into: &importer, summary: &summary, hooks: hooks)
+                } catch let error as ImportFileError {
+                    throw CLIError(TerminalSafe.text("\(error); nothing was imported from it."))
                 } catch let error as SecretsFound {
                     throw CLIError(TerminalSafe.text("cannot import \(file): \(error) Conversations before it were imported whole."))
                 } catch let error as CLIError {
@@ -111,8 +95,9 @@ enum ImportCommand: Command {
         return .success
     }
 
-    /// `path` itself, or for a folder every file to import in it, in order: a ChatGPT export's
-    /// `conversations*.json` at its top, then every Claude Code session (`.jsonl`) below it.
+    /// `path` itself, or for a folder every file in it that a source collects, in the sources' order
+    /// (`ImportSources.collected`): a ChatGPT export's `conversations*.json` at its top, then every
+    /// Claude Code session (`.jsonl`) below it.
     static func files(at path: String) throws -> [String] {
         let type: FileAttributeType?
         do {
@@ -128,36 +113,24 @@ enum ImportCommand: Command {
             throw CLIError(TerminalSafe.text("cannot read the folder \(path): one of its folders cannot be listed (permissions?)."))
         }
         let folder = path.hasSuffix("/") ? String(path.dropLast()) : path
-        // A ChatGPT export unzipped: `conversations.json`, or since 2026 `conversations-000.json`, … .
-        let chatGPT = below.filter(isChatGPTConversations).sorted()
-        let sessions = below.filter { $0.hasSuffix(".jsonl") }.sorted()
-        guard !chatGPT.isEmpty || !sessions.isEmpty else {
+        let collected = ImportSources.collected(inFolder: below)
+        guard !collected.isEmpty else {
             throw CLIError(TerminalSafe.text(
                 "nothing to import in the folder \(path): it holds no Claude Code session (.jsonl) and no ChatGPT "
                     + "conversations.json (or conversations-NNN.json). Name the file itself, or the folder that holds them."))
         }
-        return (chatGPT + sessions).map { folder + "/" + $0 }
+        return collected.map { folder + "/" + $0 }
     }
 
-    /// `conversations.json` or `conversations-NNN.json` at the top of an unzipped ChatGPT export.
-    static func isChatGPTConversations(_ relativePath: String) -> Bool {
-        guard !relativePath.contains("/"), relativePath.hasPrefix("conversations"), relativePath.hasSuffix(".json") else { return false }
-        let middle = relativePath.dropFirst("conversations".count).dropLast(".json".count)
-        return middle.isEmpty || (middle.first == "-" && middle.dropFirst().allSatisfy(\.isNumber) && middle.count > 1)
-    }
-
-    /// `.db` files are llm's logs, `.jsonl` files Claude Code sessions, ThreadAI's own exports say so
-    /// in their first bytes; other files are ChatGPT exports.
-    static func detectedFormat(of path: String) throws -> String {
-        if path.hasSuffix(".db") { return "llm" }
-        if path.hasSuffix(".jsonl") { return "claude-code" }
-        let start: [UInt8]
-        do {
-            start = try FileChunks(path: path, chunkSize: 4096).next() ?? []
-        } catch {
-            throw CLIError(TerminalSafe.text("cannot read \(path): \(error); nothing was imported from it."))
+    /// The source of the file at `path` (`ImportSources.detect`): `.db` files are llm's logs, `.jsonl`
+    /// files Claude Code sessions, ThreadAI's own exports say so in their first bytes; other files
+    /// are ChatGPT exports.
+    static func detectedSource(of path: String) throws -> any ImportSource {
+        guard let source = try ImportSources.detect(path) else {
+            throw CLIError(TerminalSafe.text("cannot import \(path): it is in no format this version imports ("
+                + "\(ImportSources.names().joinedText(separator: ", "))); name the format."))
         }
-        return ThreadAIJSON.looksLikeExport(start) ? "threadai-json" : "chatgpt"
+        return source
     }
 
     /// Whether the file at `path` holds no byte; false when it cannot be read (reading it says why).
@@ -166,14 +139,6 @@ enum ImportCommand: Command {
             return try FileChunks(path: path, chunkSize: 16).next()?.isEmpty ?? true
         } catch {
             return false
-        }
-    }
-
-    static func contents(of path: String) throws -> Data {
-        do {
-            return Data(try FilePaths.read(path))
-        } catch {
-            throw CLIError(TerminalSafe.text("cannot read \(path): \(error); nothing was imported from it."))
         }
     }
 }

@@ -13,11 +13,11 @@ enum KeysCommand: Command {
             Keys live in the Keychain where the Security framework exists, otherwise in \
             $XDG_CONFIG_HOME/threadai/keys (else ~/.config/threadai/keys), a file created with mode 0600 \
             and refused if others can read it. They are never written inside a .threadai folder or a \
-            git work tree. ANTHROPIC_API_KEY and OPENAI_API_KEY in the environment win over stored keys.
+            git work tree. \(ProviderRegistry.keyVariables.joinedText(separator: " and ")) in the environment win over stored keys.
             """,
         arguments: [
             .positional("action", valueName: "ACTION", help: "set, list or remove."),
-            .positional("provider", valueName: "PROVIDER", arity: .optional, help: "anthropic, openai or openai-compatible."),
+            .positional("provider", valueName: "PROVIDER", arity: .optional, help: ProviderKind.listed(ProviderKind.keyed) + "."),
         ],
         examples: [
             .init("threadai keys set anthropic", explanation: "Type or paste the key; it is not shown."),

@@ -20,7 +20,7 @@ enum SendCommand: Command {
             .positional("text", valueName: "TEXT", arity: .rest, help: "The message (several words are joined with spaces)."),
             .option("system", short: "s", valueName: "PROMPT", help: "Set the thread's system prompt from here on (a fork inherits it)."),
             .option("model", short: "m", valueName: "MODEL", help: "The model to ask (a name or an alias; see 'threadai models')."),
-            .option("provider", valueName: "NAME", help: "offline, anthropic, openai or openai-compatible."),
+            .option("provider", valueName: "NAME", help: ProviderKind.allNames + "."),
             .flag("no-stream", help: "Print the reply when it is complete instead of as it arrives."),
             .option("budget", valueName: "TOKENS", help: "Token budget for the context; the oldest turns are dropped to fit."),
             .flag("no-context", help: "Send without history, as a new root on a new thread 'oneoff/…'."),

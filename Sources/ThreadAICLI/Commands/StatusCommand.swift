@@ -107,14 +107,14 @@ enum StatusCommand: Command {
     ) {
         if let credential {
             context.output.line("Key: set (from \(credential.source))")
-        } else if kind == .openAICompatible {
+        } else if kind.registration?.keyIsOptional == true {
             context.output.line("Key: none (sent without one; most local servers need none)")
         } else {
             context.output.line(context.style.removed("Key: none"))
         }
         if let baseURL {
             context.output.line("Base URL: \(baseURL.value) (from \(baseURL.source))")
-        } else if kind == .openAICompatible {
+        } else if kind.registration?.needsBaseURL == true {
             context.output.line(context.style.removed("Base URL: none"))
         }
     }

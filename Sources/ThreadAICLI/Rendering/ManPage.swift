@@ -1,3 +1,4 @@
+import ThreadAI
 import ThreadAISupport
 /// threadai(1) in roff (`man -l`), generated from the command specs that drive `--help`: every command
 /// with its usage, description, arguments, options and examples, then the global options, the
@@ -109,7 +110,7 @@ enum ManPage {
         ("LESS, LV", "Set to FRX and -c for the pager when unset."),
         ("NO_COLOR, TERM", "Any non-empty NO_COLOR, or TERM=dumb, turns the colours off."),
         ("VISUAL, EDITOR", "The editor for messages written in an editor."),
-        ("ANTHROPIC_API_KEY, OPENAI_API_KEY", "Provider keys, when not stored with 'threadai keys set'; never written to .threadai."),
+        (ProviderRegistry.keyVariables.joinedText(separator: ", "), "Provider keys, when not stored with 'threadai keys set'; never written to .threadai."),
         ("THREADAI_KEY_STORE", "Where 'threadai keys' keeps keys (file: a private file in the configuration folder)."),
         ("XDG_CONFIG_HOME, HOME", "Where the user configuration and keys live."),
     ]

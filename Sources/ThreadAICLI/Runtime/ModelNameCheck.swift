@@ -13,7 +13,7 @@ enum ModelNameCheck {
     /// version of a known family (`claude-sonnet-6` differs from `claude-sonnet-4-5` only in its
     /// numbers, `claude-sonet-4-5` in a word).
     static func check(_ typed: String, for choice: ProviderChoice) throws -> String? {
-        guard choice.providerName != ProviderKind.openAICompatible.rawValue, ModelCatalog.lookup(typed) == nil else { return nil }
+        guard ProviderKind(rawValue: choice.providerName)?.servesAnyModel != true, ModelCatalog.lookup(typed) == nil else { return nil }
         let names = ModelCatalog.all.flatMap { [$0.id] + $0.aliases }
         let suggestions = OptionSuggestion.closestNames(to: typed, among: names).prefix(3).map { "'\($0)'" }
         if let provider = ModelNaming.provider(of: typed), suggestions.isEmpty || ModelNaming.isVersionOfKnownFamily(typed) {

@@ -18,7 +18,7 @@ import ThreadAISupport
 enum ReplyRunner {
     /// The options every command that streams a reply takes, besides its model option.
     static let streamOptions: [ArgumentSpec] = [
-        .option("provider", valueName: "NAME", help: "offline, anthropic, openai or openai-compatible."),
+        .option("provider", valueName: "NAME", help: ProviderKind.allNames + "."),
         .flag("no-stream", help: "Print the reply when it is complete instead of as it arrives."),
         .option("budget", valueName: "TOKENS", help: "Token budget for the context; the oldest turns are dropped to fit."),
     ]

@@ -3,13 +3,12 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import ThreadAI
 import ThreadAISupport
 
-/// Reads an SQLite database through the `sqlite3` command-line tool's JSON output, so that
-/// ThreadAI needs no SQLite library (docs/CLI.md, `import llm`).
-enum SQLiteQuery {
-    static let missingTool = "reading llm's logs.db needs the sqlite3 command-line tool: install it (apt-get install sqlite3, dnf install sqlite, brew install sqlite) and run the import again."
+/// Reads llm's `logs.db` through the `sqlite3` command-line tool's JSON output, so that ThreadAI
+/// needs no SQLite library (docs/CLI.md, `import llm`). Where no process can be started (iOS),
+/// `ToolRun` starts none and the import fails with `LLMDatabaseError.cannotRun`.
+enum LLMDatabase {
 
     /// The rows `query` selects from `database`, as `sqlite3 -json` prints them (nothing for no rows).
     /// - Parameter tool: the sqlite3 executable, found once per database.
@@ -29,7 +28,8 @@ enum SQLiteQuery {
     /// first, then the queries they call for; the message store's content a few thousand messages
     /// at a time, the rows of `responses` one at a time as sqlite3 prints them (`LLMReading`), so
     /// that memory holds a few conversations' content, never the database's.
-    static func forEachLLMConversation(database: String, path: String?, _ body: (ImportConversation) throws -> Void) throws {
+    /// - Parameter path: the search path for `sqlite3`, as `PATH` holds it.
+    static func forEachConversation(database: String, path: String?, _ body: (ImportConversation) throws -> Void) throws {
         var handedOn = false
         func handOn(_ conversation: ImportConversation) throws {
             do {
@@ -89,7 +89,7 @@ enum SQLiteQuery {
 
     private static func sqlite3(database: String, path: String?) throws -> String {
         guard let tool = ToolRun.executable(named: "sqlite3", path: path) else {
-            throw CLIError(TerminalSafe.text("cannot import \(database): \(missingTool)"))
+            throw LLMDatabaseError(database: database, problem: .noTool)
         }
         return tool
     }
@@ -99,7 +99,7 @@ enum SQLiteQuery {
     }
 
     private static func started(_ run: ToolRun?, tool: String, database: String) throws -> ToolRun {
-        guard let run else { throw CLIError(TerminalSafe.text("cannot import \(database): cannot run \(tool). \(missingTool)")) }
+        guard let run else { throw LLMDatabaseError(database: database, problem: .cannotRun(tool: tool)) }
         return run
     }
 
@@ -108,7 +108,35 @@ enum SQLiteQuery {
         guard result.status != 0 else { return }
         let said = result.errorText.trimmingWhitespace()
         let reason = said.isEmpty ? "it exited with status \(result.status) and said nothing" : said
-        let outcome = importedBefore ? "The conversations read before it were imported whole." : "Nothing was imported from it."
-        throw CLIError(TerminalSafe.text("cannot import \(database): sqlite3 cannot read it (\(reason)); is it llm's logs.db? \(outcome)"))
+        throw LLMDatabaseError(database: database, problem: .unreadable(reason: reason, importedBefore: importedBefore))
+    }
+}
+
+/// Why llm's database cannot be read; its description starts with the database's path.
+public struct LLMDatabaseError: Error, CustomStringConvertible, Sendable {
+    public enum Problem: Sendable, Equatable {
+        /// No `sqlite3` on the search path.
+        case noTool
+        /// `sqlite3` was found but could not be started (or no process can be, as on iOS).
+        case cannotRun(tool: String)
+        /// sqlite3 failed with `reason`; `importedBefore`: conversations read before it were stored.
+        case unreadable(reason: String, importedBefore: Bool)
+    }
+
+    public var database: String
+    public var problem: Problem
+
+    static let missingTool = "reading llm's logs.db needs the sqlite3 command-line tool: install it (apt-get install sqlite3, dnf install sqlite, brew install sqlite) and run the import again."
+
+    public var description: String {
+        switch problem {
+        case .noTool:
+            return "\(database): \(Self.missingTool)"
+        case .cannotRun(let tool):
+            return "\(database): cannot run \(tool). \(Self.missingTool)"
+        case .unreadable(let reason, let importedBefore):
+            let outcome = importedBefore ? "The conversations read before it were imported whole." : "Nothing was imported from it."
+            return "\(database): sqlite3 cannot read it (\(reason)); is it llm's logs.db? \(outcome)"
+        }
     }
 }

@@ -1,0 +1,128 @@
+import ThreadAIStore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Reads a Codex CLI rollout: one JSON object a line, `{"timestamp", "type", "payload"}`. Its
+/// `session_meta` line names the session; `turn_context` lines the model and folder from then on;
+/// `response_item` lines are the conversation, in order, each the child of the one before (a
+/// rollout has no branches): messages, and the tool calls and their outputs as parts (docs/FORMAT.md
+/// §4.6). `event_msg` lines repeat the same turns for the terminal and are left out, as are
+/// `reasoning` items, whose content Codex stores encrypted.
+enum CodexRollout {
+    /// The text a Codex user message starts with when Codex wrote it, not the user: hidden, as
+    /// Claude Code's meta lines are.
+    static let generatedPrefixes = ["<environment_context>", "<user_instructions>", "# AGENTS.md instructions"]
+
+    static func parse(_ data: Data, name: String) throws(ImportError) -> ImportConversation {
+        var sessionID: String?
+        var model: String?
+        var cwd: String?
+        var nodes: [ImportNode] = []
+        var skipped: [String: Int] = [:]
+        var notes: [String] = []
+        var number = 0
+        for text in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            number += 1
+            if text.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") }) { continue }
+            let item = "\(name) line \(number)"
+            let object: [String: JSONReader.Value]
+            switch ClaudeCodeLine.read(text) {
+            case .object(let read, let repairs):
+                object = read
+                notes += repairs.map { "\(item): \($0)" }
+            case .unreadable(let reason):
+                notes.append("\(item): left out: \(reason)")
+                continue
+            }
+            let type = object["type"]?.string ?? "unknown"
+            let payload = object["payload"]?.object ?? [:]
+            switch type {
+            case "session_meta":
+                sessionID = sessionID ?? payload["id"]?.string
+                cwd = payload["cwd"]?.string ?? cwd
+            case "turn_context":
+                model = payload["model"]?.string ?? model
+                cwd = payload["cwd"]?.string ?? cwd
+            case "response_item":
+                guard var node = node(payload, line: number, date: ClaudeCodeParser.date(object["timestamp"])) else {
+                    skipped["\(payload["type"]?.string ?? "unknown") item", default: 0] += 1
+                    continue
+                }
+                node.parentSourceID = nodes.last?.sourceID
+                if let cwd, !cwd.isEmpty { node.fields["cwd"] = cwd }
+                if node.role == .assistant, let model, !model.isEmpty { node.fields["model"] = model }
+                nodes.append(node)
+            default:
+                skipped["\(type) line", default: 0] += 1
+            }
+        }
+        guard let sessionID else {
+            throw ImportError(item: name, reason: "holds no Codex session_meta line, so it is no Codex rollout")
+        }
+        // Codex names a session by nothing but its id: the first question the user typed titles it.
+        let question = nodes.first { $0.role == .user && $0.fields["hidden"] == nil && $0.fields["source-role"] == nil }
+        let title = question?.content.split(separator: "\n").first.map(String.init)
+        let counts = skipped.sorted { $0.key < $1.key }.map { CountedNoun.phrase($0.value, $0.key) }
+        var conversation = ImportConversation(
+            format: "codex", id: sessionID, title: title, date: nodes.first?.date, nodes: nodes,
+            currentNode: nodes.last?.sourceID, skipped: counts.map { "\(name): \($0) (not messages)" })
+        conversation.notes = notes
+        return conversation
+    }
+
+    /// The message a `response_item` payload holds, named by its line (a rollout is only appended
+    /// to, so a line keeps its number); nil for an item that is no message (`reasoning`).
+    static func node(_ payload: [String: JSONReader.Value], line: Int, date: Timestamp?) -> ImportNode? {
+        let type = payload["type"]?.string ?? ""
+        var fields: [String: String] = [:]
+        let role: Role
+        let content: String
+        switch type {
+        case "message":
+            let sourceRole = payload["role"]?.string ?? ""
+            switch sourceRole {
+            case "user": role = .user
+            case "assistant": role = .assistant
+            default:
+                role = .system
+                if sourceRole != "system" { fields["source-role"] = sourceRole.isEmpty ? "notice" : sourceRole }
+            }
+            content = text(payload["content"])
+            if role == .user, generatedPrefixes.contains(where: content.hasPrefix) { fields["hidden"] = "true" }
+        case "function_call", "custom_tool_call", "local_shell_call", "web_search_call":
+            role = .assistant
+            fields["source-role"] = type
+            content = ImportPart.fenced(kind: partKind(type), body: ImportPart.compactJSON(.object(payload)))
+        case "function_call_output", "custom_tool_call_output":
+            role = .user
+            fields["source-role"] = "tool_result"
+            content = ImportPart.fenced(kind: partKind(type), body: ImportPart.compactJSON(.object(payload)))
+        default:
+            return nil
+        }
+        return ImportNode(sourceID: String(line), parentSourceID: nil, role: role, date: date, content: content, fields: fields)
+    }
+
+    /// A message's `content`: its text parts (`input_text`, `output_text`) one after another, any
+    /// other part (an image) as a fenced part.
+    static func text(_ content: JSONReader.Value?) -> String {
+        if let text = content?.string { return text }
+        let parts = (content?.array ?? []).map { part -> String in
+            let object = part.object ?? [:]
+            if let text = object["text"]?.string, ["input_text", "output_text", "text"].contains(object["type"]?.string ?? "") {
+                return text
+            }
+            return ImportPart.fenced(kind: partKind(object["type"]?.string ?? "part"), body: ImportPart.compactJSON(part))
+        }
+        return parts.joinedText(separator: "\n\n")
+    }
+
+    /// A part's kind as the other sources spell theirs (`tool-use`): `function_call` → `function-call`.
+    static func partKind(_ type: String) -> String {
+        String(type.map { $0 == "_" ? "-" : $0 })
+    }
+}
