@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 // Layers point one way:
@@ -7,6 +7,8 @@ import PackageDescription
 //                      argv for the runtime (a start-up hook), mktemp for FoundationEssentials (no link warning)
 //   CSignalCleanup     the lock and temporary files removed when a signal stops the process (C: a signal
 //                      handler may only make async-signal-safe calls)
+//   CLibGit2           the system's libgit2 (pkg-config), only with the `libgit2` trait: ThreadAI's git seam
+//                      reads repositories with it instead of the `git` command
 //   ThreadAISupport    what FoundationEssentials lacks and full Foundation would cost every start: a lock, a
 //                      thread, whitespace trimming, byte replacement, JSON string text (package-internal)
 //   ThreadAIStore      objects, refs, history, context, diff — no providers, no terminal
@@ -65,14 +67,20 @@ let package = Package(
         // The libFuzzer shim, built only by Tests/Fuzz/run.sh with the fuzzer sanitizer (docs/DESIGN.md "Fuzzing").
         .executable(name: "threadai-fuzz", targets: ["threadai-fuzz"]),
     ],
+    // `libgit2`: ThreadAI reads git repositories with libgit2 (the system's, found by pkg-config)
+    // in place of the `git` command, which an iOS app does not have (docs/DESIGN.md "The git seam").
+    traits: [.trait(name: "libgit2", description: "Read git repositories with libgit2 instead of the git command")],
     targets: [
         .target(name: "CSHA256"),
+        .systemLibrary(name: "CLibGit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]),
         .target(name: "CSignalCleanup"),
         .target(name: "CProcessArguments", cSettings: [.define("THREADAI_OWN_ARGUMENTS", .when(platforms: [.linux], configuration: .release))]),
         .target(name: "ThreadAIStore", dependencies: ["CSHA256", "CSignalCleanup", "ThreadAISupport"], swiftSettings: libraryDirectMetadata),
         .target(name: "ThreadAISupport", swiftSettings: libraryDirectMetadata),
         .target(name: "ThreadAIProviders", dependencies: ["ThreadAISupport"], swiftSettings: libraryDirectMetadata),
-        .target(name: "ThreadAI", dependencies: ["ThreadAIStore", "ThreadAIProviders", "ThreadAISupport"], swiftSettings: libraryDirectMetadata),
+        .target(
+            name: "ThreadAI",
+            dependencies: ["ThreadAIStore", "ThreadAIProviders", "ThreadAISupport", .target(name: "CLibGit2", condition: .when(traits: ["libgit2"]))], swiftSettings: libraryDirectMetadata),
         .target(name: "ThreadAICLI", dependencies: ["ThreadAI", "ThreadAIStore", "ThreadAISupport"], swiftSettings: directMetadata),
         .executableTarget(
             name: "threadai", dependencies: ["ThreadAICLI", "CProcessArguments"], exclude: ["Linker"], swiftSettings: directMetadata,

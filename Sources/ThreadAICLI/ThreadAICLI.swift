@@ -106,6 +106,7 @@ public enum ThreadAICLI {
         environment: [String: String], currentDirectory: String, stdoutIsTerminal: Bool, providers: ProviderFactory,
         paging: any Paging
     ) async -> Int32 {
+        GitCommand.search(in: environment["PATH"])  // The library reads no environment: git is looked for where the user's is.
         var repositoryOverride: String?  // for the suggestion an error may get
         do {
             let split = try CommandLineSplit(arguments, globalOptions: globalOptions)

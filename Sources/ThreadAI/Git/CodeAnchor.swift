@@ -31,37 +31,14 @@ public struct CodeAnchor: Sendable, Equatable {
         return fields
     }
 
-    /// Reads the anchor of the repository in `threadaiDirectory` (its `.threadai` folder) with one
-    /// `git status` run, which reads HEAD, the refs and the index without taking git's index lock.
-    /// - Returns: nil when the folder is not inside a git work tree, or git is not installed.
-    /// - Throws: `GitError` when git ran and failed for another reason.
-    public static func read(threadaiDirectory path: String) throws(GitError) -> CodeAnchor? {
+    /// Reads the anchor of the repository in `threadaiDirectory` (its `.threadai` folder), its own
+    /// files left out of the dirty check.
+    /// - Returns: nil when the folder is not inside a git work tree, or no git can be used.
+    /// - Throws: `GitError` when git failed for another reason.
+    public static func read(threadaiDirectory path: String, git: any GitBackend = GitBackends.standard) throws(GitError) -> CodeAnchor? {
         let threadaiDirectory = URL(fileURLWithPath: path)
-        let folder = threadaiDirectory.deletingLastPathComponent()
-        let exclusion = ":(exclude)" + threadaiDirectory.lastPathComponent
-        let result = try GitCommand.run(
-            ["--no-optional-locks", "status", "--porcelain=v2", "--branch", "--untracked-files=no", "--", ":/", exclusion],
-            in: folder, purpose: "reading where the code stands",
+        return try git.anchor(
+            around: threadaiDirectory.deletingLastPathComponent(), excluding: threadaiDirectory.lastPathComponent,
             advice: "'\(Remedy(.configure, "anchors", "false"))' (or THREADAI_NO_ANCHORS=1) writes messages without code anchors")
-        guard let output = result else { return nil }
-        return parse(statusOutput: output)
-    }
-
-    /// Reads `git status --porcelain=v2 --branch` output: the `# branch.oid` and `# branch.head`
-    /// headers, and any other line as a changed tracked file.
-    static func parse(statusOutput: String) -> CodeAnchor {
-        var anchor = CodeAnchor(commit: nil, branch: nil, dirty: false)
-        for line in statusOutput.split(separator: "\n") {
-            if line.hasPrefix("# branch.oid ") {
-                let oid = String(line.dropFirst("# branch.oid ".count))
-                anchor.commit = oid == "(initial)" ? nil : oid
-            } else if line.hasPrefix("# branch.head ") {
-                let head = String(line.dropFirst("# branch.head ".count))
-                anchor.branch = head == "(detached)" ? nil : head
-            } else if !line.hasPrefix("#") {
-                anchor.dirty = true
-            }
-        }
-        return anchor
     }
 }

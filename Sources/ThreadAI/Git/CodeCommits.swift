@@ -11,32 +11,28 @@ public enum CodeCommits {
     /// The full ids of the commits `revision` names: one commit, or for a range `A..B` every commit
     /// `git rev-list A..B` lists.
     /// - Throws: `GitError` (git's message attached) for a revision git does not know, or outside git.
-    public static func resolve(_ revision: String, threadaiDirectory path: String) throws(GitError) -> Set<String> {
-        let isRange = revision.contains("..")
-        let arguments = isRange ? ["rev-list", revision, "--"] : ["rev-parse", "--verify", revision + "^{commit}"]
-        guard let output = try run(arguments, threadaiDirectory: path, purpose: "resolving the code revision \(revision)") else {
-            throw outsideGit(arguments, path: path)
+    public static func resolve(
+        _ revision: String, threadaiDirectory path: String, git: any GitBackend = GitBackends.standard
+    ) throws(GitError) -> Set<String> {
+        guard let ids = try git.commits(revision, around: folder(path)) else {
+            let arguments = revision.contains("..") ? ["rev-list", revision, "--"] : ["rev-parse", "--verify", revision + "^{commit}"]
+            throw git.noRepository(path, purpose: "looking for code commits", arguments: arguments)
         }
-        return Set(output.split(separator: "\n").map(String.init))
+        return ids
     }
 
     /// The full message of the commit `revision` names.
-    public static func message(of revision: String, threadaiDirectory path: String) throws(GitError) -> String {
-        let arguments = ["log", "-1", "--format=%B", revision + "^{commit}", "--"]
-        guard let output = try run(arguments, threadaiDirectory: path, purpose: "reading the message of commit \(revision)") else {
-            throw outsideGit(arguments, path: path)
+    public static func message(
+        of revision: String, threadaiDirectory path: String, git: any GitBackend = GitBackends.standard
+    ) throws(GitError) -> String {
+        guard let message = try git.message(of: revision, around: folder(path)) else {
+            throw git.noRepository(path, purpose: "looking for code commits", arguments: ["log", "-1", "--format=%B", revision + "^{commit}", "--"])
         }
-        return output
+        return message
     }
 
-    private static func run(_ arguments: [String], threadaiDirectory path: String, purpose: String) throws(GitError) -> String? {
-        // From the folder holding .threadai: inside it, git would take HEAD, objects/ and refs/ for a bare repository.
-        try GitCommand.run(arguments, in: URL(fileURLWithPath: path).deletingLastPathComponent(), purpose: purpose)
-    }
-
-    private static func outsideGit(_ arguments: [String], path: String) -> GitError {
-        GitError(purpose: "looking for code commits", arguments: arguments,
-                 status: GitCommand.isInstalled ? 128 : nil, message: "",
-                 advice: GitCommand.whyNoRepository(path))
+    /// The folder holding .threadai: from inside it, git would take HEAD, objects/ and refs/ for a bare repository.
+    private static func folder(_ threadaiDirectory: String) -> URL {
+        URL(fileURLWithPath: threadaiDirectory).deletingLastPathComponent()
     }
 }

@@ -18,19 +18,12 @@ public struct CodeTree: Sendable, Equatable {
         self.algorithm = algorithm
     }
 
-    /// Reads the work tree around `threadaiDirectory` with one `git rev-parse` run.
+    /// Reads the work tree around `threadaiDirectory`.
     /// - Returns: nil outside a git work tree, or without git.
-    /// - Throws: `GitError` when git ran and failed for another reason.
-    public static func read(threadaiDirectory path: String) throws(GitError) -> CodeTree? {
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-        guard let output = try GitCommand.run(
-            ["rev-parse", "--show-toplevel", "--show-object-format"], in: folder,
-            purpose: "finding the work tree of the attached files")
-        else { return nil }
-        let lines = output.split(separator: "\n").map(String.init)
-        guard let top = lines.first, !top.isEmpty else { return nil }
-        let algorithm = lines.count > 1 ? GitBlobID.Algorithm(rawValue: lines[1]) ?? .sha1 : .sha1
-        return CodeTree(top: URL(fileURLWithPath: top).resolvingSymlinksInPath().path, algorithm: algorithm)
+    /// - Throws: `GitError` when git failed for another reason.
+    public static func read(threadaiDirectory path: String, git: any GitBackend = GitBackends.standard) throws(GitError) -> CodeTree? {
+        try git.workTree(around: URL(fileURLWithPath: path).deletingLastPathComponent())
+            .map { CodeTree(top: $0.top, algorithm: $0.algorithm) }
     }
 
     /// The path to record for the file at `absolutePath` that the user named `given`: relative to

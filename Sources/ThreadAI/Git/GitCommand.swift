@@ -5,20 +5,24 @@ import Foundation
 #endif
 import ThreadAISupport
 
-/// A failure of git's own command line, in ThreadAI's words with git's message attached.
+/// A failure of git (its command line, or libgit2 in its place), in ThreadAI's words with git's message attached.
 public struct GitError: Error, CustomStringConvertible, Sendable {
     /// What ThreadAI was doing, as a phrase: "reading where the code stands".
     public var purpose: String
     public var arguments: [String]
-    /// git's exit status; nil when git could not be run at all.
+    /// git's exit status (libgit2's error code); nil when git could not be run at all.
     public var status: Int32?
     public var message: String
     /// What the user may do about it, a sentence; empty for nothing particular.
     public var advice: String
+    /// The library that failed in place of the git command ("libgit2"); nil for the command, which
+    /// `arguments` name.
+    public var library: String? = nil
 
     public var description: String {
         let command = arguments.first { !$0.hasPrefix("-") } ?? ""
-        let failed = status.map { "git \(command) failed (exit \($0))" } ?? "could not run git \(command)"
+        let failed = library.map { "\($0) failed (error \(status ?? 0))" }
+            ?? status.map { "git \(command) failed (exit \($0))" } ?? "could not run git \(command)"
         let said = Self.firstLines(of: message.trimmingWhitespace())
         return "\(failed) \(purpose)" + (advice.isEmpty ? "" : "; " + advice) + (said.isEmpty ? "." : ". git said: " + said)
     }
@@ -32,7 +36,7 @@ public struct GitError: Error, CustomStringConvertible, Sendable {
     }
 }
 
-/// The one seam through which ThreadAI runs git: `git -C FOLDER ARGUMENTS`, output read whole.
+/// How GitCommandBackend runs git: `git -C FOLDER ARGUMENTS`, output read whole.
 public enum GitCommand {
     /// Why `run` found no repository around `folder`, as a clause: git is missing, or the folder is
     /// outside every git work tree.
@@ -44,7 +48,15 @@ public enum GitCommand {
     public static var isInstalled: Bool { executable != nil }
 
     private static var executable: String? {
-        ToolRun.executable(named: "git", path: ProcessInfo.processInfo.environment["PATH"])
+        ToolRun.executable(named: "git", path: searchPath.current)
+    }
+
+    private static let searchPath = Locked<String?>(nil)
+
+    /// Where to look for `git`, as a `PATH` value: the program passes its own (the library reads no
+    /// environment); until then, and for nil, the usual folders.
+    public static func search(in path: String?) {
+        searchPath.withLock { $0 = path }
     }
 
     /// Runs git and returns its standard output.

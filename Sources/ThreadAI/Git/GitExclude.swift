@@ -21,14 +21,8 @@ public struct GitExclude: Sendable {
 
     /// The exclude file of the git repository around the folder `around`.
     /// - Returns: nil outside a git work tree, or without git.
-    public static func locate(around: URL) throws(GitError) -> GitExclude? {
-        guard let output = try GitCommand.run(
-            ["rev-parse", "--show-toplevel", "--git-path", "info/exclude"], in: around, purpose: "finding git's exclude file")
-        else { return nil }
-        let lines = output.split(separator: "\n").map(String.init)
-        guard lines.count == 2 else { return nil }
-        let exclude = lines[1].hasPrefix("/") ? lines[1] : around.appendingPathComponent(lines[1]).standardizedFileURL.path
-        return GitExclude(path: exclude, top: URL(fileURLWithPath: lines[0]).resolvingSymlinksInPath().path)
+    public static func locate(around: URL, git: any GitBackend = GitBackends.standard) throws(GitError) -> GitExclude? {
+        try git.workTree(around: around).map { GitExclude(path: $0.excludeFile, top: $0.top) }
     }
 
     /// The path of `absolute` from the top of the work tree, or nil when it lies outside.

@@ -38,13 +38,8 @@ public struct GitHooks: Sendable {
 
     /// The hooks folder of the git repository around `threadaiDirectory`.
     /// - Returns: nil outside a git work tree, or without git.
-    public static func locate(threadaiDirectory path: String) throws(GitError) -> GitHooks? {
-        let around = URL(fileURLWithPath: path).deletingLastPathComponent()
-        guard let output = try GitCommand.run(["rev-parse", "--git-path", "hooks"], in: around, purpose: "finding the hooks folder"),
-              let relative = output.split(separator: "\n").first
-        else { return nil }
-        let hooks = relative.hasPrefix("/") ? String(relative) : around.appendingPathComponent(String(relative)).standardizedFileURL.path
-        return GitHooks(folder: hooks)
+    public static func locate(threadaiDirectory path: String, git: any GitBackend = GitBackends.standard) throws(GitError) -> GitHooks? {
+        try git.workTree(around: URL(fileURLWithPath: path).deletingLastPathComponent()).map { GitHooks(folder: $0.hooksFolder) }
     }
 
     /// What `install` found and did.

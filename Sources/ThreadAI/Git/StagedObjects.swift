@@ -17,25 +17,19 @@ public enum StagedObjects {
         public var localLists: [String] = []
     }
 
-    /// What is staged under `threadaiDirectory`, from one `git diff --cached` over its folders.
-    /// - Returns: nil when the folder is not inside a git work tree, or git is not installed.
+    /// What is staged under `threadaiDirectory`, from one look at the index over its folders.
+    /// - Returns: nil when the folder is not inside a git work tree, or no git can be used.
     /// - Throws: `GitError` when git fails for another reason.
-    public static func staged(threadaiDirectory path: String) throws(GitError) -> Staged? {
+    public static func staged(threadaiDirectory path: String, git: any GitBackend = GitBackends.standard) throws(GitError) -> Staged? {
         // From the folder holding .threadai: inside it, git would take HEAD, objects/ and refs/ for a
         // bare repository of its own.
         let threadai = URL(fileURLWithPath: path)
-        let top = threadai.deletingLastPathComponent()
         let folder = threadai.lastPathComponent
         let paths = ["/objects", "/refs/tags", "/refs/threads", "/local-threads", "/local-renames"].map { folder + $0 }
-        // Outside a work tree `git diff` would compare files (--no-index) and refuse --cached: ask first.
-        guard try GitCommand.run(["rev-parse", "--is-inside-work-tree"], in: top, purpose: "listing the staged messages") != nil,
-              let output = try GitCommand.run(
-                ["diff", "--cached", "--name-only", "--diff-filter=ACMR", "-z", "--relative", "--"] + paths,
-                in: top, purpose: "listing the staged messages")
-        else { return nil }
+        guard let names = try git.stagedFiles(around: threadai.deletingLastPathComponent(), under: paths) else { return nil }
         var staged = Staged()
         let (tagFolder, threadFolder) = (folder + "/refs/tags/", folder + "/refs/threads/")
-        for name in output.split(separator: "\0") {
+        for name in names {
             if name.hasPrefix(tagFolder) {
                 staged.tagNames.append(String(name.dropFirst(tagFolder.count)))
             } else if name.hasPrefix(threadFolder) {

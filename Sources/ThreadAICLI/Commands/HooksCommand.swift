@@ -29,7 +29,7 @@ enum HooksCommand: Command {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
         let repository = try context.repository()
         guard let hooks = try GitHooks.locate(threadaiDirectory: repository.directory) else {
-            throw CLIError("hooks need a git repository: \(GitCommand.whyNoRepository(repository.directory)).")
+            throw CLIError("hooks need a git repository: \(GitBackends.standard.whyNoRepository(repository.directory)).")
         }
         switch arguments.positional("action") {
         case "install":

@@ -26,7 +26,7 @@ enum ScanCommand: Command {
         var (localFiles, holding) = (0, 0)
         if arguments.flag("staged") {
             guard let staged = try StagedObjects.staged(threadaiDirectory: repository.directory) else {
-                throw CLIError("--staged needs the repository inside a git work tree: \(GitCommand.whyNoRepository(repository.directory)).")
+                throw CLIError("--staged needs the repository inside a git work tree: \(GitBackends.standard.whyNoRepository(repository.directory)).")
             }
             ids = staged.ids
             tags = staged.tagNames.compactMap { try? ThreadName($0) }

@@ -1,0 +1,92 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import ThreadAIStore
+
+/// The git seam through the `git` command (the default backend): one `git -C FOLDER` run per
+/// question, output read whole (GitCommand).
+public struct GitCommandBackend: GitBackend {
+    public init() {}
+
+    /// One `git rev-parse` run: git prints `--git-path` answers relative to `folder` unless absolute.
+    public func workTree(around folder: URL) throws(GitError) -> GitWorkTree? {
+        guard let output = try GitCommand.run(
+            ["rev-parse", "--show-toplevel", "--show-object-format", "--git-path", "info/exclude", "--git-path", "hooks"],
+            in: folder, purpose: "finding the git work tree")
+        else { return nil }
+        let lines = output.split(separator: "\n").map(String.init)
+        guard lines.count == 4, !lines[0].isEmpty else { return nil }
+        func absolute(_ path: String) -> String {
+            path.hasPrefix("/") ? path : folder.appendingPathComponent(path).standardizedFileURL.path
+        }
+        return GitWorkTree(
+            top: URL(fileURLWithPath: lines[0]).resolvingSymlinksInPath().path,
+            algorithm: GitBlobID.Algorithm(rawValue: lines[1]) ?? .sha1,
+            excludeFile: absolute(lines[2]), hooksFolder: absolute(lines[3]))
+    }
+
+    /// One `git status` run, which reads HEAD, the refs and the index without taking git's index lock.
+    public func anchor(around folder: URL, excluding: String, advice: String) throws(GitError) -> CodeAnchor? {
+        let result = try GitCommand.run(
+            ["--no-optional-locks", "status", "--porcelain=v2", "--branch", "--untracked-files=no", "--", ":/", ":(exclude)" + excluding],
+            in: folder, purpose: "reading where the code stands", advice: advice)
+        return result.map(Self.parse(statusOutput:))
+    }
+
+    /// Reads `git status --porcelain=v2 --branch` output: the `# branch.oid` and `# branch.head`
+    /// headers, and any other line as a changed tracked file.
+    static func parse(statusOutput: String) -> CodeAnchor {
+        var anchor = CodeAnchor(commit: nil, branch: nil, dirty: false)
+        for line in statusOutput.split(separator: "\n") {
+            if line.hasPrefix("# branch.oid ") {
+                let oid = String(line.dropFirst("# branch.oid ".count))
+                anchor.commit = oid == "(initial)" ? nil : oid
+            } else if line.hasPrefix("# branch.head ") {
+                let head = String(line.dropFirst("# branch.head ".count))
+                anchor.branch = head == "(detached)" ? nil : head
+            } else if !line.hasPrefix("#") {
+                anchor.dirty = true
+            }
+        }
+        return anchor
+    }
+
+    public func commits(_ revision: String, around folder: URL) throws(GitError) -> Set<String>? {
+        let isRange = revision.contains("..")
+        let arguments = isRange ? ["rev-list", revision, "--"] : ["rev-parse", "--verify", revision + "^{commit}"]
+        let output = try GitCommand.run(arguments, in: folder, purpose: "resolving the code revision \(revision)")
+        return output.map { Set($0.split(separator: "\n").map(String.init)) }
+    }
+
+    public func message(of revision: String, around folder: URL) throws(GitError) -> String? {
+        try GitCommand.run(["log", "-1", "--format=%B", revision + "^{commit}", "--"], in: folder,
+                           purpose: "reading the message of commit \(revision)")
+    }
+
+    /// `git diff --cached` compares files (--no-index) outside a work tree and refuses --cached: asks first.
+    public func stagedFiles(around folder: URL, under paths: [String]) throws(GitError) -> [String]? {
+        guard try GitCommand.run(["rev-parse", "--is-inside-work-tree"], in: folder, purpose: "listing the staged messages") != nil,
+              let output = try GitCommand.run(
+                ["diff", "--cached", "--name-only", "--diff-filter=ACMR", "-z", "--relative", "--"] + paths,
+                in: folder, purpose: "listing the staged messages")
+        else { return nil }
+        return output.split(separator: "\0").map(String.init)
+    }
+
+    public func trackedFiles(around folder: URL, under paths: [String]) throws(GitError) -> [String] {
+        guard !paths.isEmpty,
+              let output = try GitCommand.run(
+                ["ls-files", "-z", "--full-name", "--"] + paths.map { ":(top,literal)" + $0 }, in: folder, purpose: "finding tracked files")
+        else { return [] }
+        return output.split(separator: "\0").map(String.init)
+    }
+
+    public func whyNoRepository(_ folder: String) -> String { GitCommand.whyNoRepository(folder) }
+
+    public func noRepository(_ folder: String, purpose: String, arguments: [String]) -> GitError {
+        GitError(purpose: purpose, arguments: arguments, status: GitCommand.isInstalled ? 128 : nil, message: "",
+                 advice: GitCommand.whyNoRepository(folder))
+    }
+}
