@@ -5,7 +5,7 @@ every row of docs/PERFORMANCE.md measured side by side in one run.
 usage: Benchmarks/run.py [--threadai BINARY] [--scratch DIR] [--bench DIR] [--seed N] [--runs N]
                          [--corpora medium,large,deep] [--rows WORDS] [--reimport]
 
-1. Builds the release binary (`swift build -c release --disable-local-rpath`, as README.md installs it)
+1. Builds the release binary with scripts/release, as README.md installs it and CI tests it,
    unless --threadai names one.
 2. Generates the corpora with the shared generator (--bench, default $THREADAI_BENCH or ../shared/bench
    beside the project: gen_corpus.py --preset P --seed N, to_git.py in the body and files layouts) into
@@ -226,11 +226,10 @@ def main():
     threadai = options.threadai
     if not threadai:
         log("building the release binary")
-        # No `$ORIGIN` search path: the executable carries its Swift libraries (Package.swift), and the
-        # loader's look for libc and libm beside it cost every start 0.2 ms (docs/PERFORMANCE.md).
-        subprocess.run(["swift", "build", "-c", "release", "--disable-local-rpath", "--product", "threadai"], cwd=ROOT, check=True,
-                       stdout=subprocess.DEVNULL)
-        threadai = os.path.join(ROOT, ".build", "release", "threadai")
+        # The executable users get: the script prints its path last.
+        built = subprocess.run([os.path.join(ROOT, "scripts", "release")], cwd=ROOT, check=True,
+                               stdout=subprocess.PIPE, text=True)
+        threadai = built.stdout.strip().splitlines()[-1]
     threadai = os.path.abspath(threadai)
     folder = os.path.join(scratch, f"seed-{options.seed}")
     os.makedirs(folder, exist_ok=True)

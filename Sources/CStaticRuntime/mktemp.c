@@ -7,8 +7,8 @@
 // Defining mktemp in the executable resolves the archive's reference here instead of in glibc, with
 // glibc's documented behaviour: the last six characters of the template, which must be "XXXXXX",
 // become letters and digits naming no existing file; on failure the template becomes "" and errno
-// says why. Only where the runtime is linked statically (THREADAI_OWN_ARGUMENTS, Package.swift).
-#if defined(__linux__) && defined(THREADAI_OWN_ARGUMENTS)
+// says why. Only where the runtime is linked statically (THREADAI_STATIC_RUNTIME, Package.swift).
+#if defined(__linux__) && defined(THREADAI_STATIC_RUNTIME)
 
 #include <errno.h>
 #include <string.h>
