@@ -1,21 +1,17 @@
 import Foundation
 import Testing
 @testable import ThreadAICLI
+import ThreadAITestSupport
 
 /// Options are read by their long names (`arguments.flag("no-context")`), and a misspelt name
 /// would quietly answer false. Every name the CLI's sources read must be an argument of the command
 /// whose file reads it, or, in the helpers commands share, of some command.
 @Suite struct OptionNameTests {
-    static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Sources/ThreadAICLI")
-
     /// Each file's reads of a name, as `(file, name)`.
     static func reads() throws -> [(file: String, name: String, text: String)] {
         let pattern = try NSRegularExpression(pattern: #"\b(?:arguments|globals)\.(?:flag|option|options|positional|positionals|int)\("([a-z0-9-]+)""#)
         var found: [(String, String, String)] = []
-        let files = FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
-        for file in files {
-            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+        for (file, text) in try PackageSources.swiftFiles(of: "ThreadAICLI") {
             for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
                 guard let range = Range(match.range(at: 1), in: text) else { continue }
                 found.append((file, String(text[range]), text))

@@ -28,12 +28,9 @@ struct ProviderNamesTests {
 
     /// No list of providers is written out by hand in the command line's sources.
     @Test func theCommandLineSpellsNoProviderList() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let cli = root.appendingPathComponent("Sources/ThreadAICLI")
-        let files = try #require(FileManager.default.enumerator(atPath: cli.path)).compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+        let files = try PackageSources.swiftFiles(of: "ThreadAICLI")
         #expect(!files.isEmpty)
-        for file in files {
-            let text = try String(contentsOf: cli.appendingPathComponent(file), encoding: .utf8)
+        for (file, text) in files {
             for list in [ProviderKind.allNames, ProviderKind.listed(ProviderKind.keyed)] {
                 #expect(!text.contains(list), "\(file) writes out the provider list '\(list)'")
             }
@@ -62,15 +59,12 @@ struct ProviderRegistryTests {
     /// No provider's name or key variable is spelt outside its registration (`Configuration/Providers/`)
     /// in ThreadAI and the CLI (the fuzz targets' names aside).
     @Test func noProviderIsSpeltOutsideItsRegistration() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let spellings = ProviderKind.allCases.map { "\"\($0.rawValue)\"" }
-        for module in ["Sources/ThreadAI", "Sources/ThreadAICLI"] {
-            let folder = root.appendingPathComponent(module)
-            let files = try #require(FileManager.default.enumerator(atPath: folder.path)).compactMap { $0 as? String }
-                .filter { $0.hasSuffix(".swift") && !$0.hasPrefix("Configuration/Providers/") && !$0.hasPrefix("Fuzzing/") }
+        for module in ["ThreadAI", "ThreadAICLI"] {
+            let files = try PackageSources.swiftFiles(of: module)
+                .filter { !$0.path.hasPrefix("Configuration/Providers/") && !$0.path.hasPrefix("Fuzzing/") }
             #expect(!files.isEmpty)
-            for file in files {
-                let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            for (file, text) in files {
                 for spelling in spellings {
                     #expect(!text.contains(spelling), "\(module)/\(file) spells \(spelling)")
                 }

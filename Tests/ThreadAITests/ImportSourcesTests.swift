@@ -85,12 +85,9 @@ struct ImportSourcesTests {
     /// The CLI only dispatches: no format's name is spelt as a value in it (the help text and
     /// examples name formats inside longer strings).
     @Test func theCommandLineNamesNoImportFormat() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let cli = root.appendingPathComponent("Sources/ThreadAICLI")
-        let files = try #require(FileManager.default.enumerator(atPath: cli.path)).compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+        let files = try PackageSources.swiftFiles(of: "ThreadAICLI")
         #expect(!files.isEmpty)
-        for file in files {
-            let text = try String(contentsOf: cli.appendingPathComponent(file), encoding: .utf8)
+        for (file, text) in files {
             for name in ImportSources.names() {
                 #expect(!text.contains("\"\(name)\""), "\(file) spells the import format \(name)")
             }

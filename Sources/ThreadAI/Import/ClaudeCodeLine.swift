@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import ThreadAIStore
 
 /// One line of a Claude Code session read as the importer always read it (as Foundation did, so a
@@ -45,5 +50,35 @@ enum ClaudeCodeLine {
         guard let numbers = value.mappingNumbers(JSONNumberForm.foundation) else { return .unreadable("it holds a number no Double holds") }
         guard let object = numbers.object else { return .unreadable("not a JSON object") }
         return .object(object, repairs: repairs)
+    }
+}
+
+extension ClaudeCodeLine {
+    /// Each line of a JSON-lines file that holds an object, with its number (from 1) and how an
+    /// error names it: blank lines are passed over, a line read with something replaced is noted in
+    /// `notes`, an unreadable one is noted and left out, the rest of the file being sound. Claude
+    /// Code sessions and Codex rollouts are read so.
+    /// - Returns: how many lines were left out as unreadable.
+    @discardableResult
+    static func forEachObject(
+        in data: Data, name: String, notes: inout [String],
+        _ body: (_ number: Int, _ item: String, _ object: [String: JSONReader.Value]) throws(ImportError) -> Void
+    ) throws(ImportError) -> Int {
+        var number = 0
+        var unreadable = 0
+        for text in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            number += 1
+            if text.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") }) { continue }
+            let item = "\(name) line \(number)"
+            switch read(text) {
+            case .object(let object, let repairs):
+                notes += repairs.map { "\(item): \($0)" }
+                try body(number, item, object)
+            case .unreadable(let reason):
+                notes.append("\(item): left out: \(reason)")
+                unreadable += 1
+            }
+        }
+        return unreadable
     }
 }

@@ -27,31 +27,16 @@ public enum ClaudeCodeParser {
         var agentID: String?
         var skipped: [String: Int] = [:]
         var passThrough: [String: String?] = [:]  // a line that is not a message → its parent (nil: none)
-        var number = 0
         var notes: [String] = []  // lines read with something replaced, or left out
-        var unreadable = 0
-        for text in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            number += 1
-            if text.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") }) { continue }
-            let item = "\(name) line \(number)"
-            let object: [String: JSONReader.Value]
-            switch ClaudeCodeLine.read(text) {
-            case .object(let read, let repairs):
-                object = read
-                notes += repairs.map { "\(item): \($0)" }
-            case .unreadable(let reason):
-                // The rest of the session is sound: its lines are imported, this one is named.
-                notes.append("\(item): left out: \(reason)")
-                unreadable += 1
-                continue
-            }
+        // An unreadable line is named in `notes`; the rest of the session is sound, and imported.
+        let unreadable = try ClaudeCodeLine.forEachObject(in: data, name: name, notes: &notes) { _, item, object throws(ImportError) in
             let type = object["type"]?.string ?? "unknown"
             if let key = Self.titleKeys[type], titles[type] == nil, let text = object[key]?.string, !text.isEmpty { titles[type] = text }
             guard ["user", "assistant", "system"].contains(type), let uuid = object["uuid"]?.string else {
                 // A hook's attachment may be the root its first question names as parent.
                 if let uuid = object["uuid"]?.string { passThrough[uuid] = object["parentUuid"]?.string }
                 skipped[type, default: 0] += 1
-                continue
+                return
             }
             sessionID = sessionID ?? object["sessionId"]?.string
             agentID = agentID ?? object["agentId"]?.string

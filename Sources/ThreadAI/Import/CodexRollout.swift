@@ -24,20 +24,7 @@ enum CodexRollout {
         var nodes: [ImportNode] = []
         var skipped: [String: Int] = [:]
         var notes: [String] = []
-        var number = 0
-        for text in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            number += 1
-            if text.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") }) { continue }
-            let item = "\(name) line \(number)"
-            let object: [String: JSONReader.Value]
-            switch ClaudeCodeLine.read(text) {
-            case .object(let read, let repairs):
-                object = read
-                notes += repairs.map { "\(item): \($0)" }
-            case .unreadable(let reason):
-                notes.append("\(item): left out: \(reason)")
-                continue
-            }
+        try ClaudeCodeLine.forEachObject(in: data, name: name, notes: &notes) { number, _, object throws(ImportError) in
             let type = object["type"]?.string ?? "unknown"
             let payload = object["payload"]?.object ?? [:]
             switch type {
@@ -50,7 +37,7 @@ enum CodexRollout {
             case "response_item":
                 guard var node = node(payload, line: number, date: ClaudeCodeParser.date(object["timestamp"])) else {
                     skipped["\(payload["type"]?.string ?? "unknown") item", default: 0] += 1
-                    continue
+                    return
                 }
                 node.parentSourceID = nodes.last?.sourceID
                 if let cwd, !cwd.isEmpty { node.fields["cwd"] = cwd }

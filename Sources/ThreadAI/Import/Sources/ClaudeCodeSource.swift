@@ -16,12 +16,6 @@ public struct ClaudeCodeSource: ConversationSource {
     public func collects(inFolder relativePath: String) -> Bool { relativePath.hasSuffix(".jsonl") }
 
     public func forEachConversation(at path: String, hooks: ImportHooks, _ body: (ImportConversation) throws -> Void) throws {
-        let data: Data
-        do {
-            data = Data(try FilePaths.read(path))
-        } catch {
-            throw ImportFileError(path: path, reason: "\(error)")
-        }
-        try body(try ClaudeCodeParser.parse(data, name: path))
+        try body(try ClaudeCodeParser.parse(try ImportFileError.contents(of: path), name: path))
     }
 }

@@ -24,12 +24,6 @@ public struct CodexSource: ConversationSource {
     }
 
     public func forEachConversation(at path: String, hooks: ImportHooks, _ body: (ImportConversation) throws -> Void) throws {
-        let data: Data
-        do {
-            data = Data(try FilePaths.read(path))
-        } catch {
-            throw ImportFileError(path: path, reason: "\(error)")
-        }
-        try body(try CodexRollout.parse(data, name: path))
+        try body(try CodexRollout.parse(try ImportFileError.contents(of: path), name: path))
     }
 }

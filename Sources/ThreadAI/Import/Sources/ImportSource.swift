@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import ThreadAIStore
 
 /// One kind of file `import` reads (docs/DESIGN.md, "Adding an import source"): how it is recognised
@@ -85,4 +90,13 @@ public struct ImportFileError: Error, CustomStringConvertible, Sendable {
     }
 
     public var description: String { "cannot read \(path): \(reason)" }
+
+    /// The whole file at `path`, for the sources that parse a file at once.
+    static func contents(of path: String) throws(ImportFileError) -> Data {
+        do {
+            return Data(try FilePaths.read(path))
+        } catch {
+            throw ImportFileError(path: path, reason: "\(error)")
+        }
+    }
 }
