@@ -22,4 +22,26 @@ struct RefFolder: Sendable {
             folder = FilePaths.directoryName(of: folder)
         }
     }
+
+    /// What `lock(_:)` could not do.
+    enum LockFailure: Error {
+        case folders(FileSystemError)
+        case lock(LockError)
+    }
+
+    /// The lock of the ref file `file` (thread ref or tag), its folders made first and removed again
+    /// when the lock cannot be taken: the first step of every compare-and-swap of a ref.
+    func lock(_ file: String) throws(LockFailure) -> LockFile {
+        do {
+            try prepare(for: file)
+        } catch {
+            throw .folders(error)
+        }
+        do {
+            return try LockFile.acquire(for: file)
+        } catch {
+            removeEmptyFolders(above: file)
+            throw .lock(error)
+        }
+    }
 }

@@ -176,17 +176,13 @@ public struct RefStore: Sendable {
     /// several files (a rename, `checkout -b`) takes every lock first, so that one held elsewhere
     /// stops it before any file is written. The lock is released when the value is dropped.
     func lock(_ name: ThreadName) throws(RefError) -> LockFile {
-        let path = path(of: name)
         do {
-            try folder.prepare(for: path)
+            return try folder.lock(path(of: name))
         } catch {
-            throw .fileSystem(error)
-        }
-        do {
-            return try LockFile.acquire(for: path)
-        } catch {
-            folder.removeEmptyFolders(above: path)
-            throw .lock(error)
+            switch error {
+            case .folders(let error): throw .fileSystem(error)
+            case .lock(let error): throw .lock(error)
+            }
         }
     }
 

@@ -96,13 +96,17 @@ public struct TagStore: Sendable {
         _ name: ThreadName, expected: ObjectID?, commit: (consuming LockFile) throws(LockError) -> Void
     ) throws(TagError) {
         let path = path(of: name)
+        let lock: LockFile
         do {
-            try folder.prepare(for: path)
+            lock = try folder.lock(path)
         } catch {
-            throw .fileSystem(error)
+            switch error {
+            case .folders(let error): throw .fileSystem(error)
+            case .lock(let error): throw .lock(error)
+            }
         }
         do {
-            try lockAndChange(name, at: path, expected: expected, commit: commit)
+            try swap(name, holding: lock, expected: expected, commit: commit)
         } catch {
             // As for thread refs: the folders made for this tag must not outlive a failed change (an
             // empty folder would block a tag or thread of its name). The lock is gone by now.
@@ -111,15 +115,11 @@ public struct TagStore: Sendable {
         }
     }
 
-    private func lockAndChange(
-        _ name: ThreadName, at path: String, expected: ObjectID?, commit: (consuming LockFile) throws(LockError) -> Void
+    /// Under the tag's lock: compares, then commits.
+    private func swap(
+        _ name: ThreadName, holding lock: consuming LockFile, expected: ObjectID?,
+        commit: (consuming LockFile) throws(LockError) -> Void
     ) throws(TagError) {
-        let lock: LockFile
-        do {
-            lock = try LockFile.acquire(for: path)
-        } catch {
-            throw .lock(error)
-        }
         let current = try tag(name)?.target
         guard current == expected else {
             throw .concurrentChange(name, expected: expected, found: current)
