@@ -71,8 +71,8 @@ public struct ChatHistory: Sendable {
         } catch {
             throw .fileSystem(error)
         }
-        let outcome = Self.verdict(on: line, newest: current.last)
-        guard outcome == .kept else { return outcome }
+        // The rest of the verdict is settled above; only the newest entry could have changed since.
+        guard line != current.last else { return .duplicate }
         current.append(line)
         if current.count > limit { current.removeFirst(current.count - limit) }
         try lock.commit(Self.bytes(of: current))
