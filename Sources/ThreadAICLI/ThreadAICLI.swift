@@ -41,7 +41,6 @@ public enum ThreadAICLI {
         .flag("version", help: "Print the version."),
     ]
 
-
     /// Runs this process's command line against the real process (its arguments, environment,
     /// terminal) and returns the exit status; `main.swift` exits with it. Synchronous, so that a
     /// command that never waits runs on the main thread and starts no other (`RunToCompletion`).

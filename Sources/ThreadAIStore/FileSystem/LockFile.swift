@@ -70,10 +70,7 @@ struct LockFile: ~Copyable {
         } catch {
             return nil
         }
-        guard flock(file.raw, LOCK_EX | LOCK_NB) == 0 else { return nil }
-        _ = flock(file.raw, LOCK_UN)
-        sleepBriefly(.milliseconds(50))
-        guard flock(file.raw, LOCK_EX | LOCK_NB) == 0, stillNames(lockPath, file.raw), ftruncate(file.raw, 0) == 0 else {
+        guard takeAbandonedFlock(file.raw), stillNames(lockPath, file.raw), ftruncate(file.raw, 0) == 0 else {
             return nil
         }
         return file
@@ -154,6 +151,17 @@ public enum LockError: Error, CustomStringConvertible, Equatable, Sendable {
                 + "effect ('\(Remedy(.log))' or '\(Remedy(.status))' shows it); free the disk or fix it before relying on it."
         }
     }
+}
+
+/// Takes the `flock` of the open lock file `descriptor` when nobody holds it, asked twice 50 ms apart
+/// so that a writer between creating its file and locking it is not taken for dead (docs/FORMAT.md
+/// §10); true when this process now holds it. The proof a lock file's owner is gone, for `LockFile`
+/// and `TurnLock` alike.
+func takeAbandonedFlock(_ descriptor: Int32) -> Bool {
+    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return false }
+    _ = flock(descriptor, LOCK_UN)
+    sleepBriefly(.milliseconds(50))
+    return flock(descriptor, LOCK_EX | LOCK_NB) == 0
 }
 
 /// Whether `path` still names the file open as `descriptor` (same device and inode).

@@ -162,11 +162,7 @@ public final class TurnLock: Sendable {
         defer { _ = close(descriptor) }
         guard let identity = FileIdentity(descriptor: descriptor) else { return .gone }
         let holder = TurnLockOwner(lockFileBytes: readSmall(descriptor))
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return .held(holder) }
-        // Asked again 50 ms later: a sender between creating its file and locking it is not gone.
-        _ = flock(descriptor, LOCK_UN)
-        sleepBriefly(.milliseconds(50))
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return .held(holder) }
+        guard takeAbandonedFlock(descriptor) else { return .held(holder) }
         guard FileIdentity(path: path) == identity else { return .gone }
         LockTakeovers.tell(path)
         _ = unlink(path)
