@@ -136,40 +136,17 @@ extension Conversation {
     }
 
     /// Moves the thread to the stored reply: from the user message after a send, or from the
-    /// partial reply a retry replaces (compare-and-swap either way).
+    /// partial reply a retry replaces (compare-and-swap either way, following a pull's rename or
+    /// divergence: `Repository.advance(_:to:_:after:reflogMessage:)`).
     private func link(_ id: ObjectID, _ message: Message, for prepared: PreparedTurn) throws(ThreadError) {
         let expected = prepared.replacing ?? prepared.userMessageID
         let verb = prepared.continuing == nil ? Repository.retryReflogPrefix : Repository.continueReflogPrefix
         let reflog = prepared.replacing.map { "\(verb) \($0.short)" } ?? (prepared.isRetry ? "retry: reply" : "send: reply")
         do {
-            try repository.advance(prepared.thread, to: id, message, expecting: .head(expected), reflogMessage: reflog)
+            try repository.advance(prepared.thread, to: id, message, after: expected, reflogMessage: reflog)
         } catch {
-            guard case .concurrentChange(_, _, let found) = error else { throw .ref(error) }
-            // The same reply, byte for byte, is already the head: stored once, as content addressing makes it.
-            if found == [id] { return }
-            do throws(RefError) {
-                if found.count > 1, found.contains(expected) {
-                    // A pull made the thread diverge while the reply streamed: it follows its question.
-                    try repository.refs.replaceHead(expected, with: id, of: prepared.thread, reflogMessage: reflog)
-                } else if let moved = renamedThread(prepared.thread, at: expected) {
-                    // A pull renamed the thread: the reply goes where the thread went.
-                    try repository.refs.update(moved, to: id, expecting: .head(expected), reflogMessage: reflog)
-                } else {
-                    throw error
-                }
-            } catch {
-                throw .ref(error)
-            }
+            throw .ref(error)
         }
-    }
-
-    /// The name `thread` was renamed to, when its ref is gone and that name's ref holds `head` alone.
-    private func renamedThread(_ thread: ThreadName, at head: ObjectID) -> ThreadName? {
-        // Each failure to read means "not followed": the caller then reports its own error.
-        guard !repository.refs.exists(thread), let renames = try? repository.renames(),
-              let moved = repository.existingThread(renamedFrom: thread, in: renames),
-              (try? repository.refs.heads(of: moved)) == [head] else { return nil }
-        return moved
     }
 
     static func milliseconds(_ duration: Duration) -> Int {

@@ -1,5 +1,6 @@
 import Testing
 @testable import ThreadAICLI
+import ThreadAI
 
 @Suite("Graph layout rows and lane moves")
 struct GraphLayoutDetailTests {

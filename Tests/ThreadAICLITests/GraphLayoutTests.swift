@@ -1,5 +1,6 @@
 import Testing
 @testable import ThreadAICLI
+import ThreadAI
 
 /// Snapshots of whole conversation forests, ordered and drawn. Each expected drawing is what
 /// `git log --graph --all --format=%s` prints for commits of the same shape written in the same order.

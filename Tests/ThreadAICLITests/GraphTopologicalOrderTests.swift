@@ -1,5 +1,6 @@
 import Testing
 @testable import ThreadAICLI
+import ThreadAI
 
 @Suite("Topological order of conversation trees")
 struct GraphTopologicalOrderTests {

@@ -75,9 +75,10 @@ enum LogCommand: Command {
                     to: context.output)
                 return threads.status
             } else {
+                let heads = try range?.heads ?? repository.resolveEach(revision ?? "HEAD", walker: walker)
                 try GraphLog.write(
-                    repository: repository, walker: walker, heads: try range?.heads ?? repository.resolveEach(revision ?? "HEAD", walker: walker),
-                    excluding: range?.excluded ?? [], limit: limit, decorate: decorate, style: context.style, to: context.output)
+                    repository: repository, walker: walker, HistorySelection(heads: heads, excluding: range?.excluded ?? []),
+                    limit: limit, decorate: decorate, style: context.style, to: context.output)
             }
             return .success
         }
@@ -86,7 +87,7 @@ enum LogCommand: Command {
         }
         let atCode = try arguments.option("at-code").map { try CodeCommits.resolve($0, threadaiDirectory: repository.directory) }
         if let atCode, revision == nil {
-            let entries = matching(grep, CodeLog.written(at: atCode, in: try CodeLog.everyMessage(repository, walker: walker)))
+            let entries = matching(grep, CodeLog.written(at: atCode, in: try repository.everyMessageByDate(walker: walker)))
             return try write(Array(entries.prefix(limit ?? Int.max)), arguments, decorate: decorate, repository: repository, walker: walker, context)
         }
         let starts = try range?.heads ?? arguments.option("for-commit").map { try CodeLog.starts(forCommit: $0, repository, context) }
@@ -106,11 +107,12 @@ enum LogCommand: Command {
                 return .success
             }
         }
+        let selection = HistorySelection(heads: starts, excluding: range?.excluded ?? [])
         if starts.count == 1, range == nil, atCode == nil, grep == nil, !codeOptions, !arguments.flag("oneline"), !arguments.flag("reverse") {
             return try writeStreamed(
-                from: starts[0], limit: limit, json: arguments.flag("json"), decorate: decorate, repository: repository, walker: walker, context)
+                selection, limit: limit, json: arguments.flag("json"), decorate: decorate, repository: repository, walker: walker, context)
         }
-        var entries = try union(of: starts, excluding: range?.excluded ?? [], repository: repository, walker: walker, limit: atCode == nil && grep == nil ? limit : nil)
+        var entries = try repository.historyToShow(selection, limit: atCode == nil && grep == nil ? limit : nil, walker: walker)
         if let atCode { entries = CodeLog.written(at: atCode, in: entries) }
         if atCode != nil || grep != nil { entries = Array(matching(grep, entries).prefix(limit ?? Int.max)) }
         return try write(entries, arguments, decorate: decorate, repository: repository, walker: walker, context)
@@ -173,27 +175,5 @@ enum LogCommand: Command {
             let link = graph.recordsMerge(record) ? try walker.header(id).mergeLink : nil
             context.output.line(OneLine.render(record: record, of: graph, labels: decorations[id] + merges.from(link), style: context.style))
         }
-    }
-
-    /// The histories of `starts` down to the first message of `excluded` (a range's other side), each
-    /// message once, in `log --graph`'s order: children before their parent and each head's own line
-    /// contiguous (dates alone cannot order messages of one second).
-    private static func union(
-        of starts: [ObjectID], excluding excluded: Set<ObjectID>, repository: Repository, walker: HistoryWalker, limit: Int?
-    ) throws -> [(id: ObjectID, message: Message)] {
-        guard starts.count > 1 else {
-            guard let start = starts.first else { return [] }
-            guard excluded.isEmpty else { return try walker.messages(from: start, limit: limit, excluding: excluded) }
-            return try repository.history(from: start, limit: limit, walker: walker, packed: true)
-        }
-        var messages: [ObjectID: Message] = [:]
-        for start in starts {
-            for entry in try walker.messages(from: start, excluding: excluded) where messages[entry.id] == nil {
-                messages[entry.id] = entry.message
-            }
-        }
-        let nodes = messages.map { DatedGraphNode(id: $0.key, parent: $0.value.parent, date: $0.value.date) }
-        let ordered = TopologicalOrder.order(nodes: nodes, heads: starts).prefix(limit ?? Int.max)
-        return ordered.compactMap { node in messages[node.id].map { (node.id, $0) } }
     }
 }

@@ -17,7 +17,8 @@ enum AllMessagesLog {
     ) throws {
         let decorations = decorate || form == .json
             ? try Decorations(repository: repository, walker: repository.walker(), shown: nil, threads: threads.threads) : .none
-        var (graph, ordered) = try GraphLog.everyMessage(repository, threads: threads, also: also, limit: limit)
+        var (graph, ordered) = try repository.everyMessageToShow(
+            threadHeads: threads.threads.flatMap(\.heads), also: also, limit: limit, walker: repository.walker())
         if reverse { ordered.reverse() }
         let merges = try MergeLabels(repository: repository)
         let links = try GraphMergeLinks(ordered, of: graph, walker: repository.walker())

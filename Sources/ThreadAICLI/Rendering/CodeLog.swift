@@ -19,22 +19,6 @@ enum CodeLog {
         entries.filter { entry in entry.message.fields["code-commit"].map(commits.contains) ?? false }
     }
 
-    /// Every message of every thread, each once, newest first: by date, then (for messages of one
-    /// second) the deeper in its history first, so a reply comes before the question it answers, then id.
-    static func everyMessage(_ repository: Repository, walker: HistoryWalker) throws -> [(id: ObjectID, message: Message)] {
-        var seen: [ObjectID: (message: Message, depth: Int)] = [:]
-        for name in try repository.refs.names() {
-            for head in try repository.refs.heads(of: name) {
-                let history = try walker.messages(from: head)
-                for (index, entry) in history.enumerated() where seen[entry.id] == nil {
-                    seen[entry.id] = (entry.message, history.count - index)
-                }
-            }
-        }
-        return seen.sorted { ($0.value.message.date.rfc3339, $0.value.depth, $0.key.hex) > ($1.value.message.date.rfc3339, $1.value.depth, $1.key.hex) }
-            .map { (id: $0.key, message: $0.value.message) }
-    }
-
     /// The messages the `Thread:` trailers of commit `revision` name; says on stderr what it found.
     static func starts(forCommit revision: String, _ repository: Repository, _ context: CommandContext) throws -> [ObjectID] {
         let text = try CodeCommits.message(of: revision, threadaiDirectory: repository.directory)

@@ -42,27 +42,30 @@ extension Repository {
     /// (`HistoryWalker.messages(along:then:limit:)`), and each is still checked against its id and
     /// its parent against the chain. Both ways give the same messages and the same errors.
     ///
-    /// `packed` lets that rest come from `cache/objects` (docs/FORMAT.md §12.4), each record verified
-    /// against its id, and adds to it when many were missing: for `log`, which shows a history; never
-    /// for a writer, which must find the objects it extends in the store (§10.3).
+    /// The objects come from the store, never from `cache/objects`: a writer must find the objects it
+    /// extends there (docs/FORMAT.md §10.3). A view asks `historyToShow`, which may take them from the cache.
     public func history(
-        from head: ObjectID, limit: Int?, walker: HistoryWalker, packed: Bool = false
+        from head: ObjectID, limit: Int?, walker: HistoryWalker
     ) throws(ThreadError) -> [(id: ObjectID, message: Message)] {
         var messages: [(id: ObjectID, message: Message)] = []
-        try history(from: head, limit: limit, walker: walker, packed: packed) { part in
+        try history(from: head, limit: limit, walker: walker, packed: false) { part in
             messages += part
             return .max
         }
         return messages
     }
 
-    /// `history(from:limit:walker:packed:)` handed to `each` a part at a time, newest first, so that a
-    /// command that shows a long history holds one part in memory, not all of it: the walk up to
-    /// the budget, then parts of as many messages as `each` returned after the one before (0 stops
-    /// the walk). The same messages and the same errors, thrown once the parts before the failure
-    /// were handed over.
-    public func history(
-        from head: ObjectID, limit: Int?, walker: HistoryWalker, packed: Bool = false,
+    /// `history(from:limit:walker:)` handed to `each` a part at a time, newest first, so that a
+    /// view of a long history holds one part in memory, not all of it: the walk up to the budget,
+    /// then parts of as many messages as `each` returned after the one before (0 stops the walk).
+    /// The same messages and the same errors, thrown once the parts before the failure were handed
+    /// over.
+    ///
+    /// `packed` lets the rest past the walk come from `cache/objects` (docs/FORMAT.md §12.4), each
+    /// record verified against its id, and adds to it when many were missing: for a view
+    /// (`historyToShow`); never for a writer, which must find the objects it extends in the store (§10.3).
+    func history(
+        from head: ObjectID, limit: Int?, walker: HistoryWalker, packed: Bool,
         each: ([(id: ObjectID, message: Message)]) -> Int
     ) throws(ThreadError) {
         let walk: (read: [(id: ObjectID, message: Message)], next: ObjectID?)

@@ -132,7 +132,7 @@ struct ChainReadTests {
             #expect(parts.dropFirst().allSatisfy { $0.count <= window } && parts.count > 1, "\(parts.map(\.count))")
         }
         var handed = 0
-        try repository.history(from: history[0], limit: nil, walker: repository.walker()) { part in
+        try repository.history(from: history[0], limit: nil, walker: repository.walker(), packed: false) { part in
             handed += 1
             return handed < 2 ? 64 : 0
         }

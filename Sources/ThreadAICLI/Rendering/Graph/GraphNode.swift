@@ -1,3 +1,5 @@
+import ThreadAI
+
 /// A message in a conversation tree as the graph sees it: its identity and the message it answers.
 ///
 /// Every node has at most one parent (a conversation never merges), so the messages of a
@@ -11,18 +13,7 @@ struct GraphNode<ID: Hashable>: Hashable {
 
 extension GraphNode: Sendable where ID: Sendable {}
 
-/// A ``GraphNode`` with the date that decides which thread is shown first.
-struct DatedGraphNode<ID: Hashable, Timestamp: Comparable> {
-    /// The node's identity, such as a message hash.
-    var id: ID
-    /// The node this one follows, or `nil` for the first message of a conversation.
-    var parent: ID?
-    /// When the message was written; the thread whose head is newest is shown first.
-    var date: Timestamp
-
+extension DatedGraphNode {
     /// The node without its date, as ``GraphLayout`` takes it.
     var graphNode: GraphNode<ID> { GraphNode(id: id, parent: parent) }
 }
-
-extension DatedGraphNode: Equatable {}
-extension DatedGraphNode: Sendable where ID: Sendable, Timestamp: Sendable {}

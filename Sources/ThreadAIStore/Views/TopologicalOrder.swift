@@ -1,5 +1,5 @@
 /// Orders the messages of conversation trees the way `git log --graph --topo-order` orders commits.
-enum TopologicalOrder {
+public enum TopologicalOrder {
     /// The nodes reachable from `heads`, each once, children before their parent and each line of
     /// history contiguous.
     ///
@@ -15,7 +15,7 @@ enum TopologicalOrder {
     ///   - heads: the tips of the threads; duplicates and ids not among `nodes` are ignored.
     /// - Returns: the reachable nodes in display order. Nodes reachable only through a cycle (which
     ///   content-addressed messages cannot form) are left out.
-    static func order<ID: Hashable & Comparable, Timestamp: Comparable>(
+    public static func order<ID: Hashable & Comparable, Timestamp: Comparable>(
         nodes: [DatedGraphNode<ID, Timestamp>],
         heads: [ID]
     ) -> [DatedGraphNode<ID, Timestamp>] {
@@ -43,7 +43,7 @@ enum TopologicalOrder {
     ///   - parent: the node each node follows, or nil for a root.
     ///   - heads: the tips; duplicates are ignored.
     ///   - isOlder: whether a tip is shown after another (an older date; equal dates: the larger id).
-    static func order(
+    public static func order(
         count: Int, parent: (Int) -> Int?, heads: [Int], isOlder: (Int, Int) -> Bool
     ) -> [Int] {
         var reachable = [Bool](repeating: false, count: count)
