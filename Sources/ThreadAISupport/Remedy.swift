@@ -4,11 +4,13 @@
 /// spell commands, so an app that links the libraries never tells its user to run a program it
 /// does not have, and `Remedy.suggested(by:)` gives an error's remedies back as values.
 public struct Remedy: Sendable, Hashable, CustomStringConvertible {
-    /// What the user can do, one case per operation the libraries offer.
+    /// What the user can do, one case per operation the libraries offer, then the choices a request
+    /// can be made with (a program words those as its options: the CLI as `--repo DIR`, `--redact`).
     public enum Action: String, Sendable, CaseIterable {
         case check, clearStaleLocks, log, status, listThreads, checkout, fork, deleteThread, reconcileThread,
              renameThread, listTags, deleteTag, moveTag, initialize, send, reflog, clearCache, retry, regenerate,
-             continueReply, configure, configurationHelp, setKey, listModels
+             continueReply, configure, configurationHelp, setKey, listModels, sendWithoutContext
+        case chooseRepository, chooseModel, chooseProvider, userConfiguration, fileKeyStore, redactSecrets, allowSecrets
     }
 
     public let action: Action
@@ -80,6 +82,14 @@ public struct RemedyWording: Sendable {
         case .configurationHelp: "list the configuration keys"
         case .setKey: "set the API key"
         case .listModels: "list the models"
+        case .sendWithoutContext: "send without the history"
+        case .chooseRepository: "the repository's folder"
+        case .chooseModel: "the model"
+        case .chooseProvider: "the provider"
+        case .userConfiguration: "the user configuration"
+        case .fileKeyStore: "keys kept in a file"
+        case .redactSecrets: "secrets redacted"
+        case .allowSecrets: "secrets allowed"
         }
     }
 

@@ -94,3 +94,15 @@ extension GlobalOptionsTests {
         #expect(!FileManager.default.fileExists(atPath: elsewhere + "/.threadai"))
     }
 }
+
+extension GlobalOptionsTests {
+    /// The library suggests choices as remedies (`Remedy(.chooseRepository)`); the CLI words them as
+    /// its options and environment variables.
+    @Test("no repository found: the remedy names 'threadai init', --repo DIR and THREADAI_DIR")
+    func noRepositoryRemedy() throws {
+        let (sandbox, elsewhere) = try Self.notesAndElsewhere()
+        let result = try sandbox.run(["status"], in: elsewhere, environment: ["THREADAI_DIR": ""])
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderr.contains("Run 'threadai init' to create one, or name one with --repo DIR or THREADAI_DIR."), "\(result)")
+    }
+}

@@ -17,7 +17,7 @@ struct ProviderErrorTests {
          "`\(Remedy(.setKey, "openai-compatible"))` (or OPENAI_API_KEY, when OPENAI_BASE_URL names the server)", false),
         (.forbidden(details(403)), "permissions", false),
         (.modelNotFound(model: "claude-nope", details(404)), "“claude-nope”", false),
-        (.payloadTooLarge(details(413)), "--no-context", false),
+        (.payloadTooLarge(details(413)), "send without the history", false),
         (.rateLimited(details(429)), "Wait 2 s", true),
         (.serverError(details(500)), "provider's side", true),
         (.serviceUnavailable(details(503)), "temporarily unavailable", true),

@@ -38,8 +38,25 @@ import ThreadAITestSupport
             #expect(!text.replacing(folder.path, with: "").replacing(".threadai", with: "").contains("threadai"), "\(text)")
             #expect(!Remedy.suggested(by: error).isEmpty, "\(text)")
         }
-        #expect(Remedy.suggested(by: notFound) == [Remedy(.initialize)])
+        #expect(Remedy.suggested(by: notFound) == [Remedy(.initialize), Remedy(.chooseRepository)])
         #expect(String(describing: notFound).contains("'create a repository'"), "\(notFound)")
+    }
+
+    /// The choices an error suggests (another repository, a model, the file key store, redaction) are
+    /// remedies too: the CLI words them as its options and environment variables, an app as its own.
+    @Test func choicesAreRemediesNotTheCommandLinesOptions() throws {
+        let errors: [any Error] = [
+            RepositoryError.notFound(searchedFrom: "/somewhere"), RepositoryError.notARepository("/somewhere"),
+            ConfigurationError.missingModel(provider: .anthropic), ConfigurationError.noRepository("No repository."),
+            KeyStoreError.keychain(operation: "read the key", status: -25300),
+            SecretsFound(item: "your message", findings: SecretScanner.findings(in: "key sk-ant-api03-" + String(repeating: "a", count: 95))),
+            ProviderError.payloadTooLarge(HTTPErrorDetails(provider: "anthropic", status: 413)),
+        ]
+        for error in errors {
+            let text = String(describing: error)
+            #expect(!text.contains("--") && !text.contains("THREADAI_") && !text.contains("-m "), "\(text)")
+            #expect(!Remedy.suggested(by: error).isEmpty, "\(text)")
+        }
     }
 
     @Test(arguments: Remedy.Action.allCases)

@@ -48,14 +48,14 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
         case .noUserConfigDirectory:
             return "there is no folder for user configuration: set HOME, or XDG_CONFIG_HOME to an absolute path."
         case .noRepository(let reason):
-            return "\(reason) Use --user for the user configuration."
+            return "\(reason) Use \(Remedy(.userConfiguration)) for the user configuration."
         case .missingModel(let provider):
-            return "\(provider) has no default model: name one with -m MODEL, THREADAI_MODEL, "
+            return "\(provider) has no default model: name one with \(Remedy(.chooseModel)), "
                 + "or '\(Remedy(.configure, "model", "NAME"))'."
         case .modelOfAnotherProvider(let model, let owner, let provider):
             return "'\(Self.shown(model.value))' (\(model.source)) is an \(owner) model, but the provider is \(provider.value) "
                 + "(\(provider.source)): name a \(provider.value) model ('\(Remedy(.listModels, "--provider", provider.value))' "
-                + "lists them), or --provider \(owner) to ask \(owner)."
+                + "lists them), or \(Remedy(.chooseProvider, owner)) to ask \(owner)."
         case .keyStore(let error):
             return error.description
         case .fileSystem(let error):

@@ -39,6 +39,6 @@ public struct CodeAnchor: Sendable, Equatable {
         let threadaiDirectory = URL(fileURLWithPath: path)
         return try git.anchor(
             around: threadaiDirectory.deletingLastPathComponent(), excluding: threadaiDirectory.lastPathComponent,
-            advice: "'\(Remedy(.configure, "anchors", "false"))' (or THREADAI_NO_ANCHORS=1) writes messages without code anchors")
+            advice: "'\(Remedy(.configure, "anchors", "false"))' writes messages without code anchors")
     }
 }

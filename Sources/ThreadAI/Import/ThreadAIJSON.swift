@@ -249,12 +249,12 @@ public enum ThreadAIJSON {
         guard let text = entry["object"]?.string else { return }
         let findings = SecretScanner.findings(in: text)
         guard !findings.isEmpty else { return }
-        let redactGiven = policy == .redact ? ", so --redact cannot apply to it" : ""
+        let redactGiven = policy == .redact ? ", so \(Remedy(.redactSecrets)) cannot apply to it" : ""
         throw ImportError(
             item: "\(name) message #\(index) (\(entry["id"]?.string ?? ""))",
             reason: SecretsFound(item: "it", findings: findings).found
                 + " A threadai-json export cannot be redacted on import (its messages are named by their hashes)\(redactGiven): "
-                + "remove the secret at its source and export again, or run again with --allow-secrets to import it "
+                + "remove the secret at its source and export again, or run again with \(Remedy(.allowSecrets)) to import it "
                 + SecretsFound.asItIs)
     }
 }

@@ -45,7 +45,7 @@ public enum KeyStoreError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(provider) needs no API key. Keys are kept for \(ProviderKind.keyed.map(\.rawValue).joined(separator: ", "))."
         case .keychain(let operation, let status):
             return "the Keychain could not \(operation) (status \(status)). Unlock the Keychain and try again, "
-                + "or set THREADAI_KEY_STORE=file to keep keys in a file."
+                + "or choose \(Remedy(.fileKeyStore)) to keep keys in a file."
         case .fileSystem(let error):
             return error.description
         }

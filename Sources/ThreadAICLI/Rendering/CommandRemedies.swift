@@ -1,13 +1,32 @@
 import ThreadAI
 
 /// The CLI's wording of the libraries' remedies: each as the `threadai` command line that does it
-/// ("'threadai threads reconcile topic'"), chosen once at start (docs/DESIGN.md "Errors").
+/// ("'threadai threads reconcile topic'"), or a choice as the option or environment variable that
+/// makes it ("--repo DIR or THREADAI_DIR"), chosen once at start (docs/DESIGN.md "Errors").
 enum CommandRemedies {
     static let wording = RemedyWording(program: "threadai") { remedy in
-        (["threadai", command(remedy.action)] + remedy.arguments).joined(separator: " ")
+        guard let command = command(remedy.action) else {
+            return ([option(remedy.action)] + remedy.arguments).joined(separator: " ")
+        }
+        return (["threadai", command] + remedy.arguments).joined(separator: " ")
     }
 
-    static func command(_ action: Remedy.Action) -> String {
+    /// The option that makes a choice (nil for a command's remedy).
+    static func option(_ action: Remedy.Action) -> String {
+        switch action {
+        case .chooseRepository: "--repo DIR or THREADAI_DIR"
+        case .chooseModel: "-m MODEL or THREADAI_MODEL"
+        case .chooseProvider: "--provider"
+        case .userConfiguration: "--user"
+        case .fileKeyStore: "THREADAI_KEY_STORE=file"
+        case .redactSecrets: "--redact"
+        case .allowSecrets: "--allow-secrets"
+        default: ""
+        }
+    }
+
+    /// The command that does it (nil for a choice, which `option` words).
+    static func command(_ action: Remedy.Action) -> String? {
         switch action {
         case .check: "fsck"
         case .clearStaleLocks: "fsck --clear-stale-locks"
@@ -33,6 +52,8 @@ enum CommandRemedies {
         case .configurationHelp: "config --help"
         case .setKey: "keys set"
         case .listModels: "models"
+        case .sendWithoutContext: "send --no-context"
+        case .chooseRepository, .chooseModel, .chooseProvider, .userConfiguration, .fileKeyStore, .redactSecrets, .allowSecrets: nil
         }
     }
 }

@@ -20,7 +20,7 @@ extension ProviderError: CustomStringConvertible {
                 + "Check the name with `\(Remedy(.listModels))`; if you set a base URL (\(Self.baseURLVariable(for: d.provider))), check it too."
         case .payloadTooLarge(let d):
             return "The request was too large for \(d.provider) (\(Self.statusText(d))). "
-                + "Send less history: start a fork from a later message, or use `send --no-context`."
+                + "Send less history: start a fork from a later message, or use `\(Remedy(.sendWithoutContext))`."
         case .rateLimited(let d):
             return "\(d.provider) is rate limiting this key (\(Self.statusText(d))). "
                 + "Wait \(Self.waitText(d.retryAfter)) and run `\(Remedy(.retry))`, or check the account's limits."

@@ -78,7 +78,7 @@ public struct SecretsFound: Error, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        "\(found) Remove it, or run again with --redact to store it as [REDACTED:KIND], or with --allow-secrets to store it "
+        "\(found) Remove it, or run again with \(Remedy(.redactSecrets)) to store it as [REDACTED:KIND], or with \(Remedy(.allowSecrets)) to store it "
             + Self.asItIs
     }
 

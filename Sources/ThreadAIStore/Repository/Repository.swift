@@ -96,11 +96,11 @@ public enum RepositoryError: Error, CustomStringConvertible, Sendable {
         switch self {
         case .notFound(let start):
             return "no .threadai repository in \(start) or any folder above it. "
-                + "Run '\(Remedy(.initialize))' to create one, or name one with --repo DIR or THREADAI_DIR."
+                + "Run '\(Remedy(.initialize))' to create one, or name one with \(Remedy(.chooseRepository))."
         case .notARepository(let path):
             return "\(path) is not a ThreadAI repository (it has no objects/ and refs/threads/ folders, nor the .gitattributes "
                 + "that '\(Remedy(.initialize))' writes). "
-                + "Run '\(Remedy(.initialize))' there, or name another with --repo DIR."
+                + "Run '\(Remedy(.initialize))' there, or name another with \(Remedy(.chooseRepository))."
         case .absent(let path):
             return "\(path) does not exist. Name an existing repository (the folder that holds .threadai, or "
                 + ".threadai itself), or create one with '\(Remedy(.initialize))'."
