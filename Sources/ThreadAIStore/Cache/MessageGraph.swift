@@ -32,11 +32,7 @@ public struct MessageGraph: Sendable {
     }
 
     public func role(_ record: Int) -> Role {
-        switch flags(record) & 0b11 {
-        case 0: return .system
-        case 1: return .user
-        default: return .assistant
-        }
+        RecordColumns.role(flags(record))
     }
 
     /// `interrupted` or `error` for a partial reply, else nil (other finish values are not kept).
@@ -87,7 +83,7 @@ public struct MessageGraph: Sendable {
 /// so a writer can stream them as it reads messages, then the fixed-size columns, then the counts.
 struct MessageGraphLayout: Sendable {
     static let header = Array("threadai-cache messages 2\n".utf8)
-    static let bytesPerRecord = 32 + 4 + 8 + 1 + 8
+    static let bytesPerRecord = RecordColumns.bytesPerRecord + 8
     /// `LF` `checksum ` 64 hex digits `LF`.
     static let trailerSize = 1 + "checksum ".utf8.count + ObjectID.hexDigitCount + 1
     static let interrupted: UInt8 = 1 << 2
@@ -98,11 +94,12 @@ struct MessageGraphLayout: Sendable {
     let count: Int
     let headlineByteCount: Int
     var headlines: Int { Self.header.count }
-    var ids: Int { headlines + headlineByteCount }
-    var parents: Int { ids + count * 32 }
-    var dates: Int { parents + count * 4 }
-    var flags: Int { dates + count * 8 }
-    var spans: Int { flags + count }
+    var columns: RecordColumns { RecordColumns(start: headlines + headlineByteCount, count: count) }
+    var ids: Int { columns.ids }
+    var parents: Int { columns.parents }
+    var dates: Int { columns.dates }
+    var flags: Int { columns.flags }
+    var spans: Int { columns.end }
     /// COUNT and HEADLINE-BYTES, two u32.
     var footer: Int { spans + count * 8 }
     var totalSize: Int { footer + 8 + Self.trailerSize }

@@ -51,7 +51,7 @@ struct MessageGraphAdditions {
         ids.append(id)
         seconds.append(message.date.secondsSinceEpoch)
         let headline = Headline(of: message.content, limit: Headline.listingLimit)
-        var flag: UInt8 = message.role == .system ? 0 : message.role == .user ? 1 : 2
+        var flag = RecordColumns.flags(message.role)
         if message.finish == "interrupted" { flag |= MessageGraphLayout.interrupted }
         if message.finish == "error" { flag |= MessageGraphLayout.error }
         if headline.isCut { flag |= MessageGraphLayout.cut }

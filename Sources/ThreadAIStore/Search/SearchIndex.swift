@@ -76,7 +76,7 @@ final class SearchIndex {
 
     func seconds(_ record: Int) -> Int64 { Int64(bitPattern: tail.uint64(at: layout.dates - layout.ids + record * 8)) }
 
-    func role(_ record: Int) -> Role { SearchIndexLayout.role(tail[layout.flags - layout.ids + record]) }
+    func role(_ record: Int) -> Role { RecordColumns.role(tail[layout.flags - layout.ids + record]) }
 
     func threadNumber(_ record: Int) -> Int { Int(tail.uint32(at: layout.threads - layout.ids + record * 4)) }
 

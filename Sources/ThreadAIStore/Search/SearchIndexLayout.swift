@@ -17,33 +17,18 @@ struct SearchIndexLayout {
     let tableBytes: Int
 
     var content: Int { Self.header.count }
-    var ids: Int { content + contentBytes }
-    var parents: Int { ids + count * 32 }
-    var dates: Int { parents + count * 4 }
-    var flags: Int { dates + count * 8 }
-    var threads: Int { flags + count }
+    var columns: RecordColumns { RecordColumns(start: content + contentBytes, count: count) }
+    var ids: Int { columns.ids }
+    var parents: Int { columns.parents }
+    var dates: Int { columns.dates }
+    var flags: Int { columns.flags }
+    var threads: Int { columns.end }
     var codes: Int { threads + count * 4 }
     var ends: Int { codes + count * 4 }
     var blocks: Int { ends + count * 8 }
     var tables: Int { blocks + blockCount * 12 }
     var counts: Int { tables + tableBytes }
     var totalSize: Int { counts + Self.countsSize + Self.trailerSize }
-
-    static func role(_ flags: UInt8) -> Role {
-        switch flags & 0b11 {
-        case 0: return .system
-        case 1: return .user
-        default: return .assistant
-        }
-    }
-
-    static func flags(_ role: Role) -> UInt8 {
-        switch role {
-        case .system: return 0
-        case .user: return 1
-        case .assistant: return 2
-        }
-    }
 
     static func hex(_ value: UInt64) -> [UInt8] {
         let digits = Array("0123456789abcdef".utf8)

@@ -95,7 +95,7 @@ struct SearchIndexWriter {
             try output.append(uint32: parent, to: file)
         }
         for number in order { try output.append(uint64: UInt64(bitPattern: catalog.seconds(Int(number))), to: file) }
-        for number in order { try output.append([SearchIndexLayout.flags(catalog.role(Int(number)))], to: file) }
+        for number in order { try output.append([RecordColumns.flags(catalog.role(Int(number)))], to: file) }
         for number in order { try output.append(uint32: nameNumbers[catalog.recordedThread(Int(number))] ?? 0, to: file) }
         for number in order { try output.append(uint32: catalog.codeCommit(Int(number)).flatMap { commitNumbers[$0] } ?? 0, to: file) }
         for end in ends { try output.append(uint64: end, to: file) }
