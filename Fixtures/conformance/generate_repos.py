@@ -487,6 +487,33 @@ is a name an older writer made (a reader accepts it, and a revision that is exac
 """)
 
 
+def corrupt():
+    r = Repo("corrupt")
+    u1, a1, u2, a2 = r.chain("main", None, "Question.", "Answer.", "Another question.", "Damaged answer.")
+    # a2's file no longer hashes to its name (§3): it is never used as content, so nothing past it
+    # (its parent) can be known.
+    path = os.path.join(r.root, "objects", a2[:2], a2[2:] + ".md")
+    data = open(path, "rb").read().replace(b"Damaged", b"damaged")
+    with open(path, "wb") as f:
+        f.write(data)
+    b1, b2 = r.chain("ok", a1, "A healthy fork.", "Healthy.")
+    r.ref("main", a2)
+    r.ref("ok", b2)
+    # A ref naming a message this repository does not have (§5.1: every id MUST name one).
+    r.ref("missing", "cd" * 32)
+    r.write("HEAD", "ref: refs/threads/ok\n")
+    r.revisions.update({"ok": b2, "ok~2": a1, "ok~3": u1, "HEAD~1": b1})
+    r.errors += ["main~1", "main^", "main~3", "missing~1", "missing^"]
+    r.context("ok", b2)
+    r.finish("""
+# corrupt
+
+The head of `main` is an object whose bytes no longer hash to its name (§3): a reader never uses it
+as content, so `main~1` and beyond name nothing. `missing` names a message the repository does not
+have. `ok`, a fork of `main` below the damage, is whole.
+""")
+
+
 def main():
     forks_of_forks()
     renames()
@@ -497,6 +524,7 @@ def main():
     local_threads()
     system_prompts()
     names_and_prefixes()
+    corrupt()
 
 
 if __name__ == "__main__":
