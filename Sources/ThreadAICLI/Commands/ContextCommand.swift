@@ -23,7 +23,7 @@ enum ContextCommand: Command {
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
         let repository = try context.repository()
-        try CLIError.refuseRange(arguments.positional("revision"), command: "context")
+        try CLIError.refuseRange(arguments.positional("revision"), command: "context", in: repository)
         let id = try repository.resolve(arguments.positional("revision") ?? "HEAD")
         let choice = try context.chooseProvider(arguments, repository: repository)
         let budget = try arguments.int("budget", in: 1...100_000_000) ?? choice.contextBudget

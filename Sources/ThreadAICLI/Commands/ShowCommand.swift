@@ -18,7 +18,7 @@ enum ShowCommand: Command {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
         let repository = try context.repository()
         let revision = arguments.positional("revision")
-        try CLIError.refuseRange(revision, command: "show")
+        try CLIError.refuseRange(revision, command: "show", in: repository)
         guard !(arguments.flag("raw") && arguments.flag("json")) else {
             throw CLIError("--raw and --json are two forms of one message: choose one.", status: .usage)
         }
