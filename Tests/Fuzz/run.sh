@@ -18,11 +18,12 @@ fuzzer=$($build --show-bin-path)/threadai-fuzz
 # The fixtures each target starts from.
 seeds() {
     case $1 in
-        message|frontmatter) echo Fixtures/format Fixtures/golden ;;
-        thread-name|revision|refs) echo Fixtures/refs Fixtures/renames Fixtures/tags ;;
-        cache|packed-caches) echo Fixtures/cache ;;
+        message|frontmatter) echo Fixtures/format Fixtures/golden Fixtures/conformance/objects ;;
+        thread-name|revision|refs) echo Fixtures/refs Fixtures/renames Fixtures/tags Fixtures/conformance/names ;;
+        cache|packed-caches) echo Fixtures/cache Fixtures/conformance/cache ;;
         sse|anthropic|openai) echo Fixtures/streams Fixtures/provider-e2e ;;
-        json|claude-code|llm|chatgpt|threadai-json) echo Fixtures/import ;;
+        json|claude-code|llm|chatgpt) echo Fixtures/import ;;
+        threadai-json) echo Fixtures/import Fixtures/conformance/export ;;
         *) echo "unknown target: $1" >&2; exit 64 ;;
     esac
 }
