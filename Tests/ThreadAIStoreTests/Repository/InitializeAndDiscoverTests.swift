@@ -116,7 +116,7 @@ struct InitializeAndDiscoverTests {
             return
         }
         #expect(start == empty)
-        #expect(Remedy.suggested(by: error) == [Remedy(.initialize)])
+        #expect(Remedy.suggested(by: error) == [Remedy(.initialize), Remedy(.chooseRepository)])
 
         try FileManager.default.createDirectory(atPath: folder.path + "/fake/.threadai/objects", withIntermediateDirectories: true)
         let wrong = try #require(throws: RepositoryError.self) {
