@@ -23,13 +23,15 @@ public struct Importer: Sendable {
     public let repository: Repository
     /// Every thread's name, read once per import at the first new thread and kept up to date as
     /// threads are created, so that creating thousands of them does not list every ref each time.
-    private var threadNames: NewThreadNames?
+    var threadNames: NewThreadNames?
     /// The renames, read once per import: a thread renamed since an earlier import of the same
     /// source is moved under its new name (its messages still record the old one).
     private var renames: Renames?
     /// Where earlier imports of this format put their conversations, read at the first conversation
     /// whose derived name holds no thread.
     private var priorImports: [String: PriorImports] = [:]
+    /// The names of the `threadai-json` export being placed, kept as they are (`ExportedNames`).
+    var exportedNames = ExportedNames()
 
     public init(repository: Repository) {
         self.repository = repository
@@ -140,20 +142,13 @@ public struct Importer: Sendable {
         return text.replacing("\u{0}", with: "\u{FFFD}")
     }
 
-    /// Creates the thread at `id`, or moves it there when it is at an ancestor (a grown export); a
-    /// thread of that name that holds other messages is left as it is and reported as skipped, with
-    /// the command that keeps the imported one.
-    mutating func moveRef(_ name: ThreadName, to id: ObjectID, item: String, summary: inout Summary) throws(ImportError) {
-        guard case .taken = try placeRef(name, at: id, item: item, summary: &summary) else { return }
-        summary.skipped.append(
-            "thread \(name): already exists with other messages; left as it is (the import's \(name) is \(id.short): '\(Remedy(.fork, "NEW-NAME", id.short))' keeps it)")
-    }
-
     /// What became of a thread the import would place.
     enum Placement {
         case created, moved, unchanged
         /// The name holds other messages: its head.
         case taken(ObjectID)
+        /// The name clashes with this thread's (docs/FORMAT.md §5.2), so it cannot be made here.
+        case clashes(ThreadName)
     }
 
     mutating func placeRef(_ recorded: ThreadName, at id: ObjectID, item: String, summary: inout Summary) throws(ImportError) -> Placement {
@@ -208,11 +203,27 @@ public struct Importer: Sendable {
             let heads = try repository.refs.heads(of: name)
             if heads == [id] { return .unchanged }
             let message = "import: \(item)"
+            if let other = exportedNames.clash(of: name), !heads.isEmpty, try !repository.refs.names().contains(name) {
+                return .clashes(other)  // A file system that folds case read the other name's ref: it is not this one.
+            }
             if heads.isEmpty {
-                var names = try threadNames ?? repository.newThreadNames()
-                try names.check(name)
-                try repository.refs.update(name, to: id, expecting: .absent, reflogMessage: message)
-                names.insert(name)
+                let exported = exportedNames.contains(name)
+                var names = try threadNames ?? repository.newThreadNames(ignoringAll: exportedNames.names)
+                do {
+                    try names.check(name, exported: exported)
+                } catch {
+                    // Checked before any ref moves, so that a clash is reported, never an import stopped halfway.
+                    guard case .ref(.conflictingName(_, let existing)) = error else { throw error }
+                    return .clashes(existing)
+                }
+                do {
+                    try repository.refs.update(name, to: id, expecting: .absent, reflogMessage: message)
+                } catch {
+                    // Where the file system folds case, a name the export holds beside a clashing one is that one's file.
+                    guard let other = exportedNames.clash(of: name) else { throw error }
+                    return .clashes(other)
+                }
+                if !exported { names.insert(name) }  // An export's names may clash among themselves (`ExportedNames`).
                 threadNames = names
                 summary.movedRefs += 1
                 return .created
@@ -247,14 +258,19 @@ public struct Importer: Sendable {
         _ name: ThreadName, at id: ObjectID, path: () -> [(source: String, id: ObjectID)], of conversation: ImportConversation,
         main: ThreadName, item: String, summary: inout Summary
     ) throws(ImportError) {
-        guard case .taken(let head) = try placeRef(name, at: id, item: item, summary: &summary) else { return }
+        let head: ObjectID?
+        switch try placeRef(name, at: id, item: item, summary: &summary) {
+        case .created, .moved, .unchanged: return
+        case .taken(let taken): head = taken
+        case .clashes: head = nil  // Another thread's name, in another case: another conversation's.
+        }
         // A head that cannot be read is not known to be this conversation's: it only picks the name.
-        let source = (try? repository.objects.header(head))?.fields["source"] ?? ""
+        let source = head.flatMap { (try? repository.objects.header($0))?.fields["source"] } ?? ""
         let sameConversation = source.hasPrefix("\(conversation.format):\(conversation.id)/")
         let alternative: ThreadName
         do {
             if sameConversation {
-                let held = Set((try? repository.walker().chain(to: head)) ?? [])
+                let held = Set(head.flatMap { try? repository.walker().chain(to: $0) } ?? [])
                 let path = path()
                 let leaves = path.first { !held.contains($0.id) }?.source ?? path.last?.source ?? ""
                 alternative = try ThreadName("\(name.rawValue)-at-\(Self.namePart(of: leaves, length: 8))")
@@ -267,7 +283,7 @@ public struct Importer: Sendable {
         switch try placeRef(alternative, at: id, item: item, summary: &summary) {
         case .created: summary.notes.append("thread \(name) already holds other messages: imported as \(alternative)")
         case .moved, .unchanged: return
-        case .taken:
+        case .taken, .clashes:
             summary.skipped.append("thread \(name): already exists with other messages, and so does \(alternative); left as they are")
         }
     }

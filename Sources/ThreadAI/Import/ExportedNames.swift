@@ -1,0 +1,63 @@
+import ThreadAIStore
+import ThreadAISupport
+
+/// The thread names a `threadai-json` export brings (docs/FORMAT.md §11): the names of the
+/// repository that exported it, which an import keeps as they are. Such names may clash among
+/// themselves (§5.2) — `Topic` and `topic` made in two clones and merged with git — where a name an
+/// importer derives from a source may not: the clash was already there, and `fsck` names it. On a
+/// file system that folds case or Unicode form (macOS, Windows) the two are one file, so there the
+/// second cannot be made, and is reported rather than written over the first.
+struct ExportedNames: Sendable {
+    private(set) var names: Set<ThreadName> = []
+    /// Each name of the export that clashes with another of its names, and one such other name.
+    private var clashes: [ThreadName: ThreadName] = [:]
+
+    init() {}
+
+    init(_ exported: some Sequence<ThreadName>) {
+        // Keyed by folded components (String hashing follows canonical equivalence), as `fsck`'s
+        // clash check is, so a large export is not compared pairwise.
+        var byKey: [[String]: ThreadName] = [:]
+        for name in exported {
+            names.insert(name)
+            let key = name.foldedComponents
+            if let earlier = byKey[key] { (clashes[name], clashes[earlier]) = (earlier, name) } else { byKey[key] = name }
+        }
+        for name in names {
+            let key = name.foldedComponents
+            for length in 1..<max(1, key.count) {
+                if let folder = byKey[Array(key.prefix(length))] { (clashes[name], clashes[folder]) = (folder, name) }
+            }
+        }
+    }
+
+    func contains(_ name: ThreadName) -> Bool { names.contains(name) }
+
+    /// Another name of the export that clashes with `name`, if any.
+    func clash(of name: ThreadName) -> ThreadName? { clashes[name] }
+}
+
+extension Importer {
+    /// Places the threads of a `threadai-json` export, each under its name (followed through the
+    /// renames, §5.4): created, or moved forward from an ancestor; a thread of that name that holds
+    /// other messages, or a name that clashes with another thread's here, is left as it is and
+    /// reported as skipped, with the command that keeps the imported one. Nothing about a name stops
+    /// the import halfway: the clashes an export brings among its own names are kept (`ExportedNames`).
+    mutating func placeExported(_ threads: [(name: ThreadName, head: ObjectID)], item: String, summary: inout Summary) throws(ImportError) {
+        exportedNames = ExportedNames(threads.map(\.name))
+        threadNames = nil  // Read anew without the export's names, and again after them.
+        defer { (exportedNames, threadNames) = (ExportedNames(), nil) }
+        for (name, id) in threads {
+            let keep = "(the import's \(name) is \(id.short): '\(Remedy(.fork, "NEW-NAME", id.short))' keeps it)"
+            switch try placeRef(name, at: id, item: item, summary: &summary) {
+            case .created, .moved, .unchanged:
+                continue
+            case .taken:
+                summary.skipped.append("thread \(name): already exists with other messages; left as it is \(keep)")
+            case .clashes(let other):
+                summary.skipped.append("thread \(name): its name clashes with the thread '\(other)' here (names that differ only in case "
+                    + "or Unicode form, or a name and a folder of names, are one file on macOS and Windows); not made \(keep)")
+            }
+        }
+    }
+}
