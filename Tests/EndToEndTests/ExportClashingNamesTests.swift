@@ -80,4 +80,30 @@ struct ExportClashingNamesTests {
         #expect(imported.status == 0, "\(imported)")
         #expect(try copy.succeed(["export", "json"]).stdoutBytes == export)
     }
+
+    /// §5.4: two clones that renamed `a` to `b` and `c` to `a` give, merged, `renames` lines `a→b`
+    /// then `c→a`, and refs still under the names renamed away (`threads` offers `reconcile`). The
+    /// export holds those refs under their own names, so the import makes them there, not under the
+    /// names the renames map them to.
+    @Test("threads under names the export's renames map elsewhere are made under their own names")
+    func namesRenamedAwayButPresent() throws {
+        let source = try CLISandbox.initialized(sending: "one")
+        for (thread, question) in [("x", "two"), ("y", "three"), ("z", "four")] {
+            try source.succeed(["checkout", "-b", thread, "main"])
+            try source.succeed(["send", question])
+        }
+        try source.succeed(["checkout", "main"])
+        let refs = source.repository + "/refs/threads/"
+        for (from, to) in [("x", "a"), ("y", "b"), ("z", "c")] {
+            try FileManager.default.moveItem(atPath: refs + from, toPath: refs + to)
+        }
+        try Data("a\tb\nc\ta\n".utf8).write(to: URL(fileURLWithPath: source.repository + "/renames"))
+        let export = try source.succeed(["export", "json"]).stdoutBytes
+        let copy = try CLISandbox.initialized()
+        let file = copy.work + "/export.json"
+        try Data(export).write(to: URL(fileURLWithPath: file))
+        let imported = try copy.run(["import", file])
+        #expect(imported.status == 0 && !imported.stderr.contains("skipped thread"), "\(imported)")
+        #expect(try copy.succeed(["export", "json"]).stdoutBytes == export)
+    }
 }

@@ -7,14 +7,21 @@ import ThreadAISupport
 /// importer derives from a source may not: the clash was already there, and `fsck` names it. On a
 /// file system that folds case or Unicode form (macOS, Windows) the two are one file, so there the
 /// second cannot be made, and is reported rather than written over the first.
+///
+/// A name the export's own `renames` map elsewhere was a ref still under a name renamed away there
+/// (§5.4: `a→b` and `c→a` from two clones); it is made under that name too, not under the one the
+/// renames give, which the export holds as a thread of its own.
 struct ExportedNames: Sendable {
     private(set) var names: Set<ThreadName> = []
     /// Each name of the export that clashes with another of its names, and one such other name.
     private var clashes: [ThreadName: ThreadName] = [:]
+    /// The names the export's renames map elsewhere.
+    private var renamedAway: Set<ThreadName> = []
 
     init() {}
 
-    init(_ exported: some Sequence<ThreadName>) {
+    init(_ exported: some Sequence<ThreadName>, renames: Renames) {
+        renamedAway = Set(exported.filter(renames.isRenamedAway))
         // Keyed by folded components (String hashing follows canonical equivalence), as `fsck`'s
         // clash check is, so a large export is not compared pairwise.
         var byKey: [[String]: ThreadName] = [:]
@@ -33,6 +40,9 @@ struct ExportedNames: Sendable {
 
     func contains(_ name: ThreadName) -> Bool { names.contains(name) }
 
+    /// Whether `name` is placed as it is, not under the name the renames give it.
+    func keepsAsItIs(_ name: ThreadName) -> Bool { renamedAway.contains(name) }
+
     /// Another name of the export that clashes with `name`, if any.
     func clash(of name: ThreadName) -> ThreadName? { clashes[name] }
 }
@@ -43,9 +53,13 @@ extension Importer {
     /// other messages, or a name that clashes with another thread's here, is left as it is and
     /// reported as skipped, with the command that keeps the imported one. Nothing about a name stops
     /// the import halfway: the clashes an export brings among its own names are kept (`ExportedNames`).
-    mutating func placeExported(_ threads: [(name: ThreadName, head: ObjectID)], item: String, summary: inout Summary) throws(ImportError) {
-        exportedNames = ExportedNames(threads.map(\.name))
-        threadNames = nil  // Read anew without the export's names, and again after them.
+    /// - Parameter renames: the export's own renames.
+    mutating func placeExported(
+        _ threads: [(name: ThreadName, head: ObjectID)], renames: Renames, item: String, summary: inout Summary
+    ) throws(ImportError) {
+        exportedNames = ExportedNames(threads.map(\.name), renames: renames)
+        // Read anew: the names without the export's, the renames with the export's just recorded.
+        (threadNames, self.renames) = (nil, nil)
         defer { (exportedNames, threadNames) = (ExportedNames(), nil) }
         for (name, id) in threads {
             let keep = "(the import's \(name) is \(id.short): '\(Remedy(.fork, "NEW-NAME", id.short))' keeps it)"

@@ -26,7 +26,7 @@ public struct Importer: Sendable {
     var threadNames: NewThreadNames?
     /// The renames, read once per import: a thread renamed since an earlier import of the same
     /// source is moved under its new name (its messages still record the old one).
-    private var renames: Renames?
+    var renames: Renames?
     /// Where earlier imports of this format put their conversations, read at the first conversation
     /// whose derived name holds no thread.
     private var priorImports: [String: PriorImports] = [:]
@@ -152,7 +152,7 @@ public struct Importer: Sendable {
     }
 
     mutating func placeRef(_ recorded: ThreadName, at id: ObjectID, item: String, summary: inout Summary) throws(ImportError) -> Placement {
-        let name = try currentName(of: recorded, item: item)
+        let name = exportedNames.keepsAsItIs(recorded) ? recorded : try currentName(of: recorded, item: item)
         do {
             return try placeRefOnce(name, at: id, item: item, summary: &summary)
         } catch {

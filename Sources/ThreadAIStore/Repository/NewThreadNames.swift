@@ -28,8 +28,9 @@ public struct NewThreadNames: Sendable {
 
     /// Checks that a new thread may be called `name`: free, not clashing with another name on
     /// case-insensitive or normalizing filesystems, and not a name renamed away (unless `renamed` is
-    /// the thread being renamed back to it). A name a repository's export brings (`exported`) may
-    /// hold the `..` that older writers could make (§5.2): it is that repository's, kept as it is.
+    /// the thread being renamed back to it). A name a repository's export brings (`exported`) is that
+    /// repository's, kept as it is: it may hold the `..` that older writers could make (§5.2), and be
+    /// a name renamed away whose ref was still there (§5.4: two clones renamed crosswise).
     public func check(_ name: ThreadName, renaming renamed: ThreadName? = nil, exported: Bool = false) throws(ThreadError) {
         do {
             if !exported { try ThreadNameError.checkNewName(name) }
@@ -38,7 +39,7 @@ public struct NewThreadNames: Sendable {
         }
         if exact.contains(name) { throw .ref(.threadExists(name)) }
         if let clash = clash(with: name) { throw .ref(.conflictingName(name, existing: clash)) }
-        if renames.isRenamedAway(name) && renames.currentName(of: name.rawValue) != renamed?.rawValue {
+        if !exported, renames.isRenamedAway(name), renames.currentName(of: name.rawValue) != renamed?.rawValue {
             throw .renamedAway(name, now: renames.currentName(of: name.rawValue))
         }
     }
