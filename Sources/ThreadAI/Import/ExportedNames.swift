@@ -48,8 +48,8 @@ struct ExportedNames: Sendable {
 }
 
 extension Importer {
-    /// Places the threads of a `threadai-json` export, each under its name (followed through the
-    /// renames, §5.4): created, or moved forward from an ancestor; a thread of that name that holds
+    /// Places the threads of a `threadai-json` export, each under its name (`placementName`):
+    /// created, or moved forward from an ancestor; a thread of that name that holds
     /// other messages, or a name that clashes with another thread's here, is left as it is and
     /// reported as skipped, with the command that keeps the imported one. Nothing about a name stops
     /// the import halfway: the clashes an export brings among its own names are kept (`ExportedNames`).
@@ -61,9 +61,16 @@ extension Importer {
         // Read anew: the names without the export's, the renames with the export's just recorded.
         (threadNames, self.renames) = (nil, nil)
         defer { (exportedNames, threadNames) = (ExportedNames(), nil) }
-        for (name, id) in threads {
+        // Every thread is decided before any ref moves, reading only: one that cannot be (its ref
+        // here unreadable, a message between missing) stops the import with no thread moved.
+        var decisions: [(name: ThreadName, id: ObjectID, decision: Decision)] = []
+        for (recorded, id) in threads {
+            let name = try placementName(of: recorded, item: item)
+            decisions.append((name, id, try decide(name, at: id, item: item)))
+        }
+        for (name, id, decision) in decisions {
             let keep = "(the import's \(name) is \(id.short): '\(Remedy(.fork, "NEW-NAME", id.short))' keeps it)"
-            switch try placeRef(name, at: id, item: item, summary: &summary) {
+            switch try apply(decision, name, at: id, item: item, summary: &summary) {
             case .created, .moved, .unchanged:
                 continue
             case .taken:

@@ -142,32 +142,6 @@ public struct Importer: Sendable {
         return text.replacing("\u{0}", with: "\u{FFFD}")
     }
 
-    /// What became of a thread the import would place.
-    enum Placement {
-        case created, moved, unchanged
-        /// The name holds other messages: its head.
-        case taken(ObjectID)
-        /// The name clashes with this thread's (docs/FORMAT.md §5.2), so it cannot be made here.
-        case clashes(ThreadName)
-    }
-
-    mutating func placeRef(_ recorded: ThreadName, at id: ObjectID, item: String, summary: inout Summary) throws(ImportError) -> Placement {
-        let name = exportedNames.keepsAsItIs(recorded) ? recorded : try currentName(of: recorded, item: item)
-        do {
-            return try placeRefOnce(name, at: id, item: item, summary: &summary)
-        } catch {
-            // Another process (a second import of the same export) made or moved the thread since
-            // this one looked: look again, once, with the names read anew.
-            switch error.cause {
-            case .ref(.threadExists)?, .ref(.concurrentChange)?:
-                threadNames = nil
-                return try placeRefOnce(name, at: id, item: item, summary: &summary)
-            default:
-                throw error
-            }
-        }
-    }
-
     /// The name and title an earlier import gave `conversation` when they differ from what its
     /// source gives now (`PriorImports`).
     private mutating func priorImport(of conversation: ImportConversation, derived: ThreadName, item: String) throws(ImportError) -> (name: ThreadName, title: String?)? {
@@ -195,53 +169,6 @@ public struct Importer: Sendable {
             return try ThreadName(currentRenames().currentName(of: recorded.rawValue))
         } catch {
             throw ImportError(item: "thread \(recorded) (\(item))", reason: "\(error)")
-        }
-    }
-
-    private mutating func placeRefOnce(_ name: ThreadName, at id: ObjectID, item: String, summary: inout Summary) throws(ImportError) -> Placement {
-        do {
-            let heads = try repository.refs.heads(of: name)
-            if heads == [id] { return .unchanged }
-            let message = "import: \(item)"
-            if let other = exportedNames.clash(of: name), !heads.isEmpty, try !repository.refs.names().contains(name) {
-                return .clashes(other)  // A file system that folds case read the other name's ref: it is not this one.
-            }
-            if heads.isEmpty {
-                let exported = exportedNames.contains(name)
-                var names = try threadNames ?? repository.newThreadNames(ignoringAll: exportedNames.names)
-                do {
-                    try names.check(name, exported: exported)
-                } catch {
-                    // Checked before any ref moves, so that a clash is reported, never an import stopped halfway.
-                    guard case .ref(.conflictingName(_, let existing)) = error else { throw error }
-                    return .clashes(existing)
-                }
-                do {
-                    try repository.refs.update(name, to: id, expecting: .absent, reflogMessage: message)
-                } catch {
-                    // Where the file system folds case, a name the export holds beside a clashing one is that one's file.
-                    guard let other = exportedNames.clash(of: name) else { throw error }
-                    return .clashes(other)
-                }
-                if !exported { names.insert(name) }  // An export's names may clash among themselves (`ExportedNames`).
-                threadNames = names
-                summary.movedRefs += 1
-                return .created
-            } else if heads.count == 1, try isAncestor(heads[0], of: id) {
-                try repository.refs.update(name, to: id, expecting: .head(heads[0]), reflogMessage: message)
-                summary.movedRefs += 1
-                return .moved
-            } else if heads.count == 1, try isAncestor(id, of: heads[0]) {
-                return .unchanged  // The thread went on from what is imported (a send after the import).
-            } else {
-                return .taken(heads[0])
-            }
-        } catch let error as ImportError {
-            throw error
-        } catch {
-            var failure = ImportError(item: "thread \(name) (\(item))", reason: "\(error)")
-            failure.cause = ThreadError(wrapping: error)
-            throw failure
         }
     }
 
@@ -286,15 +213,6 @@ public struct Importer: Sendable {
         case .taken, .clashes:
             summary.skipped.append("thread \(name): already exists with other messages, and so does \(alternative); left as they are")
         }
-    }
-
-    private func isAncestor(_ ancestor: ObjectID, of id: ObjectID) throws -> Bool {
-        var current: ObjectID? = id
-        while let next = current {
-            if next == ancestor { return true }
-            current = try repository.objects.header(next).parent
-        }
-        return false
     }
 
     /// `FORMAT/slug-of-title-IDPREFIX` (then `-LABEL` when the conversation has one): from the source
