@@ -40,4 +40,25 @@ struct ImportTamperedExportTests {
         #expect(result.status == 1 && result.stderr.contains("does not hash to its id"), "\(result)")
         #expect(try DirectorySnapshot(sandbox.repository) == before, "nothing written")
     }
+
+    /// docs/FORMAT.md §11: every thread is decided, reading only, before any ref moves, so a thread
+    /// that cannot be placed here stops the import with none placed (it made those sorted before it).
+    @Test("a thread whose ref here does not read stops the import before any thread is placed")
+    func unreadableRefMovesNothing() throws {
+        let source = try CLISandbox.initialized(sending: "one")
+        for thread in ["alpha", "beta", "zed"] {
+            try source.succeed(["checkout", "-b", thread, "main"])
+            try source.succeed(["send", "on \(thread)"])
+        }
+        let export = try source.succeed(["export", "json"]).stdoutBytes
+        let target = try CLISandbox.initialized()
+        let file = target.work + "/export.json"
+        try Data(export).write(to: URL(fileURLWithPath: file))
+        try FileManager.default.createDirectory(atPath: target.repository + "/refs/threads", withIntermediateDirectories: true)
+        try Data("not an id\n".utf8).write(to: URL(fileURLWithPath: target.repository + "/refs/threads/zed"))
+        let result = try target.run(["import", file])
+        #expect(result.status != 0 && result.stderr.contains("zed"), "\(result)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: target.repository + "/refs/threads") == ["zed"], "no thread placed")
+        #expect(try String(contentsOfFile: target.repository + "/refs/threads/zed", encoding: .utf8) == "not an id\n")
+    }
 }

@@ -68,4 +68,19 @@ struct ReflogRevisionTests {
             #expect(gone.status == 1 && gone.stderr.contains("the previous thread, 'alt', no longer exists"), "\(arguments): \(gone)")
         }
     }
+
+    /// docs/FORMAT.md §7: a pull moves a ref and writes no reflog line, so `NAME@{0}` stays where this
+    /// working copy last moved the thread; only the bare name is the head.
+    @Test("after a git pull brought new messages, main@{0} is the newest reflog entry, not main's head")
+    func reflogEntryIsNotTheHeadAfterAPull() throws {
+        let clones = try GitClones()
+        try clones.start("a", sending: ["first question"])
+        try clones.clone("b")
+        let before = try clones.threadai(["show", "--raw", "main"], in: "a").stdout
+        try clones.threadai(["send", "asked in b"], in: "b")
+        try clones.commitAndPush("b", "b")
+        try clones.pull("a")
+        #expect(try clones.threadai(["show", "--raw", "main@{0}"], in: "a").stdout == before)
+        #expect(try clones.threadai(["show", "--raw", "main"], in: "a").stdout != before)
+    }
 }

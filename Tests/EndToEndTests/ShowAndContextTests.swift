@@ -91,4 +91,20 @@ struct ShowAndContextTests {
         let order = ["── thread main ──", "── thread alt ──", "── thread alt-deep ──"].compactMap { text.range(of: $0)?.lowerBound }
         #expect(order == order.sorted() && order.count == 3)
     }
+
+    /// docs/FORMAT.md §5.5: white space alone is no system prompt, so it costs nothing, also in the
+    /// estimate of the history that a reply's recorded usage is compared with (docs/CLI.md, `context`).
+    @Test("a system prompt of white space alone: none in context, and no tokens in the estimate or its calibration")
+    func blankSystemPromptCountsNothing() throws {
+        let blank = try CLISandbox.initialized()
+        try blank.succeed(["send", "-s", "      ", "hello there"])
+        let none = try CLISandbox.initialized(sending: "hello there")
+        let estimates = { (sandbox: CLISandbox) throws -> [Int] in
+            let context = try #require(try JSONSerialization.jsonObject(with: Data(sandbox.succeed(["context", "--json"]).stdoutBytes)) as? [String: Any])
+            #expect(context["system"] == nil, "\(context)")
+            let messages = try #require(context["messages"] as? [[String: Any]])
+            return [try #require(context["estimatedTokens"] as? Int)] + messages.compactMap { $0["estimatedTokens"] as? Int }
+        }
+        #expect(try estimates(blank) == estimates(none))
+    }
 }

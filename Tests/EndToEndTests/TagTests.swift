@@ -116,3 +116,25 @@ extension TagTests {
         #expect(listed.stderr.contains("tag 'bad'") && listed.stderr.contains("git checkout --ours or --theirs"), "\(listed)")
     }
 }
+
+extension TagTests {
+    /// docs/FORMAT.md §5.6, "Checks": a file in `refs/tags/` whose name breaks the tag-name rules
+    /// (`abcd` reads as an id prefix, §5.2 rule 5) is no tag: listings and revisions pass over it,
+    /// and `fsck` reports it as an error, with the way out.
+    @Test("a tag file with an invalid name: fsck reports it (an error, exit 3); tag -l and revisions pass over it",
+          arguments: ["abcd", "HEAD", "-dash", "with space", "folder/.hidden"])
+    func invalidTagName(_ name: String) throws {
+        let sandbox = try CLISandbox.initialized(sending: "question")
+        try sandbox.succeed(["tag", "good"])
+        let path = sandbox.repository + "/refs/tags/" + name
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data((try headID(sandbox) + "\n").utf8).write(to: URL(fileURLWithPath: path))
+        let fsck = try sandbox.run(["fsck"])
+        #expect(fsck.status == 3, "\(fsck)")
+        #expect(fsck.stdout.contains("error: ") && fsck.stdout.contains("not a valid tag name") && fsck.stdout.contains(path), "\(fsck)")
+        #expect(fsck.stdout.contains("fix: "), "\(fsck)")
+        let listed = try sandbox.run(["tag", "-l"])
+        #expect(listed.status == 0 && listed.stdout.hasPrefix("good ") && listed.stdout.split(separator: "\n").count == 1, "\(listed)")
+        #expect(listed.stderr.isEmpty, "\(listed)")
+    }
+}

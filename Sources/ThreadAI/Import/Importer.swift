@@ -23,13 +23,15 @@ public struct Importer: Sendable {
     public let repository: Repository
     /// Every thread's name, read once per import at the first new thread and kept up to date as
     /// threads are created, so that creating thousands of them does not list every ref each time.
-    private var threadNames: NewThreadNames?
+    var threadNames: NewThreadNames?
     /// The renames, read once per import: a thread renamed since an earlier import of the same
     /// source is moved under its new name (its messages still record the old one).
-    private var renames: Renames?
+    var renames: Renames?
     /// Where earlier imports of this format put their conversations, read at the first conversation
     /// whose derived name holds no thread.
     private var priorImports: [String: PriorImports] = [:]
+    /// The names of the `threadai-json` export being placed, kept as they are (`ExportedNames`).
+    var exportedNames = ExportedNames()
 
     public init(repository: Repository) {
         self.repository = repository
@@ -140,39 +142,6 @@ public struct Importer: Sendable {
         return text.replacing("\u{0}", with: "\u{FFFD}")
     }
 
-    /// Creates the thread at `id`, or moves it there when it is at an ancestor (a grown export); a
-    /// thread of that name that holds other messages is left as it is and reported as skipped, with
-    /// the command that keeps the imported one.
-    mutating func moveRef(_ name: ThreadName, to id: ObjectID, item: String, summary: inout Summary) throws(ImportError) {
-        guard case .taken = try placeRef(name, at: id, item: item, summary: &summary) else { return }
-        summary.skipped.append(
-            "thread \(name): already exists with other messages; left as it is (the import's \(name) is \(id.short): '\(Remedy(.fork, "NEW-NAME", id.short))' keeps it)")
-    }
-
-    /// What became of a thread the import would place.
-    enum Placement {
-        case created, moved, unchanged
-        /// The name holds other messages: its head.
-        case taken(ObjectID)
-    }
-
-    mutating func placeRef(_ recorded: ThreadName, at id: ObjectID, item: String, summary: inout Summary) throws(ImportError) -> Placement {
-        let name = try currentName(of: recorded, item: item)
-        do {
-            return try placeRefOnce(name, at: id, item: item, summary: &summary)
-        } catch {
-            // Another process (a second import of the same export) made or moved the thread since
-            // this one looked: look again, once, with the names read anew.
-            switch error.cause {
-            case .ref(.threadExists)?, .ref(.concurrentChange)?:
-                threadNames = nil
-                return try placeRefOnce(name, at: id, item: item, summary: &summary)
-            default:
-                throw error
-            }
-        }
-    }
-
     /// The name and title an earlier import gave `conversation` when they differ from what its
     /// source gives now (`PriorImports`).
     private mutating func priorImport(of conversation: ImportConversation, derived: ThreadName, item: String) throws(ImportError) -> (name: ThreadName, title: String?)? {
@@ -203,37 +172,6 @@ public struct Importer: Sendable {
         }
     }
 
-    private mutating func placeRefOnce(_ name: ThreadName, at id: ObjectID, item: String, summary: inout Summary) throws(ImportError) -> Placement {
-        do {
-            let heads = try repository.refs.heads(of: name)
-            if heads == [id] { return .unchanged }
-            let message = "import: \(item)"
-            if heads.isEmpty {
-                var names = try threadNames ?? repository.newThreadNames()
-                try names.check(name)
-                try repository.refs.update(name, to: id, expecting: .absent, reflogMessage: message)
-                names.insert(name)
-                threadNames = names
-                summary.movedRefs += 1
-                return .created
-            } else if heads.count == 1, try isAncestor(heads[0], of: id) {
-                try repository.refs.update(name, to: id, expecting: .head(heads[0]), reflogMessage: message)
-                summary.movedRefs += 1
-                return .moved
-            } else if heads.count == 1, try isAncestor(id, of: heads[0]) {
-                return .unchanged  // The thread went on from what is imported (a send after the import).
-            } else {
-                return .taken(heads[0])
-            }
-        } catch let error as ImportError {
-            throw error
-        } catch {
-            var failure = ImportError(item: "thread \(name) (\(item))", reason: "\(error)")
-            failure.cause = ThreadError(wrapping: error)
-            throw failure
-        }
-    }
-
     /// Places the thread `name` of `conversation` at `id` (the message made from node `tip`). When that
     /// name already holds other messages, the thread takes another name derived from the source, so
     /// that no imported message is left where no thread reaches it: for another conversation whose
@@ -247,14 +185,19 @@ public struct Importer: Sendable {
         _ name: ThreadName, at id: ObjectID, path: () -> [(source: String, id: ObjectID)], of conversation: ImportConversation,
         main: ThreadName, item: String, summary: inout Summary
     ) throws(ImportError) {
-        guard case .taken(let head) = try placeRef(name, at: id, item: item, summary: &summary) else { return }
+        let head: ObjectID?
+        switch try placeRef(name, at: id, item: item, summary: &summary) {
+        case .created, .moved, .unchanged: return
+        case .taken(let taken): head = taken
+        case .clashes: head = nil  // Another thread's name, in another case: another conversation's.
+        }
         // A head that cannot be read is not known to be this conversation's: it only picks the name.
-        let source = (try? repository.objects.header(head))?.fields["source"] ?? ""
+        let source = head.flatMap { (try? repository.objects.header($0))?.fields["source"] } ?? ""
         let sameConversation = source.hasPrefix("\(conversation.format):\(conversation.id)/")
         let alternative: ThreadName
         do {
             if sameConversation {
-                let held = Set((try? repository.walker().chain(to: head)) ?? [])
+                let held = Set(head.flatMap { try? repository.walker().chain(to: $0) } ?? [])
                 let path = path()
                 let leaves = path.first { !held.contains($0.id) }?.source ?? path.last?.source ?? ""
                 alternative = try ThreadName("\(name.rawValue)-at-\(Self.namePart(of: leaves, length: 8))")
@@ -267,18 +210,9 @@ public struct Importer: Sendable {
         switch try placeRef(alternative, at: id, item: item, summary: &summary) {
         case .created: summary.notes.append("thread \(name) already holds other messages: imported as \(alternative)")
         case .moved, .unchanged: return
-        case .taken:
+        case .taken, .clashes:
             summary.skipped.append("thread \(name): already exists with other messages, and so does \(alternative); left as they are")
         }
-    }
-
-    private func isAncestor(_ ancestor: ObjectID, of id: ObjectID) throws -> Bool {
-        var current: ObjectID? = id
-        while let next = current {
-            if next == ancestor { return true }
-            current = try repository.objects.header(next).parent
-        }
-        return false
     }
 
     /// `FORMAT/slug-of-title-IDPREFIX` (then `-LABEL` when the conversation has one): from the source

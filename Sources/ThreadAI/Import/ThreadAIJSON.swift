@@ -79,9 +79,8 @@ public enum ThreadAIJSON {
             throw ImportError(item: "\(path) thread #\(thread.index) (\(thread.name))", reason: "its head \(thread.head.hex) is not among the messages")
         }
         try place(threads.shared, repository: repository, name: path, summary: &summary)
-        for thread in threads {
-            try importer.moveRef(thread.name, to: thread.head, item: path, summary: &summary)
-        }
+        try importer.placeExported(
+            threads.map { ($0.name, $0.head) }, renames: Renames(replaying: threads.shared.renames), item: path, summary: &summary)
         summary.skipped += threads.diverged
         summary.exports += 1
     }

@@ -20,8 +20,11 @@ enum MessageGraphCodec {
         for record in 0..<layout.count {
             let span = graph.spanBytes(record)
             let id = graph.id(record)
-            // Lookups are binary searches: ids out of order would hide messages the file holds.
-            guard (graph.parent(record) ?? 0) < layout.count, graph.flags(record) & 0b11 != 0b11,
+            // Lookups are binary searches: ids out of order would hide messages the file holds. A record
+            // that is its own parent, or flags no writer sets (bits 6–7, two finishes), is a writer's defect.
+            let flags = graph.flags(record)
+            guard (graph.parent(record) ?? 0) < layout.count, graph.parent(record) != record, flags & 0b11 != 0b11,
+                  flags & 0b1100_0000 == 0, flags & 0b1100 != 0b1100,
                   span.start + span.length <= layout.headlineByteCount, previous.map({ $0 < id }) ?? true else { return nil }
             previous = id
         }

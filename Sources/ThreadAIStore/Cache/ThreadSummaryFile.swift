@@ -37,8 +37,13 @@ struct ThreadSummaryFile: Equatable, Sendable {
               CacheLine.text(renames[0]) == "renames" else { return nil }
         var file = ThreadSummaryFile(renamesFingerprint: CacheLine.text(renames[1]), entries: [:])
         file.entries.reserveCapacity(lines.count)
+        var previous: ThreadName?
         for line in lines.dropFirst() {
-            guard let (name, entry) = entry(line), file.entries.updateValue(entry, forKey: name) == nil else { return nil }
+            // Strictly ascending by the name's bytes, as written (§12.1): a name twice, or lines out of
+            // order, are a writer's defect that the checksum cannot see.
+            guard let (name, entry) = entry(line), previous.map({ $0 < name }) ?? true,
+                  file.entries.updateValue(entry, forKey: name) == nil else { return nil }
+            previous = name
         }
         return file
     }
@@ -47,7 +52,7 @@ struct ThreadSummaryFile: Equatable, Sendable {
         guard let fields = CacheLine.fields(line), fields.count == 10, CacheLine.text(fields[0]) == "thread",
               let rawName = CacheLine.value(fields[1]),
               let heads = ids(fields[2]), !heads.isEmpty,
-              let count = Int(CacheLine.text(fields[5])), let own = Int(CacheLine.text(fields[6])), count >= own, own >= 0,
+              let count = decimal(fields[5]), let own = decimal(fields[6]), count >= own,
               let date = try? Timestamp(rfc3339: CacheLine.text(fields[7])),
               let source = CachedThreadSummary.TitleSource(rawValue: CacheLine.text(fields[8])),
               let title = CacheLine.value(fields[9]) else { return nil }
@@ -65,6 +70,11 @@ struct ThreadSummaryFile: Equatable, Sendable {
             name: name, heads: heads, forkPoint: fork, parent: parent, messageCount: count,
             ownMessageCount: own, title: title, lastDate: date)
         return (name, CachedThreadSummary(summary: summary, titleSource: source))
+    }
+
+    /// The number `field` writes as `0|[1-9][0-9]*` (§4.2), or nil: no sign, no leading zero.
+    private static func decimal(_ field: ArraySlice<UInt8>) -> Int? {
+        FrontmatterKey.isDecimalInteger(field) ? Int(CacheLine.text(field)) : nil
     }
 
     /// The ids of `field`, joined by `,`; nil when a part is not an id (an empty one either).

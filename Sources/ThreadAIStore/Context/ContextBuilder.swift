@@ -57,6 +57,9 @@ public struct ContextBuilder: Sendable {
         let estimate = TokenEstimate.of(content)
         if message.role == .system {
             system = (id, message.content)
+            // White space alone is no prompt (it clears one): nothing of it is given, so it costs nothing,
+            // here and in the history's estimate that a reply's usage calibrates (docs/FORMAT.md §5.5).
+            if Context.systemPrompt(in: message.content) == nil { return 0 }
         } else {
             turns.append(Context.Turn(
                 id: id, role: message.role, thread: renames.currentName(of: message.thread.rawValue),

@@ -146,13 +146,25 @@ public struct RefStore: Sendable {
 
     /// Every valid name of a file below `directory` (thread refs, tags), as paths relative to it.
     static func collectNames(in directory: String, prefix: String, into names: inout [ThreadName]) throws(FileSystemError) {
+        var invalid: [String] = []
+        try collectNames(in: directory, prefix: prefix, into: &names, invalid: &invalid)
+    }
+
+    /// `collectNames`, with the files whose path is not a valid name (lock files aside) put in
+    /// `invalid`, as paths: for `fsck`, which reports them.
+    static func collectNames(
+        in directory: String, prefix: String, into names: inout [ThreadName], invalid: inout [String]
+    ) throws(FileSystemError) {
         for (entry, isDirectory) in try FilePaths.entries(of: directory) {
             let path = directory + "/" + entry
             if isDirectory ?? FilePaths.isDirectory(path) {
-                try collectNames(in: path, prefix: prefix + entry + "/", into: &names)
+                try collectNames(in: path, prefix: prefix + entry + "/", into: &names, invalid: &invalid)
             } else if let name = try? ThreadName(prefix + entry) {
                 // Lock files, temporary files and strays are not valid thread names and are skipped.
                 names.append(name)
+            } else if !entry.hasSuffix(".lock"), !entry.hasPrefix(".tmp-") {
+                // Leftovers of writes are `fsck`'s leftovers (docs/FORMAT.md §10.1), not bad names.
+                invalid.append(path)
             }
         }
     }

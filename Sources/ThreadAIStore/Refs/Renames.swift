@@ -27,6 +27,15 @@ public struct Renames: Sendable {
         for line in Self.lines(of: shared ?? []) + Self.lines(of: local ?? []) { replay(line) }
     }
 
+    /// The renames `lines` record, replayed in order as a file's are: renames read from elsewhere (an
+    /// export's, docs/FORMAT.md §11). No file stands behind them, so nothing computed with them is cached.
+    public init(replaying lines: [String]) {
+        path = ""
+        localPath = ""
+        cacheKey = nil
+        for line in lines { replay(line) }
+    }
+
     private static func lines(of bytes: [UInt8]) -> [String] {
         String(decoding: bytes, as: UTF8.self).linesAtLineFeeds().map(String.init)
     }

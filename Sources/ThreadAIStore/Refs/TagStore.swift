@@ -27,17 +27,24 @@ public struct TagStore: Sendable {
     /// Every tag name with a file, sorted by name; none when `refs/tags/` does not exist. Something
     /// other than a folder in its place is an error (`ENOTDIR`), not a repository without tags.
     public func names() throws(TagError) -> [ThreadName] {
+        try namesAndInvalidFiles().names
+    }
+
+    /// `names()`, and the paths of the files in `refs/tags/` whose name is not a valid tag name
+    /// (lock files aside): no tag, which listings pass over and `fsck` reports (docs/FORMAT.md §5.6).
+    public func namesAndInvalidFiles() throws(TagError) -> (names: [ThreadName], invalid: [String]) {
         var names: [ThreadName] = []
+        var invalid: [String] = []
         guard FilePaths.isDirectory(directory) else {
-            guard FilePaths.exists(directory, followingLinks: false) else { return [] }
+            guard FilePaths.exists(directory, followingLinks: false) else { return ([], []) }
             throw .fileSystem(FileSystemError("list", path: directory, code: ENOTDIR))
         }
         do {
-            try RefStore.collectNames(in: directory, prefix: "", into: &names)
+            try RefStore.collectNames(in: directory, prefix: "", into: &names, invalid: &invalid)
         } catch {
             throw .fileSystem(error)
         }
-        return names.sorted()
+        return (names.sorted(), invalid.sorted())
     }
 
     /// The tag `name`, or nil when there is none.

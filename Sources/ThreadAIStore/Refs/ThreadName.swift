@@ -93,7 +93,7 @@ public struct ThreadName: Hashable, Sendable, CustomStringConvertible, Comparabl
         lhs.rawValue.utf8.lexicographicallyPrecedes(rhs.rawValue.utf8)
     }
 
-    var foldedComponents: [String] {
+    package var foldedComponents: [String] {
         rawValue.lowercased().split(separator: "/", omittingEmptySubsequences: false).map(String.init)
     }
 }

@@ -28,16 +28,18 @@ public struct NewThreadNames: Sendable {
 
     /// Checks that a new thread may be called `name`: free, not clashing with another name on
     /// case-insensitive or normalizing filesystems, and not a name renamed away (unless `renamed` is
-    /// the thread being renamed back to it).
-    public func check(_ name: ThreadName, renaming renamed: ThreadName? = nil) throws(ThreadError) {
+    /// the thread being renamed back to it). A name a repository's export brings (`exported`) is that
+    /// repository's, kept as it is: it may hold the `..` that older writers could make (§5.2), and be
+    /// a name renamed away whose ref was still there (§5.4: two clones renamed crosswise).
+    public func check(_ name: ThreadName, renaming renamed: ThreadName? = nil, exported: Bool = false) throws(ThreadError) {
         do {
-            try ThreadNameError.checkNewName(name)
+            if !exported { try ThreadNameError.checkNewName(name) }
         } catch {
             throw .name(error)
         }
         if exact.contains(name) { throw .ref(.threadExists(name)) }
         if let clash = clash(with: name) { throw .ref(.conflictingName(name, existing: clash)) }
-        if renames.isRenamedAway(name) && renames.currentName(of: name.rawValue) != renamed?.rawValue {
+        if !exported, renames.isRenamedAway(name), renames.currentName(of: name.rawValue) != renamed?.rawValue {
             throw .renamedAway(name, now: renames.currentName(of: name.rawValue))
         }
     }
@@ -56,12 +58,17 @@ public struct NewThreadNames: Sendable {
 extension Repository {
     /// The names of every thread but `renamed` (a thread about to be renamed), and the renames.
     public func newThreadNames(ignoring renamed: ThreadName? = nil) throws(ThreadError) -> NewThreadNames {
+        try newThreadNames(ignoringAll: renamed.map { [$0] } ?? [])
+    }
+
+    /// The names of every thread but those in `ignored`, and the renames.
+    public func newThreadNames(ignoringAll ignored: Set<ThreadName>) throws(ThreadError) -> NewThreadNames {
         let existing: [ThreadName]
         do {
             existing = try refs.names()
         } catch {
             throw .ref(error)
         }
-        return NewThreadNames(names: existing.filter { $0 != renamed }, renames: try renamesOrThrow())
+        return NewThreadNames(names: existing.filter { !ignored.contains($0) }, renames: try renamesOrThrow())
     }
 }

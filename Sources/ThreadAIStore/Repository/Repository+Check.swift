@@ -233,6 +233,14 @@ extension Repository {
                                 ? "from a git merge that left conflict markers in its ref (read as both sides' heads); nothing is lost"
                                 : "probably from a git merge; nothing is lost"),
                         remedy: "\(Remedy(.reconcileThread, name, "[KEEP-ID]"))" + (markers ? " (it rewrites the ref without the markers)" : "")))
+                } else if refs.holdsConflictMarkers(name) {
+                    // Both sides of the merge kept the same head (or one side none): nothing diverged, but
+                    // the file is not what a writer writes (docs/FORMAT.md §5.1).
+                    problems.append(RepositoryProblem(
+                        severity: .warning, id: nil, path: refs.path(of: name),
+                        message: "thread '\(name)' holds git's conflict markers around its one head (\(heads.map(\.short).joined())), "
+                            + "from a git merge that did not use the union driver; it reads as that head, nothing is lost",
+                        remedy: "\(Remedy(.reconcileThread, name)) (it rewrites the ref without the markers)"))
                 }
             } catch {
                 problem(.error, nil, refs.path(of: name), error.description)

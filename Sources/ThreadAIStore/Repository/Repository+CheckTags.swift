@@ -3,6 +3,8 @@ extension Repository {
     /// The tags, read once for both the tag checks and the reachability of messages.
     struct TagReading {
         var names: Result<[ThreadName], TagError>
+        /// The files in `refs/tags/` whose path is not a valid tag name.
+        var invalidNames: [String] = []
         /// Each tag, or why it could not be read; empty when the names could not be.
         var tags: [(name: ThreadName, tag: Result<Tag?, TagError>)]
 
@@ -16,14 +18,15 @@ extension Repository {
     }
 
     func readTags() -> TagReading {
-        let names = Result { () throws(TagError) in try tags.names() }
-        let read = ((try? names.get()) ?? []).map { name in
+        let listing = Result { () throws(TagError) in try tags.namesAndInvalidFiles() }
+        let read = ((try? listing.get().names) ?? []).map { name in
             (name: name, tag: Result { () throws(TagError) in try tags.tag(name) })
         }
-        return TagReading(names: names, tags: read)
+        return TagReading(names: listing.map(\.names), invalidNames: (try? listing.get().invalid) ?? [], tags: read)
     }
 
-    /// What `fsck` reports about tags (docs/FORMAT.md §5.6): a malformed tag file (an error), one that
+    /// What `fsck` reports about tags (docs/FORMAT.md §5.6): a file whose name is not a valid tag
+    /// name and a malformed tag file (errors), one that
     /// names a message this repository does not have (a warning), and a tag name that clashes with another tag's or with a
     /// thread's (warnings: the name is ambiguous, or would share a file on macOS and Windows).
     func tagProblems(_ reading: TagReading, threads: [ThreadName], isKnown: (ObjectID) -> Bool) -> [RepositoryProblem] {
@@ -32,6 +35,22 @@ extension Repository {
         switch reading.names {
         case .success(let read): names = read
         case .failure(let error): return [RepositoryProblem(severity: .error, id: nil, path: tags.directory, message: error.description)]
+        }
+        for path in reading.invalidNames {
+            // No reader takes it for a tag, so the message it names is not kept by it: said, with the
+            // way to keep it under a name that reads.
+            let name = String(path.dropFirst(tags.directory.count + 1))
+            var why = "\(name.quotedForDisplay) is not a valid tag name."
+            do {
+                _ = try ThreadName(name)
+            } catch {
+                why = error.naming("tag").description
+            }
+            problems.append(RepositoryProblem(
+                severity: .error, id: nil, path: path,
+                message: why + " So this file is no tag: listings and revisions pass over it, and it keeps no message "
+                    + "(a hand edit, or a tag made by another tool)",
+                remedy: "to keep its message bookmarked: \(Remedy(.moveTag, "NEW-NAME", "ID")) (ID its first line); then rm '\(path)'"))
         }
         for (name, tag) in reading.tags {
             let path = tags.path(of: name)

@@ -13,8 +13,10 @@ extension Repository {
 
     /// Reconciles a diverged thread (docs/FORMAT.md §5.1). A head that is in another head's history
     /// is dropped: the thread fast-forwards past it. Of the rest, `keep` (default: the head written
-    /// last) stays the thread's head, and every other head becomes a thread of its own, named
-    /// `NAME-<first 8 hex of its id>`, so every message stays on a thread and nothing is lost.
+    /// last, by its `date`; of heads with the same date, the greatest id, so every clone keeps the
+    /// same one) stays the thread's head, and every other head becomes a thread of its own, named
+    /// `NAME-<first 8 hex of its id>`, so every message stays on a thread and nothing is lost. A ref
+    /// that holds one head between git's conflict markers is written again without them.
     ///
     /// A thread that still exists under a name that was renamed away (a rename cut short, or a clone
     /// that extended it merged after the rename, §5.4) is settled into its current name: its heads
@@ -35,7 +37,8 @@ extension Repository {
         let (targetHeads, joining) = try (headsOf(target), target == name ? [] : headsOf(name))
         let heads = targetHeads + joining.filter { !targetHeads.contains($0) }
         if heads.isEmpty { throw .ref(.noSuchThread(name)) }
-        guard heads.count > 1 || !joining.isEmpty else { throw .notDiverged(name) }
+        // One head between git's conflict markers is settled too: the ref is written again without them (§5.1).
+        guard heads.count > 1 || !joining.isEmpty || refs.holdsConflictMarkers(target) else { throw .notDiverged(name) }
         if let keep, !heads.contains(keep) { throw .notAHead(keep, of: name, heads: heads) }
         let contained = try headsInOtherHistories(heads).filter { $0 != keep }
         let tips = heads.filter { !contained.contains($0) }

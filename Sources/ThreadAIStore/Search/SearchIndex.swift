@@ -127,12 +127,17 @@ final class SearchIndex {
     private func isConsistent() -> Bool {
         let count = layout.count
         var previousEnd: UInt64 = 0
+        var previousID: ObjectID?
         for record in 0..<count {
             // Compared as stored, before `contentRange` makes an `Int` of it.
             let end = tail.uint64(at: layout.ends - layout.ids + record * 8)
-            guard (parent(record) ?? 0) < count, threadNumber(record) < names.count, codeNumber(record) <= commits.count,
-                  tail[layout.flags - layout.ids + record] < 3, end >= previousEnd else { return false }
+            // Ids strictly ascending: lookups are binary searches, which ids out of order would mislead.
+            let id = id(record)
+            guard (parent(record) ?? 0) < count, parent(record) != record, threadNumber(record) < names.count,
+                  codeNumber(record) <= commits.count, tail[layout.flags - layout.ids + record] < 3, end >= previousEnd,
+                  previousID.map({ $0 < id }) ?? true else { return false }
             previousEnd = end
+            previousID = id
         }
         guard previousEnd == UInt64(layout.contentBytes), (count == 0) == (layout.blockCount == 0) else { return false }
         var previousFirst = -1

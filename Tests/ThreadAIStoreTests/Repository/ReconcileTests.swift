@@ -52,6 +52,21 @@ struct ReconcileTests {
         #expect(try scratch.head(of: "main-\(left.short)") == left)
     }
 
+    @Test("heads of the same date: the greatest id stays, in whichever order the ref lists them (FORMAT §5.1)")
+    func sameDateKeepsTheGreatestID() throws {
+        let base = try scratch.appendTurns(2, prefix: "base")
+        let date = try scratch.nextDate()
+        let tips = try ["one", "two", "three"].map { content in
+            try scratch.repository.objects.write(try Message(parent: base[1], thread: .main, role: .user, date: date, content: content))
+        }
+        let greatest = try #require(tips.max())
+        for order in [tips, tips.reversed()] {
+            try diverge("main", Array(order))
+            #expect(try scratch.repository.reconcile(.main).kept == greatest)
+            for tip in tips where tip != greatest { _ = try scratch.repository.deleteThread(ThreadName("main-\(tip.short)"), force: true) }
+        }
+    }
+
     @Test("a thread under a name renamed away joins its current name; HEAD follows")
     func renamedAwayJoins() throws {
         let ids = try scratch.appendTurns(2, prefix: "t")
