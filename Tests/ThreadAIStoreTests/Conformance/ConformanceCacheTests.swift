@@ -20,14 +20,6 @@ struct ConformanceCacheTests {
         ((try? ConformanceSet.entries("cache/\(kind)", suffix: ".verdict")) ?? []).map { Vector(kind: kind, name: $0) }
     }
 
-    /// Vectors of checks that branch h-c35fix adds to the readers (docs of issue 35): they fail here
-    /// until it is merged, and then `withKnownIssue` fails, saying this list is to be emptied.
-    static let awaitingReaderChecks: Set<String> = [
-        "threads/count-leading-zero", "threads/count-plus", "threads/reordered",
-        "messages/parent-self", "messages/flag-bit-6", "messages/flag-interrupted-and-error",
-        "search/parent-self", "search/ids-out-of-order",
-    ]
-
     @Test("every kind has a sound file and damaged ones, each beside its verdict")
     func counts() throws {
         for kind in Self.kinds {
@@ -44,14 +36,7 @@ struct ConformanceCacheTests {
         let lines = try ConformanceSet.lines("cache/\(vector.kind)/\(vector.name).verdict")
         let word = try #require(lines.first?.split(separator: " ").first.map(String.init))
         #expect(["use", "absent"].contains(word))
-        let check = { () throws -> Void in
-            #expect(try Self.usable(vector, unusable: lines.dropFirst()) == (word == "use"))
-        }
-        if Self.awaitingReaderChecks.contains(vector.testDescription) {
-            withKnownIssue("the reader check comes with branch h-c35fix", check)
-        } else {
-            try check()
-        }
+        #expect(try Self.usable(vector, unusable: lines.dropFirst()) == (word == "use"))
     }
 
     /// Whether the reader of `vector.kind` uses the file, after checking the records the verdict
