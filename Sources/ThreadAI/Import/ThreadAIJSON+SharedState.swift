@@ -4,7 +4,8 @@ import ThreadAIStore
 /// shared state besides its messages and threads, written only when there is some, so an export
 /// without them keeps its old bytes.
 extension ThreadAIJSON {
-    /// The export's members for them: `renames` (the text of `renames`, then of `local-renames`) and
+    /// The export's members for them: `renames` (the lines of `renames`, then of `local-renames`, that
+    /// record a rename: a line every reader skips would make the export one no importer takes) and
     /// `tags` (each file's text).
     static func sharedState(of repository: Repository, leaving kept: PrivateContent) throws -> [String: JSONReader.Value] {
         var members: [String: JSONReader.Value] = [:]
@@ -12,8 +13,8 @@ extension ThreadAIJSON {
         let shared = try FilePaths.readText(repository.directory + "/renames")
         let local = kept.hasLocalRenames ? nil : try FilePaths.readText(repository.localRenamesPath)
         if shared != nil || local != nil {
-            let first = shared.map { $0.isEmpty || $0.hasSuffix("\n") ? $0 : $0 + "\n" } ?? ""
-            members["renames"] = .string(first + (local ?? ""))
+            let lines = [shared, local].compactMap { $0 }.flatMap { $0.linesAtLineFeeds() }.filter(Renames.recordsRename)
+            members["renames"] = .string(lines.map { $0 + "\n" }.joined())
         }
         let names = try repository.tags.names().filter { !kept.tags.contains($0) }.sorted { $0.rawValue.utf8.lexicographicallyPrecedes($1.rawValue.utf8) }
         if !names.isEmpty {
@@ -35,11 +36,8 @@ extension ThreadAIJSON {
     static func renames(_ value: JSONReader.Value, name: String) throws(ImportError) -> [String] {
         guard let text = value.string else { throw ImportError(item: "\(name) renames", reason: "is not a string") }
         let lines = text.linesAtLineFeeds().map(String.init)
-        for (index, line) in lines.enumerated() {
-            let parts = line.split(separator: "\t", omittingEmptySubsequences: false)
-            guard parts.count == 2, (try? ThreadName(String(parts[0]))) != nil, (try? ThreadName(String(parts[1]))) != nil else {
-                throw ImportError(item: "\(name) renames line \(index + 1)", reason: "is not two thread names separated by a TAB")
-            }
+        for (index, line) in lines.enumerated() where !Renames.recordsRename(line) {
+            throw ImportError(item: "\(name) renames line \(index + 1)", reason: "is not two thread names separated by a TAB")
         }
         return lines
     }

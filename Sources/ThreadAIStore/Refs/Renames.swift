@@ -65,6 +65,12 @@ public struct Renames: Sendable {
         apply(from: old.rawValue, to: new.rawValue)
     }
 
+    /// Whether `line` records a rename (`OLD TAB NEW`, two valid thread names): the lines every reader
+    /// replays; any other is skipped (FORMAT §5.4), and refused by an importer (§11).
+    public static func recordsRename(_ line: some StringProtocol) -> Bool {
+        rename(in: String(line)) != nil
+    }
+
     /// The two names of the line `OLD TAB NEW`, or nil when it is not one.
     private static func rename(in line: String) -> (old: ThreadName, new: ThreadName)? {
         let parts = line.split(separator: "\t", omittingEmptySubsequences: false)
