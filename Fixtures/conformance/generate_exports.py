@@ -35,6 +35,14 @@ def expected(doc):
     return out
 
 
+def case_clash(doc):
+    clash = json.loads(json.dumps(doc))
+    head = clash["threads"][0]["heads"][0]
+    clash["threads"] = sorted(clash["threads"] + [{"heads": [head], "name": "Topic"}, {"heads": [head], "name": "topic"}],
+                              key=lambda t: t["name"].encode())
+    return clash
+
+
 def main(built):
     root = os.path.join(HERE, "export")
     shutil.rmtree(root, ignore_errors=True)
@@ -71,6 +79,10 @@ def main(built):
     renamed = json.loads(json.dumps(small))
     renamed["renames"] = "draft\tfresh\nold/name\tdraft\n"
     valid("with-renames", json.dumps(renamed, indent=2, ensure_ascii=False, sort_keys=True) + "\n", renamed)
+    # Two clones made Topic and topic and git merged them: the export holds both names, and an import
+    # creates both (§11; only a file system that folds case cannot hold the second).
+    clash = case_clash(small)
+    valid("case-clash", json.dumps(clash, indent=2, ensure_ascii=False, sort_keys=True) + "\n", clash)
 
     def broken(change):
         doc = json.loads(json.dumps(small))
