@@ -1,6 +1,7 @@
 extension ObjectStore {
     /// Every object id and every stray file (left-over temporary files, names that are not ids),
-    /// from one listing of the store, its folders listed on every core: `fsck` needs both.
+    /// from one listing of the store, its folders listed on every core: `fsck` needs both. The ids
+    /// include those of every readable pack, each id once however many places hold it.
     /// - Returns: the ids in no particular order; the strays in the order the folders list them.
     /// - Throws: the first failure in the order the store lists its folders.
     public func inventory() throws(FileSystemError) -> (ids: [ObjectID], strays: [String]) {
@@ -13,7 +14,9 @@ extension ObjectStore {
             ids += found.ids
             strays += found.strays
         }
-        return (ids, strays)
+        let packed = packs.allIDs()
+        guard !packed.isEmpty else { return (ids, strays) }
+        return (Array(packed.union(ids)), strays)
     }
 
     /// The ids and strays of the entry `name` of `objects/`: a stray itself unless it is a folder of

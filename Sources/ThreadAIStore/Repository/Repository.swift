@@ -16,11 +16,14 @@ import ThreadAISupport
 public struct Repository: Sendable {
     /// The `.threadai` folder.
     public let directory: String
-    public let objects: ObjectStore
+    public private(set) var objects: ObjectStore
     public let refs: RefStore
     public private(set) var head: HeadStore
-    /// Whether commands read and write `cache/` (off with `THREADAI_NO_CACHE`, docs/FORMAT.md §12).
-    public var usesCache = true
+    /// Whether commands read and write `cache/` (off with `THREADAI_NO_CACHE`, docs/FORMAT.md §12),
+    /// the packs' indexes included (§15.2).
+    public var usesCache = true {
+        didSet { objects = ObjectStore(directory: objects.directory, usesCache: usesCache) }
+    }
 
     /// Opens the repository in `directory` (a `.threadai` folder).
     /// A folder is one when it has `objects/` and `refs/threads/`, or the `.gitattributes` that `init`
