@@ -45,6 +45,13 @@ public struct Repository: Sendable {
             if !FilePaths.exists(directory, followingLinks: true) { throw .absent(directory) }
             throw .notARepository(directory)
         }
+        // Before anything else is read: a repository that uses what this version cannot read is
+        // refused, never misread (docs/FORMAT.md §15.4).
+        do {
+            _ = try RepositoryFormat.read(in: directory)
+        } catch {
+            throw .format(error)
+        }
         self.init(unchecked: directory)
     }
 
@@ -93,6 +100,8 @@ public enum RepositoryError: Error, CustomStringConvertible, Sendable {
     case notARepository(String)
     /// The folder named as the repository does not exist.
     case absent(String)
+    /// Its `format` names what this version cannot read (docs/FORMAT.md §15.4).
+    case format(FormatError)
     case fileSystem(FileSystemError)
 
     public var description: String {
@@ -107,6 +116,8 @@ public enum RepositoryError: Error, CustomStringConvertible, Sendable {
         case .absent(let path):
             return "\(path) does not exist. Name an existing repository (the folder that holds .threadai, or "
                 + ".threadai itself), or create one with '\(Remedy(.initialize))'."
+        case .format(let error):
+            return error.description
         case .fileSystem(let error):
             return error.description
         }
