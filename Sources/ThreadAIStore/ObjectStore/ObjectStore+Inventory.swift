@@ -5,6 +5,14 @@ extension ObjectStore {
     /// - Returns: the ids in no particular order; the strays in the order the folders list them.
     /// - Throws: the first failure in the order the store lists its folders.
     public func inventory() throws(FileSystemError) -> (ids: [ObjectID], strays: [String]) {
+        let (ids, strays) = try looseInventory()
+        let packed = packs.allIDs()
+        guard !packed.isEmpty else { return (ids, strays) }
+        return (Array(packed.union(ids)), strays)
+    }
+
+    /// `inventory()` of the loose files alone: what `gc` packs.
+    public func looseInventory() throws(FileSystemError) -> (ids: [ObjectID], strays: [String]) {
         let entries = try FilePaths.entries(of: directory)
         var ids: [ObjectID] = []
         var strays: [String] = []
@@ -14,9 +22,7 @@ extension ObjectStore {
             ids += found.ids
             strays += found.strays
         }
-        let packed = packs.allIDs()
-        guard !packed.isEmpty else { return (ids, strays) }
-        return (Array(packed.union(ids)), strays)
+        return (ids, strays)
     }
 
     /// The ids and strays of the entry `name` of `objects/`: a stray itself unless it is a folder of
