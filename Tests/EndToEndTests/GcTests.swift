@@ -128,4 +128,23 @@ struct GcTests {
         #expect(!text.contains("a private question"))
         #expect(try sandbox.succeed(["log", "--json"]).stdout.contains("a private question"))
     }
+
+    @Test("fsck names a truncated pack and the messages lost with it; restoring the pack makes it clean")
+    func fsckTruncatedPack() throws {
+        let sandbox = try Self.conversation()
+        try sandbox.succeed(["gc"])
+        let pack = sandbox.repository + "/packs/" + (try #require(Self.packs(sandbox).first))
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: pack))
+        try FileManager.default.removeItem(atPath: pack)
+        try bytes.dropLast(100).write(to: URL(fileURLWithPath: pack))
+        let fsck = try sandbox.run(["fsck"])
+        #expect(fsck.status == 3, "\(fsck)")
+        #expect(fsck.stdout.contains("error: pack \(pack) is damaged: "), "\(fsck)")
+        #expect(fsck.stdout.contains("fix: restore it from git (git checkout -- '\(pack)')"), "\(fsck)")
+        #expect(fsck.stdout.contains("is missing") || fsck.stdout.contains("missing"), "\(fsck)")
+        #expect(try sandbox.run(["log"]).status != 0)
+        try FileManager.default.removeItem(atPath: pack)
+        try bytes.write(to: URL(fileURLWithPath: pack))
+        #expect(try sandbox.run(["fsck"]).status == 0)
+    }
 }
