@@ -144,3 +144,11 @@ extension PackSet {
         return found
     }
 }
+
+extension ObjectStore {
+    /// The ids pack `name` (`packs/NAME.pack`) holds, in order; nil when it is not a readable pack
+    /// of this store. For `scan --staged`, which checks the messages of a pack about to be committed.
+    public func ids(inPackNamed name: String) -> [ObjectID]? {
+        packs.current(relisting: true).packs.first { $0.name == name }?.entries.map(\.id)
+    }
+}

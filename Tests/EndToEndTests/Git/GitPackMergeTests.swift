@@ -47,4 +47,17 @@ struct GitPackMergeTests {
         #expect(try Self.allIDs(clones, "a") == Self.allIDs(clones, "b"))
         #expect(try clones.run(["fsck"], in: "a").status == 0)
     }
+
+    @Test("scan --staged reads the messages of a staged pack: packing does not hide a credential from the pre-commit check")
+    func scanStagedPack() throws {
+        let clones = try GitClones()
+        try clones.start("a", sending: ["root question"])
+        try clones.threadai(["send", "--allow-secrets", "my key is \(SecretsTests.canary)"], in: "a")
+        try clones.threadai(["gc"], in: "a")
+        try clones.git(["add", "-A"], in: clones.path("a"))
+        let scan = try clones.run(["scan", "--staged"], in: "a")
+        #expect(scan.status == 1, "\(scan)")
+        #expect(scan.stdout.contains("main user: "), "\(scan)")
+        #expect(scan.stderr.contains("4 messages scanned"), "\(scan)")
+    }
 }
