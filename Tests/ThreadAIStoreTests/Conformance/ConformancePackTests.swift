@@ -82,4 +82,22 @@ struct ConformancePackTests {
         }
         #expect(store.packs.current().damaged.count == 1)
     }
+
+    @Test("the packs fuzz target's properties hold for every vector, and every cut and flipped byte of a valid pack")
+    func fuzzProperties() throws {
+        var inputs: [[UInt8]] = []
+        for (folder, names) in [("valid", Self.valid), ("invalid", Self.invalid), ("damaged-objects", Self.withDamagedObjects)] {
+            for name in names { inputs.append(try ConformanceSet.bytes("packs/\(folder)/\(name).pack")) }
+        }
+        let small = try #require(try Self.valid.map { try ConformanceSet.bytes("packs/valid/\($0).pack") }.filter { $0.count > 20 }.min { $0.count < $1.count })
+        for cut in 0..<small.count { inputs.append(Array(small.prefix(cut))) }
+        for position in stride(from: 0, to: small.count, by: 7) {
+            var flipped = small
+            flipped[position] ^= 0x01
+            inputs.append(flipped)
+        }
+        for input in inputs {
+            #expect(StoreFuzzing.packs(input) == nil)
+        }
+    }
 }
