@@ -83,7 +83,7 @@ enum PackFraming {
 
     /// The number written in `digits`: decimal, no sign, no leading zero; nil otherwise or when it
     /// would not fit.
-    private static func decimal(_ digits: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
+    static func decimal(_ digits: some Collection<UInt8>) -> Int? {
         guard let first = digits.first, digits.count <= 18, first != UInt8(ascii: "0") || digits.count == 1 else { return nil }
         var value = 0
         for digit in digits {

@@ -26,10 +26,15 @@ enum PackIndex {
         var entries: [PackFraming.Entry] = []
         entries.reserveCapacity(lines.count - 1)
         for line in lines.dropFirst() {
-            guard let fields = CacheLine.fields(line), fields.count == 3,
-                  let id = ObjectID(hexDigits: fields[0]),
-                  let offset = Int(CacheLine.text(fields[1])), let length = Int(CacheLine.text(fields[2])),
-                  offset >= 0, length >= 0, offset <= size, length <= size - offset
+            // `ID OFFSET LENGTH`, read byte by byte: an index of a million entries is read by every
+            // command that opens its pack.
+            let digits = line.startIndex + ObjectID.hexDigitCount
+            guard line.count > ObjectID.hexDigitCount + 3, line[digits] == UInt8(ascii: " "),
+                  let id = ObjectID(hexDigits: line[..<digits]),
+                  let space = line[(digits + 1)...].firstIndex(of: UInt8(ascii: " ")),
+                  let offset = PackFraming.decimal(line[(digits + 1)..<space]),
+                  let length = PackFraming.decimal(line[(space + 1)...]),
+                  offset <= size, length <= size - offset
             else { return nil }
             if let previous = entries.last, !(previous.id < id) { return nil }
             entries.append(PackFraming.Entry(id: id, offset: offset, length: length))

@@ -77,7 +77,9 @@ extension Repository {
                 report.bytes = written.size
                 let pack: Pack
                 do {
-                    pack = try Pack.open(written.path, name: written.name, cache: cache, useIndex: false)
+                    // Read again from its own framing; its index was written with it.
+                    let noIndex = CacheFolder(directory: cache.directory, isEnabled: false)
+                    pack = try Pack.open(written.path, name: written.name, cache: noIndex, useIndex: false)
                 } catch {
                     throw .unreadablePack(error)
                 }
