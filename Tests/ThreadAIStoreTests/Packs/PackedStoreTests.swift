@@ -121,4 +121,31 @@ struct PackedStoreTests {
         }
         #expect(try store.message(ids.main[1]).content == "turn 2")
     }
+
+    @Test("a packed object that hashes right but is no message is malformed, named with its pack, by every reader")
+    func malformedPackedObject() throws {
+        let bytes = Array("not a message object\n".utf8)
+        let id = ObjectID.of(bytes)
+        let store = repository.objects
+        try FileManager.default.createDirectory(atPath: FilePaths.directoryName(of: store.path(of: id)), withIntermediateDirectories: true)
+        try Files.write(bytes, to: store.path(of: id))
+        let written = try PackSupport.packEverything(store)
+        #expect(written.ids == [id])
+        let fresh = ObjectStore(directory: store.directory)
+        let readers: [(String, () throws -> Void)] = [
+            ("store", { _ = try fresh.message(id) }),
+            ("header", { _ = try fresh.header(id) }),
+            ("walker", { _ = try HistoryWalker(objects: fresh).message(id) }),
+        ]
+        for (name, read) in readers {
+            do {
+                try read()
+                Issue.record("\(name) read a malformed object")
+            } catch let error as ObjectError {
+                guard case .malformed(let found, let path, _) = error else { Issue.record("\(name): \(error)"); continue }
+                #expect(found == id)
+                #expect(path == written.path, "\(name)")
+            }
+        }
+    }
 }
