@@ -75,7 +75,7 @@ struct PackReaderTests {
         }
     }
 
-    @Test("a missing, damaged or foreign index is rebuilt from the pack", arguments: ["missing", "garbage", "truncated", "foreign"])
+    @Test("a missing, damaged or foreign index is rebuilt from the pack", arguments: ["missing", "garbage", "truncated", "other-size", "foreign"])
     func indexRebuilt(_ damage: String) throws {
         let (ids, written) = try packed()
         let path = indexPath(written.name)
@@ -84,6 +84,9 @@ struct PackReaderTests {
         switch damage {
         case "garbage": try Files.write("threadai-cache pack-index 1\nrandom\n", to: path)
         case "truncated": try Files.write(Array(sound.dropLast(10)), to: path)
+        case "other-size":
+            let entries = try #require(PackIndex.decode(sound, name: written.name, size: written.size))
+            try Files.write(PackIndex.encode(name: written.name, size: written.size + 1, entries: entries), to: path)
         case "foreign":
             // A sound index of another pack of the same size cannot be told apart by its frame:
             // here, this pack's own index with every offset moved one byte.
