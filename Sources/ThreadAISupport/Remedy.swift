@@ -10,7 +10,7 @@ public struct Remedy: Sendable, Hashable, CustomStringConvertible {
         case check, clearStaleLocks, log, status, listThreads, checkout, fork, deleteThread, reconcileThread,
              renameThread, listTags, deleteTag, moveTag, initialize, send, reflog, clearCache, retry, regenerate,
              continueReply, configure, configurationHelp, setKey, listModels, sendWithoutContext
-        case chooseRepository, chooseModel, chooseProvider, userConfiguration, fileKeyStore, redactSecrets, allowSecrets
+        case chooseRepository, chooseModel, chooseProvider, userConfiguration, fileKeyStore, redactSecrets, allowSecrets, upgrade
     }
 
     public let action: Action
@@ -88,6 +88,7 @@ public struct RemedyWording: Sendable {
         case .chooseProvider: "the provider"
         case .userConfiguration: "the user configuration"
         case .fileKeyStore: "keys kept in a file"
+        case .upgrade: "a newer version of ThreadAI"
         case .redactSecrets: "secrets redacted"
         case .allowSecrets: "secrets allowed"
         }

@@ -138,7 +138,7 @@ struct ConcurrentSendTests {
 }
 
 /// Collects results from concurrent work under a lock.
-private final class ResultBox: @unchecked Sendable {
+final class ResultBox: @unchecked Sendable {
     private let lock = NSLock()
     private var results: [Result<CLIResult, any Error>] = []
 

@@ -18,6 +18,7 @@ package enum FuzzTargets {
         "refs": StoreFuzzing.refs,
         "cache": StoreFuzzing.cache,
         "packed-caches": StoreFuzzing.packedCaches,
+        "packs": StoreFuzzing.packs,
         "sse": ProvidersFuzzing.sse,
         "anthropic": ProvidersFuzzing.anthropic,
         "openai": ProvidersFuzzing.openAI,

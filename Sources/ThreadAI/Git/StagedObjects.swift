@@ -6,8 +6,8 @@ import Foundation
 import ThreadAIStore
 
 /// The files of a repository that git's index holds as added or changed, for the pre-commit check
-/// (`threadai scan --staged`): the message objects and tags (for credentials), and the thread refs
-/// and local lists (for what local threads keep out of git).
+/// (`threadai scan --staged`): the message objects, loose or in a staged pack (`gc`), and tags (for
+/// credentials), and the thread refs and local lists (for what local threads keep out of git).
 public enum StagedObjects {
     public struct Staged: Sendable, Equatable {
         public var ids: [ObjectID] = []
@@ -25,12 +25,16 @@ public enum StagedObjects {
         // bare repository of its own.
         let threadai = URL(fileURLWithPath: path)
         let folder = threadai.lastPathComponent
-        let paths = ["/objects", "/refs/tags", "/refs/threads", "/local-threads", "/local-renames"].map { folder + $0 }
+        let paths = ["/objects", "/packs", "/refs/tags", "/refs/threads", "/local-threads", "/local-renames"].map { folder + $0 }
         guard let names = try git.stagedFiles(around: threadai.deletingLastPathComponent(), under: paths) else { return nil }
         var staged = Staged()
-        let (tagFolder, threadFolder) = (folder + "/refs/tags/", folder + "/refs/threads/")
+        let (tagFolder, threadFolder, packFolder) = (folder + "/refs/tags/", folder + "/refs/threads/", folder + "/packs/")
         for name in names {
-            if name.hasPrefix(tagFolder) {
+            if name.hasPrefix(packFolder), name.hasSuffix(".pack") {
+                // Every message of a staged pack is about to be shared, as a staged loose file is.
+                let pack = String(name.dropFirst(packFolder.count).dropLast(".pack".count))
+                staged.ids += ObjectStore(directory: path + "/objects").ids(inPackNamed: pack) ?? []
+            } else if name.hasPrefix(tagFolder) {
                 staged.tagNames.append(String(name.dropFirst(tagFolder.count)))
             } else if name.hasPrefix(threadFolder) {
                 staged.threadNames.append(String(name.dropFirst(threadFolder.count)))
@@ -43,6 +47,9 @@ public enum StagedObjects {
                 staged.ids.append(id)
             }
         }
+        // A message both loose and in a staged pack is scanned once.
+        var seen = Set<ObjectID>()
+        staged.ids = staged.ids.filter { seen.insert($0).inserted }
         return staged
     }
 }

@@ -21,6 +21,7 @@ enum CommandRemedies {
         case .fileKeyStore: "THREADAI_KEY_STORE=file"
         case .redactSecrets: "--redact"
         case .allowSecrets: "--allow-secrets"
+        case .upgrade: "a newer threadai (README.md, Install)"
         default: ""
         }
     }
@@ -53,7 +54,7 @@ enum CommandRemedies {
         case .setKey: "keys set"
         case .listModels: "models"
         case .sendWithoutContext: "send --no-context"
-        case .chooseRepository, .chooseModel, .chooseProvider, .userConfiguration, .fileKeyStore, .redactSecrets, .allowSecrets: nil
+        case .chooseRepository, .chooseModel, .chooseProvider, .userConfiguration, .fileKeyStore, .redactSecrets, .allowSecrets, .upgrade: nil
         }
     }
 }

@@ -104,8 +104,9 @@ extension Repository {
 
     /// How many object files the store holds (one folder listing per fan-out folder), or 0 when unknown.
     private func storedObjectCount() -> Int {
-        guard let folders = try? FilePaths.contents(of: objects.directory) else { return 0 }
-        return folders.reduce(0) { total, folder in
+        let packed = objects.packs.current().packs.reduce(0) { $0 + $1.entries.count }
+        guard let folders = try? FilePaths.contents(of: objects.directory) else { return packed }
+        return folders.reduce(packed) { total, folder in
             total + ((try? FilePaths.contents(of: objects.directory + "/" + folder))?.count ?? 0)
         }
     }

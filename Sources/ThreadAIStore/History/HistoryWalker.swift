@@ -52,7 +52,7 @@ public final class HistoryWalker {
         do {
             header = try MessageCodec.decodeHeader(bytes)
         } catch {
-            throw .malformed(id, path: objects.path(of: id), error)
+            throw .malformed(id, path: objects.location(of: id), error)
         }
         headers[id] = header
         let content = bytes[header.contentOffset..<(header.contentOffset + header.contentByteCount)]

@@ -9,7 +9,7 @@ import Darwin
 /// A folder of objects held open, to read many objects by a short name (`openat`): the kernel then
 /// resolves one or two names per object instead of the whole path. Either one folder `objects/XX`,
 /// for a run of objects that lie in it, or the `objects` folder itself, for a walk that reads
-/// objects from every folder. Objects read here are verified as `ObjectStore.bytes(of:)` verifies
+/// objects from every folder. An object not loose is looked for in the packs (`ObjectStore`). Objects read here are verified as `ObjectStore.bytes(of:)` verifies
 /// them and fail with the same errors; a folder that cannot be opened is read path by path, so that
 /// `ObjectStore` says why, object by object.
 struct ObjectFolder: ~Copyable {
@@ -52,14 +52,15 @@ struct ObjectFolder: ~Copyable {
         }
     }
 
-    /// Whether object `id` is stored: one `fstatat` relative to the open `objects` folder.
+    /// Whether object `id` is stored: one `fstatat` relative to the open `objects` folder, then the
+    /// packs (docs/FORMAT.md §15.2).
     func contains(_ id: ObjectID) -> Bool {
         guard descriptor >= 0, nameLength > Self.fileNameLength else { return store.contains(id) }
         let folder = descriptor
         return id.withRelativePath { path in
             guard let path = path.baseAddress else { return store.contains(id) }
             var status = stat()
-            return fstatat(folder, path, &status, 0) == 0
+            return fstatat(folder, path, &status, 0) == 0 || store.packs.contains(id)
         }
     }
 

@@ -1,9 +1,18 @@
 extension ObjectStore {
     /// Every object id and every stray file (left-over temporary files, names that are not ids),
-    /// from one listing of the store, its folders listed on every core: `fsck` needs both.
+    /// from one listing of the store, its folders listed on every core: `fsck` needs both. The ids
+    /// include those of every readable pack, each id once however many places hold it.
     /// - Returns: the ids in no particular order; the strays in the order the folders list them.
     /// - Throws: the first failure in the order the store lists its folders.
     public func inventory() throws(FileSystemError) -> (ids: [ObjectID], strays: [String]) {
+        let (ids, strays) = try looseInventory()
+        let packed = packs.allIDs()
+        guard !packed.isEmpty else { return (ids, strays) }
+        return (Array(packed.union(ids)), strays)
+    }
+
+    /// `inventory()` of the loose files alone: what `gc` packs.
+    public func looseInventory() throws(FileSystemError) -> (ids: [ObjectID], strays: [String]) {
         let entries = try FilePaths.entries(of: directory)
         var ids: [ObjectID] = []
         var strays: [String] = []

@@ -1,4 +1,7 @@
-/// The message objects of a repository: `objects/XX/YYYY….md`, named by the SHA-256 of their bytes.
+/// The message objects of a repository: `objects/XX/YYYY….md`, named by the SHA-256 of their bytes,
+/// and those in `packs/` (docs/FORMAT.md §15), which every read here finds when an object is not
+/// loose: each read path (this type, `ObjectFolder`, `HistoryWalker`, the parallel reads) comes
+/// through `unverifiedBytes(of:read:)`, so every command reads loose, packed and mixed stores alike.
 ///
 /// Objects are immutable. `write` stores new bytes through a temporary file in the object's own
 /// folder (flush, then rename) and skips objects that already exist; every read verifies that the
@@ -6,9 +9,16 @@
 public struct ObjectStore: Sendable {
     /// The `objects` folder.
     public let directory: String
+    /// The packs beside `objects/`, opened on the first read that the loose files cannot answer.
+    let packs: PackSet
 
-    public init(directory: String) {
+    /// The store of the repository whose `objects` folder is `directory`; with `usesCache` false
+    /// (`THREADAI_NO_CACHE`) the packs' indexes in `cache/` are neither read nor written.
+    public init(directory: String, usesCache: Bool = true) {
         self.directory = directory
+        let repository = FilePaths.directoryName(of: directory)
+        packs = PackSet(
+            directory: repository + "/packs", cache: CacheFolder(directory: repository + "/cache", isEnabled: usesCache))
     }
 
     /// Where the object `id` lives, whether or not it exists.
@@ -16,8 +26,9 @@ public struct ObjectStore: Sendable {
         directory + "/" + id.fanOutPath
     }
 
+    /// Whether object `id` is stored, loose or in a pack.
     public func contains(_ id: ObjectID) -> Bool {
-        FilePaths.exists(path(of: id), followingLinks: true)
+        FilePaths.exists(path(of: id), followingLinks: true) || packs.contains(id)
     }
 
     /// Stores `message` and returns its id. Writing a message that exists already changes nothing.
@@ -50,23 +61,32 @@ public struct ObjectStore: Sendable {
         try unverifiedBytes(of: id) { path throws(FileSystemError) in try FilePaths.readReplacedFile(path) }
     }
 
-    /// What `read` gives for the path of object `id`, not yet checked; the one place that says what
-    /// a missing or unreadable object is, whoever opens its file.
+    /// What `read` gives for the path of object `id`, else what a pack holds for it, not yet
+    /// checked; the one place that says what a missing or unreadable object is, whoever opens its file.
     func unverifiedBytes(of id: ObjectID, read: (String) throws(FileSystemError) -> [UInt8]) throws(ObjectError) -> [UInt8] {
         let path = path(of: id)
         do {
             return try read(path)
         } catch {
-            if error.isNotFound { throw .missing(id, path: path) }
-            throw .fileSystem(error)
+            guard error.isNotFound else { throw .fileSystem(error) }
+            guard let packed = packs.bytes(of: id) else { throw .missing(id, path: path) }
+            return packed.bytes
         }
     }
 
     /// `bytes`, when they hash to `id`.
     func verified(_ bytes: [UInt8], of id: ObjectID) throws(ObjectError) -> [UInt8] {
         let actual = ObjectID.of(bytes)
-        guard actual == id else { throw .corrupt(id, path: path(of: id), actual: actual) }
+        guard actual == id else { throw .corrupt(id, path: location(of: id), actual: actual) }
         return bytes
+    }
+
+    /// Where the bytes read for `id` came from, for an error about them: its loose file when there
+    /// is one (a read tries it first), else the pack that holds it.
+    func location(of id: ObjectID) -> String {
+        let loose = path(of: id)
+        if FilePaths.exists(loose, followingLinks: true) { return loose }
+        return packs.bytes(of: id)?.path ?? loose
     }
 
     /// The message `id`, verified and parsed.
@@ -80,7 +100,7 @@ public struct ObjectStore: Sendable {
         do {
             return try MessageCodec.decode(bytes)
         } catch {
-            throw .malformed(id, path: path(of: id), error)
+            throw .malformed(id, path: location(of: id), error)
         }
     }
 
@@ -94,12 +114,12 @@ public struct ObjectStore: Sendable {
         do {
             return try MessageCodec.decodeHeader(bytes)
         } catch {
-            throw .malformed(id, path: path(of: id), error)
+            throw .malformed(id, path: location(of: id), error)
         }
     }
 
-    /// Every object id in the store, in no particular order: `inventory()`'s ids, without the stray
-    /// files (temporary files, names that are not ids) it lists for `fsck`.
+    /// Every object id in the store, loose or packed, each once, in no particular order:
+    /// `inventory()`'s ids, without the stray files (temporary files, names that are not ids) it lists for `fsck`.
     public func allIDs() throws(ObjectError) -> [ObjectID] {
         do {
             return try inventory().ids
@@ -108,11 +128,14 @@ public struct ObjectStore: Sendable {
         }
     }
 
-    /// The ids that begin with `prefix` (at least two lowercase hex digits), found by listing one folder.
+    /// The ids that begin with `prefix` (at least two lowercase hex digits), found by listing one
+    /// folder and searching the packs' sorted ids.
     public func ids(withPrefix prefix: String) throws(ObjectError) -> [ObjectID] {
         guard prefix.utf8.count >= 2 else { return try allIDs().filter { $0.hex.hasPrefix(prefix) } }
         do {
-            return try ids(inFolder: String(prefix.prefix(2))).filter { $0.hex.hasPrefix(prefix) }
+            let loose = try ids(inFolder: String(prefix.prefix(2))).filter { $0.hex.hasPrefix(prefix) }
+            let packed = packs.ids(withPrefix: prefix)
+            return packed.isEmpty ? loose : Array(Set(loose).union(packed))
         } catch {
             throw .fileSystem(error)
         }

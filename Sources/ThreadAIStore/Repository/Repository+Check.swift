@@ -40,6 +40,7 @@ extension Repository {
             let inventory = try objects.inventory()
             ids = inventory.ids
             problems += strayProblems(inventory.strays)
+            problems += packProblems()
         } catch {
             throw .fileSystem(error)
         }

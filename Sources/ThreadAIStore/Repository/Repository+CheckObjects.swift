@@ -61,7 +61,7 @@ extension Repository {
         var report = ObjectReport(position: position)
         func problem(_ severity: RepositoryProblem.Severity, _ message: String, remedy: String? = nil) {
             report.problems.append(RepositoryProblem(
-                severity: severity, id: id, path: objects.path(of: id), message: message, remedy: remedy))
+                severity: severity, id: id, path: objects.location(of: id), message: message, remedy: remedy))
         }
         do {
             let header = try folder.header(id)
@@ -79,7 +79,9 @@ extension Repository {
             }
         } catch {
             report.isUnreadable = true
-            problem(.error, reason(error), remedy: restoreRemedy(objects.path(of: id)))
+            let location = objects.location(of: id)
+            // A packed copy is restored with its pack; a loose file from the commit that added it.
+            problem(.error, reason(error), remedy: location == objects.path(of: id) ? restoreRemedy(location) : restorePackRemedy(location))
         }
         return report
     }

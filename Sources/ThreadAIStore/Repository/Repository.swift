@@ -16,11 +16,14 @@ import ThreadAISupport
 public struct Repository: Sendable {
     /// The `.threadai` folder.
     public let directory: String
-    public let objects: ObjectStore
+    public private(set) var objects: ObjectStore
     public let refs: RefStore
     public private(set) var head: HeadStore
-    /// Whether commands read and write `cache/` (off with `THREADAI_NO_CACHE`, docs/FORMAT.md §12).
-    public var usesCache = true
+    /// Whether commands read and write `cache/` (off with `THREADAI_NO_CACHE`, docs/FORMAT.md §12),
+    /// the packs' indexes included (§15.2).
+    public var usesCache = true {
+        didSet { objects = ObjectStore(directory: objects.directory, usesCache: usesCache) }
+    }
 
     /// Opens the repository in `directory` (a `.threadai` folder).
     /// A folder is one when it has `objects/` and `refs/threads/`, or the `.gitattributes` that `init`
@@ -41,6 +44,13 @@ public struct Repository: Sendable {
             // A mistyped path is not a folder to run `init` in: say it is not there.
             if !FilePaths.exists(directory, followingLinks: true) { throw .absent(directory) }
             throw .notARepository(directory)
+        }
+        // Before anything else is read: a repository that uses what this version cannot read is
+        // refused, never misread (docs/FORMAT.md §15.4).
+        do {
+            _ = try RepositoryFormat.read(in: directory)
+        } catch {
+            throw .format(error)
         }
         self.init(unchecked: directory)
     }
@@ -90,6 +100,8 @@ public enum RepositoryError: Error, CustomStringConvertible, Sendable {
     case notARepository(String)
     /// The folder named as the repository does not exist.
     case absent(String)
+    /// Its `format` names what this version cannot read (docs/FORMAT.md §15.4).
+    case format(FormatError)
     case fileSystem(FileSystemError)
 
     public var description: String {
@@ -104,6 +116,8 @@ public enum RepositoryError: Error, CustomStringConvertible, Sendable {
         case .absent(let path):
             return "\(path) does not exist. Name an existing repository (the folder that holds .threadai, or "
                 + ".threadai itself), or create one with '\(Remedy(.initialize))'."
+        case .format(let error):
+            return error.description
         case .fileSystem(let error):
             return error.description
         }

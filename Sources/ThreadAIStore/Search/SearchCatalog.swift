@@ -95,7 +95,7 @@ struct SearchCatalog {
         do {
             header = try MessageCodec.decodeHeader(bytes)
         } catch {
-            throw .object(.malformed(id, path: objects.path(of: id), error))
+            throw .object(.malformed(id, path: objects.location(of: id), error))
         }
         return bytes[header.contentOffset..<(header.contentOffset + header.contentByteCount)]
     }

@@ -1,0 +1,154 @@
+import ThreadAISupport
+
+/// The packs of a repository (`packs/H.pack`, docs/FORMAT.md §15), opened on the first lookup that
+/// the loose objects cannot answer and kept for the life of the `ObjectStore`. A lookup that finds
+/// nothing lists `packs/` again before it says so, since a `gc` in another process may have moved
+/// the object into a new pack since (and then removed its loose file). A damaged pack holds no
+/// object (§15.1): it is kept aside, with why, for `fsck`.
+///
+/// Lookups run on many threads at once (the parallel reads): each takes the list under a lock and
+/// reads the mapped packs outside it.
+final class PackSet: Sendable {
+    /// The `packs` folder.
+    let directory: String
+    let cache: CacheFolder
+    private let state = Locked<State?>(nil)
+
+    struct State: Sendable {
+        /// The names listed in `packs/`, sorted: what the packs below were opened from.
+        var names: [String] = []
+        var packs: [Pack] = []
+        var damaged: [PackError] = []
+    }
+
+    /// The folder of `cache/` that holds the indexes, and the cache kind of pack `name`'s index.
+    static let indexFolder = "packs"
+    static func indexKind(_ name: String) -> String { indexFolder + "/" + name + ".idx" }
+
+    init(directory: String, cache: CacheFolder) {
+        self.directory = directory
+        self.cache = cache
+    }
+
+    /// The path of pack `name`.
+    func path(of name: String) -> String { directory + "/" + name + ".pack" }
+
+    /// The names of the packs in `packs/`, sorted (none when the folder is absent: no packs yet).
+    func listNames() -> [String] {
+        // A folder that cannot be listed holds no pack a reader can use; `fsck` lists it itself.
+        guard let names = try? FilePaths.contents(of: directory) else { return [] }
+        return names.compactMap(Self.packName).sorted()
+    }
+
+    /// `H` for a file named `H.pack` with `H` 64 lowercase hex digits, else nil (not a pack).
+    static func packName(_ fileName: String) -> String? {
+        guard fileName.hasSuffix(".pack") else { return nil }
+        let name = String(fileName.dropLast(".pack".utf8.count))
+        return ObjectID(hexDigits: Array(name.utf8)) == nil ? nil : name
+    }
+
+    /// The packs as they are now, opened (those that were open already are kept).
+    func current(relisting: Bool = false) -> State {
+        if !relisting, let known = state.current { return known }
+        let names = listNames()
+        return state.withLock { known in
+            if let known, known.names == names { return known }
+            var fresh = State(names: names)
+            let open = Dictionary((known?.packs ?? []).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            for name in names {
+                if let pack = open[name] {
+                    fresh.packs.append(pack)
+                    continue
+                }
+                switch Result(catching: { () throws(PackError) in try Pack.open(path(of: name), name: name, cache: cache) }) {
+                case .success(let pack): fresh.packs.append(pack)
+                case .failure(let error): fresh.damaged.append(error)
+                }
+            }
+            known = fresh
+            return fresh
+        }
+    }
+
+    /// The bytes some pack holds for `id`, unverified, and the pack's path; nil when no pack holds it.
+    func bytes(of id: ObjectID) -> (bytes: [UInt8], path: String)? {
+        if let found = bytes(of: id, in: current()) { return found }
+        let relisted = current(relisting: true)
+        return bytes(of: id, in: relisted)
+    }
+
+    private func bytes(of id: ObjectID, in state: State) -> (bytes: [UInt8], path: String)? {
+        for pack in state.packs {
+            switch pack.lookup(id) {
+            case .bytes(let bytes): return (bytes, pack.path)
+            case .absent: continue
+            case .staleIndex:
+                guard let scanned = rescan(pack) else { continue }
+                if case .bytes(let bytes) = scanned.lookup(id) { return (bytes, scanned.path) }
+            }
+        }
+        return nil
+    }
+
+    /// `pack` opened again from a scan, its index rewritten, in place of the one whose index lied;
+    /// nil (and the pack set aside as damaged) when the scan finds it damaged.
+    private func rescan(_ pack: Pack) -> Pack? {
+        let result = Result { () throws(PackError) in try Pack.open(pack.path, name: pack.name, cache: cache, useIndex: false) }
+        state.withLock { known in
+            guard var updated = known, let position = updated.packs.firstIndex(where: { $0 === pack }) else { return }
+            switch result {
+            case .success(let scanned): updated.packs[position] = scanned
+            case .failure(let error):
+                updated.packs.remove(at: position)
+                updated.damaged.append(error)
+            }
+            known = updated
+        }
+        return try? result.get()
+    }
+
+    func contains(_ id: ObjectID) -> Bool {
+        if current().packs.contains(where: { $0.contains(id) }) { return true }
+        return current(relisting: true).packs.contains { $0.contains(id) }
+    }
+
+    /// Every id the readable packs hold, each once, in no particular order.
+    func allIDs() -> Set<ObjectID> {
+        var ids = Set<ObjectID>()
+        for pack in current(relisting: true).packs { ids.formUnion(pack.entries.lazy.map(\.id)) }
+        return ids
+    }
+}
+
+extension PackSet {
+    /// The ids the packs hold that begin with `prefix` (lowercase hex digits), each once: a binary
+    /// search for the first in each pack's sorted ids, then the run that follows.
+    func ids(withPrefix prefix: String) -> Set<ObjectID> {
+        let packs = current().packs
+        guard !packs.isEmpty else { return [] }
+        var lowest = Array(prefix.utf8)
+        lowest += repeatElement(UInt8(ascii: "0"), count: max(0, ObjectID.hexDigitCount - lowest.count))
+        guard let start = ObjectID(hexDigits: lowest) else { return [] }
+        var found = Set<ObjectID>()
+        for pack in packs {
+            var (low, high) = (0, pack.entries.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if pack.entries[middle].id < start { low = middle + 1 } else { high = middle }
+            }
+            while low < pack.entries.count, pack.entries[low].id.hex.hasPrefix(prefix) {
+                found.insert(pack.entries[low].id)
+                low += 1
+            }
+        }
+        return found
+    }
+}
+
+extension ObjectStore {
+    /// The ids pack `name` (`packs/NAME.pack`) holds, in order; nil when it is not a readable pack
+    /// of this store. For `scan --staged`, which checks the messages of a pack about to be committed.
+    public func ids(inPackNamed name: String) -> [ObjectID]? {
+        packs.current(relisting: true).packs.first { $0.name == name }?.entries.map(\.id)
+    }
+}

@@ -1,0 +1,92 @@
+/// Writes one pack (docs/FORMAT.md §15.1, §15.3) of loose objects: their bytes copied from their
+/// files in id order, each checked against its id as it is copied (one that fails, or is gone, is
+/// left out: it stays loose, for `fsck` to name). The file is written to `packs/.tmp-*`, hashed as
+/// it is written, flushed, renamed to `packs/H.pack` and the folder flushed (`TempFile`), so the
+/// pack stands at its name only once it is whole and durable. Streaming: memory holds about one
+/// MiB of output, never the pack.
+public struct PackWriter: Sendable {
+    public let objects: ObjectStore
+
+    public init(objects: ObjectStore) {
+        self.objects = objects
+    }
+
+    /// A pack as written.
+    public struct Written: Sendable, Equatable {
+        /// `H`: the SHA-256 of the file.
+        public let name: String
+        public let path: String
+        public let size: Int
+        /// The ids it holds, ascending.
+        public let ids: [ObjectID]
+    }
+
+    /// Writes the pack of the loose objects `ids` (any order, repeats allowed).
+    /// - Returns: the pack, or nil when none of `ids` could be read and verified (no file is written).
+    public func write(_ ids: some Sequence<ObjectID>) throws(FileSystemError) -> Written? {
+        let packs = objects.packs
+        try FilePaths.makeDirectories(packs.directory)
+        var output = HashedOutput()
+        var entries: [PackFraming.Entry] = []
+        let sorted = Set(ids).sorted()
+        let temporary = try TempFile.writeTemporary(beside: packs.path(of: "new"), mode: 0o444, flushed: true) {
+            file throws(FileSystemError) in
+            try output.append(PackFraming.header, to: file)
+            for id in sorted {
+                guard let bytes = looseBytes(of: id) else { continue }
+                try output.append(PackFraming.entryLine(id, length: bytes.count), to: file)
+                entries.append(PackFraming.Entry(id: id, offset: output.size, length: bytes.count))
+                try output.append(bytes, to: file)
+                try output.append([0x0a], to: file)
+            }
+            try output.append(PackFraming.endLine(count: entries.count), to: file)
+            try output.flush(to: file)
+        }
+        guard !entries.isEmpty else {
+            temporary.remove()
+            return nil
+        }
+        let name = ObjectID(digest: output.hash.finalize()).hex
+        let size = output.size
+        let path = packs.path(of: name)
+        do {
+            try temporary.rename(to: path)
+        } catch {
+            temporary.remove()  // Best effort: the write already failed with `error`.
+            throw error
+        }
+        try FilePaths.synchronizeDirectory(packs.directory)
+        if packs.cache.isEnabled {
+            // Its index, known already; failing to write it only means a scan later (§12 rule 6).
+            try? FilePaths.makeDirectories(packs.cache.path(of: PackSet.indexFolder))
+            packs.cache.writeIfPossible(PackSet.indexKind(name), PackIndex.encode(name: name, size: size, entries: entries))
+        }
+        return Written(name: name, path: path, size: size, ids: entries.map(\.id))
+    }
+
+    /// The bytes of the loose file of `id`, when it is there and they hash to `id`.
+    private func looseBytes(of id: ObjectID) -> [UInt8]? {
+        guard let bytes = try? FilePaths.readReplacedFile(objects.path(of: id)), ObjectID.of(bytes) == id else { return nil }
+        return bytes
+    }
+}
+
+/// Bytes gathered into large writes and hashed as they go: the pack's name is known when its last
+/// byte is written, without reading the file again.
+private struct HashedOutput {
+    var hash = SHA256()
+    var size = 0
+    private var pending: [UInt8] = []
+
+    mutating func append(_ bytes: [UInt8], to file: borrowing FileDescriptor) throws(FileSystemError) {
+        hash.update(bytes)
+        size += bytes.count
+        pending += bytes
+        if pending.count >= 1 << 20 { try flush(to: file) }
+    }
+
+    mutating func flush(to file: borrowing FileDescriptor) throws(FileSystemError) {
+        try file.writeAll(pending)
+        pending.removeAll(keepingCapacity: true)
+    }
+}

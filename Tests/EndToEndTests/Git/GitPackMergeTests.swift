@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+import ThreadAITestSupport
+
+/// Packs through git (docs/CLI.md, `gc`): one clone packs and commits the deleted loose files with the
+/// new pack, the other keeps sending loose files; pulls in either order merge with nothing to
+/// resolve, every message of both stays readable, and `fsck` is clean.
+@Suite("Sharing packs through git", .slow)
+struct GitPackMergeTests {
+    /// Every message id `log --all` lists in clone `name`.
+    static func allIDs(_ clones: GitClones, _ name: String) throws -> Set<String> {
+        Set(try JSON.array(try clones.threadai(["log", "--all", "--json"], in: name)).compactMap { $0["id"] as? String })
+    }
+
+    @Test("a clone that packed and one that did not merge cleanly, in both orders", arguments: [true, false])
+    func packedAndLooseMerge(packerPushesFirst: Bool) throws {
+        let clones = try GitClones()
+        try clones.start("a", sending: ["root question", "second question"])
+        try clones.clone("b")
+        try clones.threadai(["send", "asked in a before packing"], in: "a")
+        let gc = try clones.threadai(["gc"], in: "a")
+        #expect(gc.stdout.contains("Packed 6 loose messages"), "\(gc)")
+        let status = try clones.git(["status", "--porcelain"], in: clones.path("a"))
+        #expect(status.contains(" D .threadai/objects/") && status.contains("?? .threadai/packs/") && status.contains("?? .threadai/format"),
+                "\(status)")
+        try clones.threadai(["checkout", "-b", "from-b"], in: "b")
+        try clones.threadai(["send", "asked in b, loose"], in: "b")
+        let (first, second) = packerPushesFirst ? ("a", "b") : ("b", "a")
+        try clones.commitAndPush(first, first)
+        try clones.commit(second, second)
+        try clones.pull(second)  // Throws when git leaves a conflict.
+        try clones.git(["push", "-q", "origin", "HEAD:main"], in: clones.path(second))
+        try clones.pull(first)
+        for name in ["a", "b"] {
+            #expect(try clones.git(["diff", "--name-only", "--diff-filter=U"], in: clones.path(name)).isEmpty)
+            let fsck = try clones.run(["fsck"], in: name)
+            #expect(fsck.status == 0 && !fsck.stdout.contains("error"), "\(name): \(fsck)")
+            let log = try clones.threadai(["log", "--all", "--json"], in: name).stdout
+            #expect(log.contains("asked in a before packing") && log.contains("asked in b, loose"), "\(name)")
+        }
+        #expect(try Self.allIDs(clones, "a") == Self.allIDs(clones, "b"))
+        // The clone that had not packed packs what is loose now; a and b converge again.
+        try clones.threadai(["gc"], in: "b")
+        try clones.commitAndPush("b", "b packs")
+        try clones.pull("a")
+        #expect(try clones.storedIDs("a").isEmpty && clones.storedIDs("b").isEmpty)
+        #expect(try Self.allIDs(clones, "a") == Self.allIDs(clones, "b"))
+        #expect(try clones.run(["fsck"], in: "a").status == 0)
+    }
+
+    @Test("scan --staged reads the messages of a staged pack: packing does not hide a credential from the pre-commit check")
+    func scanStagedPack() throws {
+        let clones = try GitClones()
+        try clones.start("a", sending: ["root question"])
+        try clones.threadai(["send", "--allow-secrets", "my key is \(SecretsTests.canary)"], in: "a")
+        try clones.threadai(["gc"], in: "a")
+        try clones.git(["add", "-A"], in: clones.path("a"))
+        let scan = try clones.run(["scan", "--staged"], in: "a")
+        #expect(scan.status == 1, "\(scan)")
+        #expect(scan.stdout.contains("main user: "), "\(scan)")
+        #expect(scan.stderr.contains("4 messages scanned"), "\(scan)")
+    }
+}

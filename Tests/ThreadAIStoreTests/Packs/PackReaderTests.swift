@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+@testable import ThreadAIStore
+
+/// The pack file and its index (docs/FORMAT.md §15.1, §15.2): what `PackWriter` writes, what `Pack`
+/// reads, and an index that is missing, damaged or of another pack costing a scan, never an answer.
+@Suite("Pack reader and index")
+struct PackReaderTests {
+    let scratch: ScratchRepository
+    var store: ObjectStore { scratch.repository.objects }
+    var cache: CacheFolder { scratch.repository.cache }
+
+    init() throws {
+        scratch = try ScratchRepository()
+    }
+
+    func packed(_ count: Int = 5) throws -> (ids: [ObjectID], written: PackWriter.Written) {
+        let ids = try scratch.appendTurns(count, prefix: "m")
+        return (ids, try PackSupport.packEverything(store))
+    }
+
+    func indexPath(_ name: String) -> String { cache.path(of: PackSet.indexKind(name)) }
+
+    @Test("the pack is text framing around the objects' exact bytes, in id order, named by its SHA-256")
+    func layout() throws {
+        let ids = try scratch.appendTurns(3, prefix: "m")
+        let objects = try ids.map { try store.bytes(of: $0) }
+        let written = try PackSupport.packEverything(store)
+        var expected = Array("threadai-pack 1\n".utf8)
+        for (id, bytes) in zip(ids, objects).sorted(by: { $0.0 < $1.0 }) {
+            expected += Array("\(id.hex) \(bytes.count)\n".utf8) + bytes + [0x0a]
+        }
+        expected += Array("end 3\n".utf8)
+        let bytes = try Files.read(written.path)
+        #expect(bytes == expected)
+        #expect(written.name == SHA256.hexDigest(bytes))
+        #expect(written.path == scratch.root + "/packs/" + written.name + ".pack")
+        #expect(try Files.permissions(written.path) == 0o444)
+        #expect(written.size == bytes.count)
+    }
+
+    @Test("packing the same objects twice writes the same file")
+    func deterministic() throws {
+        let ids = try scratch.appendTurns(4, prefix: "m")
+        let first = try #require(try PackWriter(objects: store).write(ids))
+        let bytes = try Files.read(first.path)
+        let again = try #require(try PackWriter(objects: store).write(ids.reversed() + ids))
+        #expect(again == first)
+        #expect(try Files.read(again.path) == bytes)
+        try PackSupport.packEverything(store)  // The loose files go…
+        #expect(try PackWriter(objects: store).write(ids) == nil)  // …and nothing loose is left to pack.
+    }
+
+    @Test("an object that is gone or fails its id is left out of the pack, the rest packed")
+    func leavesOutBadObjects() throws {
+        let ids = try scratch.appendTurns(3, prefix: "m")
+        let path = store.path(of: ids[1])
+        try FileManager.default.removeItem(atPath: path)
+        try Files.write("tampered", to: path)
+        try FileManager.default.removeItem(atPath: store.path(of: ids[2]))
+        let written = try #require(try PackWriter(objects: store).write(ids))
+        #expect(written.ids == [ids[0]])
+        #expect(try PackWriter(objects: store).write([ids[2]]) == nil)
+    }
+
+    @Test("the index is written with the pack and used: entries at the offsets the pack frames")
+    func indexWritten() throws {
+        let (ids, written) = try packed()
+        let pack = try Pack.open(written.path, name: written.name, cache: cache)
+        #expect(pack.fromIndex)
+        #expect(pack.entries.map(\.id) == ids.sorted())
+        for id in ids {
+            guard case .bytes(let bytes) = pack.lookup(id) else { Issue.record("\(id)"); continue }
+            #expect(ObjectID.of(bytes) == id)
+        }
+    }
+
+    @Test("a missing, damaged or foreign index is rebuilt from the pack", arguments: ["missing", "garbage", "truncated", "other-size", "foreign"])
+    func indexRebuilt(_ damage: String) throws {
+        let (ids, written) = try packed()
+        let path = indexPath(written.name)
+        let sound = try Files.read(path)
+        try FileManager.default.removeItem(atPath: path)
+        switch damage {
+        case "garbage": try Files.write("threadai-cache pack-index 1\nrandom\n", to: path)
+        case "truncated": try Files.write(Array(sound.dropLast(10)), to: path)
+        case "other-size":
+            let entries = try #require(PackIndex.decode(sound, name: written.name, size: written.size))
+            try Files.write(PackIndex.encode(name: written.name, size: written.size + 1, entries: entries), to: path)
+        case "foreign":
+            // A sound index of another pack of the same size cannot be told apart by its frame:
+            // here, this pack's own index with every offset moved one byte.
+            let entries = try #require(PackIndex.decode(sound, name: written.name, size: written.size))
+            let moved = entries.map { PackFraming.Entry(id: $0.id, offset: $0.offset + 1, length: $0.length) }
+            try Files.write(PackIndex.encode(name: written.name, size: written.size, entries: moved), to: path)
+        default: break
+        }
+        let fresh = ObjectStore(directory: store.directory)
+        for id in ids { #expect(try fresh.message(id).content.hasPrefix("m ")) }
+        #expect(try Files.read(path) == sound)
+    }
+
+    @Test("with caches off, no index is read or written")
+    func cacheOff() throws {
+        let (ids, written) = try packed()
+        try FileManager.default.removeItem(atPath: indexPath(written.name))
+        let fresh = ObjectStore(directory: store.directory, usesCache: false)
+        #expect(try fresh.message(ids[0]).content == "m 1")
+        #expect(!Files.exists(indexPath(written.name)))
+    }
+
+    @Test("a damaged pack holds no object: its objects are missing, the other packs read")
+    func damagedPack() throws {
+        let first = try scratch.appendTurns(2, prefix: "a")
+        let written = try PackSupport.packEverything(store)
+        let second = try scratch.appendTurns(2, prefix: "b")
+        try PackSupport.packEverything(store)
+        let bytes = try Files.read(written.path)
+        try FileManager.default.removeItem(atPath: written.path)
+        try Files.write(Array(bytes.dropLast(3)), to: written.path)
+        try FileManager.default.removeItem(atPath: indexPath(written.name))
+        let fresh = ObjectStore(directory: store.directory)
+        #expect(!fresh.contains(first[0]))
+        #expect(try fresh.message(second[0]).content == "b 1")
+        #expect(fresh.packs.current().damaged.count == 1)
+    }
+}
