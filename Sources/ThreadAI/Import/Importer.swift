@@ -37,8 +37,8 @@ public struct Importer: Sendable {
         self.repository = repository
     }
 
-    /// Stores every message of `conversation` (through one `ObjectBatch`, flushed before any ref
-    /// moves), then creates or moves its threads.
+    /// Stores every message of `conversation` (`Repository.store`: one pack when 100 or more are new,
+    /// else loose files; durable before any ref moves), then creates or moves its threads.
     public mutating func write(_ conversation: ImportConversation, into summary: inout Summary) throws(ImportError) {
         let item = "\(conversation.format) conversation \(conversation.id)"
         summary.notes += conversation.notes
@@ -100,16 +100,8 @@ public struct Importer: Sendable {
             summary.notes.append("\(item): \(replacedNULs) NUL character\(replacedNULs == 1 ? "" : "s") replaced with U+FFFD "
                 + "(a message cannot hold NUL)")
         }
-        let batch = ObjectBatch(store: repository.objects)
-        for (sourceID, bytes) in encoded {
-            do {
-                if try batch.add(bytes).isNew { summary.newMessages += 1 }
-            } catch {
-                throw ImportError(item: "\(item) item \(sourceID)", reason: "cannot be stored: \(error)")
-            }
-        }
         do {
-            try batch.flush()
+            summary.newMessages += try repository.store(encoded.map(\.bytes)).new
         } catch {
             throw ImportError(item: item, reason: "cannot be stored: \(error)")
         }

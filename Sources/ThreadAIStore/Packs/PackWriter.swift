@@ -1,6 +1,6 @@
-/// Writes one pack (docs/FORMAT.md §15.1, §15.3) of loose objects: their bytes copied from their
+/// Writes one pack (docs/FORMAT.md §15.1, §15.3): of loose objects, their bytes copied from their
 /// files in id order, each checked against its id as it is copied (one that fails, or is gone, is
-/// left out: it stays loose, for `fsck` to name). The file is written to `packs/.tmp-*`, hashed as
+/// left out: it stays loose, for `fsck` to name); or of objects given as bytes (an import's). The file is written to `packs/.tmp-*`, hashed as
 /// it is written, flushed, renamed to `packs/H.pack` and the folder flushed (`TempFile`), so the
 /// pack stands at its name only once it is whole and durable. Streaming: memory holds about one
 /// MiB of output, never the pack.
@@ -24,16 +24,27 @@ public struct PackWriter: Sendable {
     /// Writes the pack of the loose objects `ids` (any order, repeats allowed).
     /// - Returns: the pack, or nil when none of `ids` could be read and verified (no file is written).
     public func write(_ ids: some Sequence<ObjectID>) throws(FileSystemError) -> Written? {
+        try write(sorted: Set(ids).sorted(), bytes: looseBytes)
+    }
+
+    /// Writes the pack of `objects`, each given as its exact bytes (repeats allowed).
+    /// - Returns: the pack, or nil when `objects` is empty (no file is written).
+    public func write(objects given: [[UInt8]]) throws(FileSystemError) -> Written? {
+        let byID = Dictionary(given.map { (ObjectID.of($0), $0) }, uniquingKeysWith: { first, _ in first })
+        return try write(sorted: byID.keys.sorted(), bytes: { byID[$0] })
+    }
+
+    /// The pack of `sorted` (ascending ids), each entry's bytes from `bytes` (nil leaves it out).
+    private func write(sorted: [ObjectID], bytes source: (ObjectID) -> [UInt8]?) throws(FileSystemError) -> Written? {
         let packs = objects.packs
         try FilePaths.makeDirectories(packs.directory)
         var output = HashedOutput()
         var entries: [PackFraming.Entry] = []
-        let sorted = Set(ids).sorted()
         let temporary = try TempFile.writeTemporary(beside: packs.path(of: "new"), mode: 0o444, flushed: true) {
             file throws(FileSystemError) in
             try output.append(PackFraming.header, to: file)
             for id in sorted {
-                guard let bytes = looseBytes(of: id) else { continue }
+                guard let bytes = source(id) else { continue }
                 try output.append(PackFraming.entryLine(id, length: bytes.count), to: file)
                 entries.append(PackFraming.Entry(id: id, offset: output.size, length: bytes.count))
                 try output.append(bytes, to: file)
@@ -65,7 +76,7 @@ public struct PackWriter: Sendable {
     }
 
     /// The bytes of the loose file of `id`, when it is there and they hash to `id`.
-    private func looseBytes(of id: ObjectID) -> [UInt8]? {
+    private func looseBytes(_ id: ObjectID) -> [UInt8]? {
         guard let bytes = try? FilePaths.readReplacedFile(objects.path(of: id)), ObjectID.of(bytes) == id else { return nil }
         return bytes
     }

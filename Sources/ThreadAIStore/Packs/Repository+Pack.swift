@@ -162,6 +162,8 @@ public enum PackingError: Error, Sendable, CustomStringConvertible {
     /// The pack just written does not read back: no loose file was removed.
     case unreadablePack(PackError)
     case fileSystem(FileSystemError)
+    /// Storing objects loose failed (`Repository.store(_:)`).
+    case object(ObjectError)
 
     public var description: String {
         switch self {
@@ -173,6 +175,7 @@ public enum PackingError: Error, Sendable, CustomStringConvertible {
         case .unreadablePack(let error):
             return "the pack just written does not read back (\(error)); no loose object was removed. Run '\(Remedy(.check))'."
         case .fileSystem(let error): return error.description
+        case .object(let error): return error.description
         }
     }
 }

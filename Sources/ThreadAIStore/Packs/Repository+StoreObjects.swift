@@ -1,0 +1,40 @@
+extension Repository {
+    /// How many new objects one store of many makes a pack rather than loose files: git's
+    /// `fetch.unpackLimit` and `transfer.unpackLimit` default, which keeps a fetch of fewer objects
+    /// loose and of more as a pack (docs/FORMAT.md §15.3).
+    public static let packThreshold = 100
+
+    /// Stores `objects` (each its exact bytes; repeats and objects the store holds already are
+    /// skipped), durable when this returns: the new ones as one pack when they are `packThreshold` or
+    /// more (an import's conversation of a long agent session is then one file, not hundreds), else
+    /// loose through an `ObjectBatch`. A pack is announced in `format` before it is written (§15.4).
+    /// - Returns: how many objects were new, and the pack written, if one was.
+    public func store(_ objects: [[UInt8]]) throws(PackingError) -> (new: Int, pack: PackWriter.Written?) {
+        var seen = Set<ObjectID>()
+        // As `ObjectBatch.add` counts them: an object the store holds counts only if it verifies.
+        let new = objects.filter { bytes in
+            let id = ObjectID.of(bytes)
+            return seen.insert(id).inserted && (try? self.objects.bytes(of: id)) == nil
+        }
+        // A damaged copy found first would hide a packed one: it is replaced where it lies.
+        let loose = new.count >= Self.packThreshold ? new.filter { self.objects.contains(ObjectID.of($0)) } : new
+        let batch = ObjectBatch(store: self.objects)
+        do {
+            for bytes in loose { try batch.add(bytes) }
+            try batch.flush()
+        } catch {
+            throw .object(error)
+        }
+        guard new.count >= Self.packThreshold else { return (new.count, nil) }
+        do {
+            _ = try RepositoryFormat.announce(RepositoryFormat.packs, in: directory)
+        } catch {
+            throw .format(error)
+        }
+        do {
+            return (new.count, try PackWriter(objects: self.objects).write(objects: new))
+        } catch {
+            throw .fileSystem(error)
+        }
+    }
+}
