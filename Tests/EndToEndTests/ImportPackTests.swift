@@ -34,6 +34,23 @@ struct ImportPackTests {
         #expect(again.status == 0 && GcTests.packs(sandbox).count == 1 && GcTests.looseFiles(sandbox).isEmpty, "\(again)")
     }
 
+    @Test("a threadai-json export of 120 messages imports as one pack, with the same threads and the same export")
+    func exportImportsAsAPack() throws {
+        let source = try CLISandbox.initialized()
+        let file = source.work + "/session.jsonl"
+        try Self.session(turns: 60).write(toFile: file, atomically: true, encoding: .utf8)
+        try source.succeed(["import", "claude-code", file])
+        let export = try source.succeed(["export", "json"]).stdoutBytes
+        let copy = try CLISandbox.initialized()
+        let exported = copy.work + "/export.json"
+        try Data(export).write(to: URL(fileURLWithPath: exported))
+        let imported = try copy.run(["import", exported])
+        #expect(imported.status == 0, "\(imported)")
+        #expect(GcTests.packs(copy) == GcTests.packs(source) && GcTests.looseFiles(copy).isEmpty, "\(GcTests.packs(copy))")
+        #expect(try copy.succeed(["threads", "--json"]).stdout == source.succeed(["threads", "--json"]).stdout)
+        #expect(try copy.succeed(["export", "json"]).stdoutBytes == export)
+    }
+
     @Test("a session of fewer than 100 messages stays loose, as before")
     func shortSessionStaysLoose() throws {
         let sandbox = try CLISandbox.initialized()

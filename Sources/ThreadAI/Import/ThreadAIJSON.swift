@@ -167,30 +167,36 @@ public enum ThreadAIJSON {
         }
     }
 
-    /// The second pass: every message, stored once its bytes hash to its id and parse as a message.
+    /// The second pass: every message, stored once its bytes hash to its id and parse as a message,
+    /// a chunk at a time (`Repository.store`: each chunk of 100 new messages or more one pack, docs/FORMAT.md
+    /// §15.3), so memory holds one chunk of at most 4,096 messages or 16 MiB, never the export.
     private static func storeMessages(
         _ reader: JSONReader, name: String, repository: Repository, summary: inout Importer.Summary,
         progress: (Importer.Summary) -> Void
     ) throws(ImportError) {
         var reader = reader
-        let batch = ObjectBatch(store: repository.objects)
-        try each(&reader, name: name) { (index, entry) throws(ImportError) in
-            let item = "\(name) message #\(index)"
-            // Checked again: the file may have changed since the first pass read it.
-            let bytes = try verified(entry, item: item)
+        var chunk: [[UInt8]] = []
+        var chunkBytes = 0
+        func storeChunk(_ summary: inout Importer.Summary) throws(ImportError) {
+            guard !chunk.isEmpty else { return }
             do {
-                if try batch.add(bytes).isNew { summary.newMessages += 1 }
+                summary.newMessages += try repository.store(chunk).new
             } catch {
-                throw ImportError(item: item, reason: "\(error)")
+                throw ImportError(item: name, reason: "\(error)")
             }
+            chunk.removeAll(keepingCapacity: true)
+            chunkBytes = 0
+        }
+        try each(&reader, name: name) { (index, entry) throws(ImportError) in
+            // Checked again: the file may have changed since the first pass read it.
+            let bytes = try verified(entry, item: "\(name) message #\(index)")
+            chunk.append(bytes)
+            chunkBytes += bytes.count
+            if chunk.count >= 4_096 || chunkBytes >= 16 << 20 { try storeChunk(&summary) }
             summary.messages += 1
             progress(summary)
         }
-        do {
-            try batch.flush()
-        } catch {
-            throw ImportError(item: name, reason: "\(error)")
-        }
+        try storeChunk(&summary)
     }
 
     /// The bytes of a message entry, once its id parses, its object hashes to it and parses as a message.
