@@ -27,10 +27,11 @@ public struct PackWriter: Sendable {
         try write(sorted: Set(ids).sorted(), bytes: looseBytes)
     }
 
-    /// Writes the pack of `objects`, each given as its exact bytes (repeats allowed).
+    /// Writes the pack of `objects`, each given as its id and exact bytes, the id the caller's
+    /// `ObjectID.of(bytes)` (repeats allowed).
     /// - Returns: the pack, or nil when `objects` is empty (no file is written).
-    public func write(objects given: [[UInt8]]) throws(FileSystemError) -> Written? {
-        let byID = Dictionary(given.map { (ObjectID.of($0), $0) }, uniquingKeysWith: { first, _ in first })
+    public func write(objects given: [(id: ObjectID, bytes: [UInt8])]) throws(FileSystemError) -> Written? {
+        let byID = Dictionary(given.map { ($0.id, $0.bytes) }, uniquingKeysWith: { first, _ in first })
         return try write(sorted: byID.keys.sorted(), bytes: { byID[$0] })
     }
 

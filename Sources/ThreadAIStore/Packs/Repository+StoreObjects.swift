@@ -11,16 +11,15 @@ extension Repository {
     /// - Returns: how many objects were new, and the pack written, if one was.
     public func store(_ objects: [[UInt8]]) throws(PackingError) -> (new: Int, pack: PackWriter.Written?) {
         var seen = Set<ObjectID>()
-        // As `ObjectBatch.add` counts them: an object the store holds counts only if it verifies.
-        let new = objects.filter { bytes in
-            let id = ObjectID.of(bytes)
-            return seen.insert(id).inserted && (try? self.objects.bytes(of: id)) == nil
+        // Each object hashed once. As `ObjectBatch.add` counts them: one the store holds counts only if it verifies.
+        let new = objects.map { (id: ObjectID.of($0), bytes: $0) }.filter { object in
+            seen.insert(object.id).inserted && (try? self.objects.bytes(of: object.id)) == nil
         }
-        // A damaged copy found first would hide a packed one: it is replaced where it lies.
-        let loose = new.count >= Self.packThreshold ? new.filter { self.objects.contains(ObjectID.of($0)) } : new
+        // A damaged loose copy, found first, would hide a packed one: it is replaced where it lies.
+        let loose = new.count >= Self.packThreshold ? new.filter { FilePaths.exists(self.objects.path(of: $0.id)) } : new
         let batch = ObjectBatch(store: self.objects)
         do {
-            for bytes in loose { try batch.add(bytes) }
+            for object in loose { try batch.add(object.bytes) }
             try batch.flush()
         } catch {
             throw .object(error)
