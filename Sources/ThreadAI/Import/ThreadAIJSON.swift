@@ -192,7 +192,7 @@ public enum ThreadAIJSON {
             let bytes = try verified(entry, item: "\(name) message #\(index)")
             chunk.append(bytes)
             chunkBytes += bytes.count
-            if chunk.count >= 4_096 || chunkBytes >= 16 << 20 { try storeChunk(&summary) }
+            if chunk.count >= ObjectBatch.objectLimit || chunkBytes >= ObjectBatch.byteLimit { try storeChunk(&summary) }
             summary.messages += 1
             progress(summary)
         }

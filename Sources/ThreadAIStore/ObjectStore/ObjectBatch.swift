@@ -26,7 +26,12 @@ public final class ObjectBatch {
     private var pendingBytes = 0
     private var folders = Set<String>()
 
-    public init(store: ObjectStore, limit: Int = 4096, byteLimit: Int = 16 << 20) {
+    /// How many objects, and bytes of them, a batch holds before it flushes itself: also the size of
+    /// a chunk an import stores at once (`ThreadAIJSON`).
+    public static let objectLimit = 4096
+    public static let byteLimit = 16 << 20
+
+    public init(store: ObjectStore, limit: Int = ObjectBatch.objectLimit, byteLimit: Int = ObjectBatch.byteLimit) {
         self.store = store
         self.limit = limit
         self.byteLimit = byteLimit
