@@ -1,12 +1,44 @@
 import ThreadAIStore
 
-/// `gc` for an app or the CLI: the store's `packLooseObjects` (docs/FORMAT.md §15.3), keeping the
+/// `gc` for an app or the CLI: the store's `pack` (docs/FORMAT.md §15.3, §15.5), keeping the
 /// messages of local threads loose (§13): a pack is shared through git whole, and git's exclude file
-/// can keep out a loose file, not part of a pack.
+/// can keep out a loose file, not part of a pack. And whether packing should run by itself (§15.6).
 public enum Packing {
-    /// Packs the loose objects of `repository` but those local threads keep out of git.
-    public static func packLooseObjects(in repository: Repository, dryRun: Bool) throws -> Repository.PackReport {
+    /// Packs the loose objects of `repository` but those local threads keep out of git, rewriting
+    /// small packs as §15.5 says.
+    public static func pack(in repository: Repository, dryRun: Bool) throws -> Repository.PackReport {
         let keptOut = try LocalThreads(repository: repository).privateContent().objects
-        return try repository.packLooseObjects(keptLoose: keptOut, dryRun: dryRun)
+        return try repository.pack(keptLoose: keptOut, dryRun: dryRun)
+    }
+
+    /// Where a `gc` started by itself writes what went wrong: `logs/gc.log`, local (§8).
+    public static func logPath(in repository: Repository) -> String {
+        repository.directory + "/logs/gc.log"
+    }
+
+    /// Whether a `gc` should start by itself after a turn or an import.
+    public enum Automatic: Sendable, Equatable {
+        case notDue
+        case due
+        /// The last automatic `gc` failed: none starts until one run by hand succeeds. `reason` is
+        /// the first line of its log.
+        case failedBefore(log: String, reason: String)
+    }
+
+    /// Whether packing is due in `repository` with `looseLimit` (`SettingsLayers.autoPackLimit`).
+    /// A few file system calls: cheap enough after every turn.
+    public static func automatic(in repository: Repository, looseLimit: Int) -> Automatic {
+        guard repository.packingDue(looseLimit: looseLimit) else { return .notDue }
+        let log = logPath(in: repository)
+        // A log that cannot be read counts as empty: the gc it holds back is only an optimisation.
+        guard let bytes = try? FilePaths.read(log), !bytes.isEmpty else { return .due }
+        let firstLine = bytes.split(separator: 0x0a, maxSplits: 1).first.map { String(decoding: $0, as: UTF8.self) } ?? ""
+        return .failedBefore(log: log, reason: firstLine)
+    }
+
+    /// Removes the log of a failed automatic `gc`, after a `gc` succeeded. A log that cannot be
+    /// removed only holds back automatic packing, which the next warning says.
+    public static func clearFailureLog(in repository: Repository) {
+        try? FilePaths.remove(logPath(in: repository))
     }
 }

@@ -23,9 +23,11 @@ struct GcCrashTests {
         #expect(fsck.status == 0, "\(label): \(fsck)")
     }
 
-    @Test("gc killed at every write step loses nothing; fsck is clean; the next gc finishes")
-    func killedAtEveryStep() throws {
-        let sandbox = try GcTests.conversation()
+    @Test("gc killed at every write step loses nothing; fsck is clean; the next gc finishes",
+          arguments: [false, true])
+    func killedAtEveryStep(rewritingAPack: Bool) throws {
+        // With a small pack that the gc rewrites together with the loose messages (§15.5).
+        let sandbox = try rewritingAPack ? GcTests.smallPackAndLoose() : GcTests.conversation()
         let truth = try Self.outputs(sandbox)
         let pristine = sandbox.work + "/../pristine"
         try FileManager.default.copyItem(atPath: sandbox.repository, toPath: pristine)

@@ -18,6 +18,15 @@ struct GcTests {
         return sandbox
     }
 
+    /// `conversation()` packed, then as many messages again sent loose: the next gc rewrites the
+    /// small pack together with them (docs/FORMAT.md §15.5).
+    static func smallPackAndLoose() throws -> CLISandbox {
+        let sandbox = try conversation()
+        try sandbox.succeed(["gc"])
+        for index in 1...4 { try sandbox.succeed(["send", "question \(index) after the first pack"]) }
+        return sandbox
+    }
+
     /// What the reading commands print, each with its status: the output that must not change.
     static func outputs(_ sandbox: CLISandbox) throws -> [String] {
         try [
@@ -72,6 +81,21 @@ struct GcTests {
         #expect(Self.looseFiles(sandbox).isEmpty)
         #expect(Self.packs(sandbox).count == 2)
         #expect(try sandbox.succeed(["log", "--json"]).stdout == log)
+    }
+
+    @Test("gc rewrites a small pack with loose messages of about its size; every reading command prints the same")
+    func rewritesASmallPack() throws {
+        let sandbox = try Self.smallPackAndLoose()
+        let before = try Self.outputs(sandbox)
+        let old = try #require(Self.packs(sandbox).first)
+        let dryRun = try sandbox.succeed(["gc", "--dry-run"])
+        #expect(dryRun.stdout.contains("Would rewrite 1 small pack into larger ones."), "\(dryRun)")
+        let gc = try sandbox.succeed(["gc"])
+        #expect(gc.stdout.contains("Packed 8 loose messages and the messages of 1 small pack into "), "\(gc)")
+        #expect(gc.stdout.contains("Removed 1 pack rewritten into the new ones."), "\(gc)")
+        #expect(Self.packs(sandbox).count == 1 && Self.packs(sandbox) != [old])
+        #expect(try Self.outputs(sandbox) == before)
+        #expect(try sandbox.run(["fsck"]).status == 0)
     }
 
     @Test("--dry-run says what it would pack and changes nothing")

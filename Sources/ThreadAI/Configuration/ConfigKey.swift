@@ -1,4 +1,5 @@
 import ThreadAISupport
+import ThreadAIStore
 
 /// A configuration key: its name, what it means, what applies when it is unset, and the values it takes.
 ///
@@ -59,10 +60,15 @@ public struct ConfigKey: Sendable, Hashable, CustomStringConvertible {
         name: "anchors", summary: "Record the code's git commit, branch and dirtiness on each message (true or false).",
         defaultText: "true", environmentVariable: nil, kind: .boolean)
 
+    /// How many loose objects make packing due (docs/FORMAT.md §15.6): git's `gc.auto`, with its default.
+    public static let gcAuto = ConfigKey(
+        name: "gc.auto", summary: "Pack by itself after a turn or an import once about this many messages are loose (0: never).",
+        defaultText: "\(Repository.defaultAutoPackLimit)", environmentVariable: nil, kind: .integer(0...1_000_000_000))
+
     /// Every key, in the order `config list` shows them: each provider's keys (its registration's,
     /// in `ProviderRegistry`'s order) after the provider and the model.
     public static let all: [ConfigKey] = [provider, model] + ProviderRegistry.all.flatMap(\.configKeys) + [
-        maxOutputTokens, contextBudget, firstByteTimeout, stallTimeout, retryMax, anchors,
+        maxOutputTokens, contextBudget, firstByteTimeout, stallTimeout, retryMax, anchors, gcAuto,
     ]
 
     /// The key called `name`.

@@ -88,3 +88,12 @@ extension SettingsLayers {
         return try validated(.anchors)?.value != "false"
     }
 }
+
+extension SettingsLayers {
+    /// The loose-object threshold of automatic packing (docs/FORMAT.md §15.6): the `gc.auto` key,
+    /// `Repository.defaultAutoPackLimit` when unset; 0 turns it off.
+    /// - Throws: `ConfigurationError.invalidValue` for a `gc.auto` value that is not a whole number in range.
+    public func autoPackLimit() throws(ConfigurationError) -> Int {
+        try integer(.gcAuto)?.value ?? Repository.defaultAutoPackLimit
+    }
+}

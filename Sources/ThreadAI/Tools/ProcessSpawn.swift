@@ -28,9 +28,12 @@ package enum ProcessSpawn {
     /// `environment` (nil: ours), with default handling of the signals this process ignores or
     /// handles (SIGPIPE, SIGINT, SIGTERM, SIGHUP) and none blocked, whichever thread spawns it
     /// (worker threads block them; a pager that inherited that would never see SIGHUP).
+    /// With `newSession`, the child leads a session of its own (`setsid`), so the terminal's signals
+    /// (Ctrl-C, a closed window) do not reach it: a `gc` started in the background outlives the turn.
     /// - Returns: the child's process id, or nil when it cannot be started (absent, not executable).
     package static func start(
-        _ executable: String, _ arguments: [String], environment: [String: String]? = nil, standard: Standard
+        _ executable: String, _ arguments: [String], environment: [String: String]? = nil, standard: Standard,
+        newSession: Bool = false
     ) -> pid_t? {
         #if canImport(Darwin)
         var actions: posix_spawn_file_actions_t?
@@ -53,7 +56,8 @@ package enum ProcessSpawn {
         var noSignals = sigset_t()
         sigemptyset(&noSignals)
         posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        let sessionFlag = newSession ? Self.setSessionFlag : 0
+        posix_spawnattr_setflags(&attributes, Int16(Int32(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK) | sessionFlag))
         let words: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
         let variables: [UnsafeMutablePointer<CChar>?] = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } } ?? []
         defer { (words + variables).forEach { free($0) } }
@@ -70,6 +74,14 @@ package enum ProcessSpawn {
         }
         return result == 0 ? child : nil
     }
+
+    #if canImport(Darwin)
+    private static let setSessionFlag = Int32(POSIX_SPAWN_SETSID)
+    #else
+    /// glibc's and musl's `POSIX_SPAWN_SETSID` (spawn.h, declared only under `_GNU_SOURCE`, which
+    /// Swift's module does not define).
+    private static let setSessionFlag: Int32 = 0x80
+    #endif
 
     /// Waits for `child` to end: its exit status, or 128 plus the signal that ended it, as shells say.
     package static func wait(_ child: pid_t) -> Int32 {

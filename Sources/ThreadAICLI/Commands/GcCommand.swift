@@ -1,54 +1,81 @@
 import ThreadAI
 
-/// `threadai gc [--dry-run]`: the loose message files moved into one pack (docs/FORMAT.md §15), so
-/// the code repository's git tracks a few files instead of one per message.
+/// `threadai gc [--dry-run] [--auto]`: the loose message files moved into packs, and small packs
+/// rewritten into larger ones (docs/FORMAT.md §15), so the code repository's git tracks a few files
+/// instead of one per message.
 enum GcCommand: Command {
     static let name = "gc"
     static let spec = CommandSpec(
         name: name,
-        abstract: "Move loose message files into one pack file (.threadai/packs/), then remove them.",
+        abstract: "Move loose message files into pack files (.threadai/packs/), then remove them.",
         discussion: """
-            Writes every loose message of .threadai/objects/ into one pack, .threadai/packs/H.pack (H \
-            is the SHA-256 of the file), makes it durable, then removes the loose files it holds. \
-            Every command reads packed messages as it read loose ones. In git, 'git status' then shows \
-            the loose files deleted and the pack added (and, the first time, .threadai/format): \
-            commit them together. Messages of local threads stay loose. Safe beside a running send \
-            (its new messages stay loose) and against a crash at any step (nothing is removed before \
-            the pack is whole on disk). --dry-run says what it would do and changes nothing.
+            Writes the loose messages of .threadai/objects/ into packs, .threadai/packs/H.pack (H is \
+            the SHA-256 of the file; at most 16 MiB of messages each), together with the small packs \
+            that git's geometric rule picks, makes them durable, then removes the loose files and the \
+            small packs they hold. Every command reads packed messages as it read loose ones. In git, \
+            'git status' then shows those files deleted and the new packs added (and, the first time, \
+            .threadai/format): commit them together. Messages of local threads stay loose. Safe beside \
+            a running send (its new messages stay loose) and against a crash at any step (nothing is \
+            removed before the new packs are whole on disk). send, chat and import start a gc --auto \
+            by themselves when more than gc.auto messages (6,700) are loose or more than 50 packs are small.
             """,
         arguments: [
             .flag("dry-run", short: "n", help: "Say what would be packed; change nothing."),
+            .flag("auto", help: "Pack only when packing is due (gc.auto); quietly do nothing when another gc runs."),
         ],
         examples: [.init("threadai gc --dry-run"), .init("threadai gc && git add -A .threadai && git commit -m 'Pack conversations'")])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
         let repository = try context.repository()
         let dryRun = arguments.flag("dry-run")
-        let report = try Packing.packLooseObjects(in: repository, dryRun: dryRun)
-        let messages = CountedNoun.phrase(report.packedObjects, "loose message")
-        if dryRun {
-            if report.packedObjects > 0 {
-                context.output.line("Would pack \(messages) (\(report.bytes) bytes) into one pack and remove their loose files.")
-            }
-            if report.announcedPacks { context.output.line("Would write \(repository.directory)/format (feature packs).") }
-            if report.alreadyPacked > 0 {
-                context.output.line("Would remove \(CountedNoun.phrase(report.alreadyPacked, "loose file")) of messages already packed.")
-            }
-        } else if let pack = report.pack {
-            context.output.line("Packed \(messages) into \(pack.path) (\(pack.size) bytes).")
-            if report.announcedPacks {
-                context.output.line("Wrote \(repository.directory)/format (feature packs): older versions of threadai cannot read packs.")
-            }
+        if arguments.flag("auto") {
+            let layers = try SettingsLayers.load(flags: [:], environment: context.environment, repositoryDirectory: repository.directory)
+            guard repository.packingDue(looseLimit: try layers.autoPackLimit()) else { return .success }
         }
-        if !dryRun && report.removedLooseFiles > 0 {
-            context.output.line("Removed \(CountedNoun.phrase(report.removedLooseFiles, "loose file")).")
+        let report: Repository.PackReport
+        do {
+            report = try Packing.pack(in: repository, dryRun: dryRun)
+        } catch PackingError.running where arguments.flag("auto") {
+            return .success  // That gc does the work.
         }
-        if report.packedObjects == 0 && report.alreadyPacked == 0 {
+        if dryRun { describePlan(report, repository, context) } else { describeWork(report, repository, context) }
+        if report.packedObjects == 0 && report.alreadyPacked == 0 && report.rewrittenPacks.isEmpty {
             context.output.line("Nothing to pack: \(report.keptLoose > 0 ? "only local threads' messages are loose" : "no loose messages").")
         }
         if report.keptLoose > 0 {
             context.output.line("Kept \(CountedNoun.phrase(report.keptLoose, "message")) of local threads loose (kept out of git).")
         }
+        if !dryRun { Packing.clearFailureLog(in: repository) }
         return .success
+    }
+
+    private static func describePlan(_ report: Repository.PackReport, _ repository: Repository, _ context: CommandContext) {
+        if report.packedObjects > 0 {
+            context.output.line("Would pack \(CountedNoun.phrase(report.packedObjects, "loose message")) (\(report.bytes) bytes) and remove their loose files.")
+        }
+        if !report.rewrittenPacks.isEmpty {
+            context.output.line("Would rewrite \(CountedNoun.phrase(report.rewrittenPacks.count, "small pack")) into larger ones.")
+        }
+        if report.announcedPacks { context.output.line("Would write \(repository.directory)/format (feature packs).") }
+        if report.alreadyPacked > 0 {
+            context.output.line("Would remove \(CountedNoun.phrase(report.alreadyPacked, "loose file")) of messages already packed.")
+        }
+    }
+
+    private static func describeWork(_ report: Repository.PackReport, _ repository: Repository, _ context: CommandContext) {
+        if !report.packs.isEmpty {
+            let rewritten = report.rewrittenPacks.isEmpty ? "" : " and the messages of \(CountedNoun.phrase(report.rewrittenPacks.count, "small pack"))"
+            let into = report.packs.count == 1 ? report.packs[0].path : CountedNoun.phrase(report.packs.count, "pack")
+            context.output.line("Packed \(CountedNoun.phrase(report.packedObjects, "loose message"))\(rewritten) into \(into) (\(report.bytes) bytes).")
+            if report.announcedPacks {
+                context.output.line("Wrote \(repository.directory)/format (feature packs): older versions of threadai cannot read packs.")
+            }
+        }
+        if report.removedLooseFiles > 0 {
+            context.output.line("Removed \(CountedNoun.phrase(report.removedLooseFiles, "loose file")).")
+        }
+        if report.removedPacks > 0 {
+            context.output.line("Removed \(CountedNoun.phrase(report.removedPacks, "pack")) rewritten into the new ones.")
+        }
     }
 }

@@ -36,7 +36,7 @@ enum HooksCommand: Command {
             let wanted: [GitHooks.Hook] = arguments.flag("pre-commit") ? [.prepareCommitMsg, .preCommit] : [.prepareCommitMsg]
             let location = try repositoryLocation(repository)
             for hook in wanted {
-                let script = HookScripts.script(hook, threadai: executablePath(context), repository: location)
+                let script = HookScripts.script(hook, threadai: SelfExecutable.path(context), repository: location)
                 let path = hooks.path(of: hook)
                 switch try hooks.install(hook, script: script) {
                 case .installed: context.note("installed \(path)")
@@ -72,12 +72,5 @@ enum HooksCommand: Command {
         guard let tree = try CodeTree.read(threadaiDirectory: repository.directory) else { return holder }
         if holder == tree.top { return "." }
         return holder.hasPrefix(tree.top + "/") ? String(holder.dropFirst(tree.top.count + 1)) : holder
-    }
-
-    /// The running `threadai`, absolute, so the hook runs the same program; `threadai` when unknown.
-    private static func executablePath(_ context: CommandContext) -> String {
-        let invoked = ProcessInfo.processInfo.arguments.first ?? "threadai"
-        guard invoked.contains("/") else { return "threadai" }
-        return URL(fileURLWithPath: context.absolutePath(invoked)).standardizedFileURL.path
     }
 }

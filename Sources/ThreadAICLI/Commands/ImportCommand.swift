@@ -92,6 +92,9 @@ enum ImportCommand: Command {
         for line in ImportProgress.summary(summary) {
             context.errors.line(line)
         }
+        // Conversations of fewer than 100 messages stay loose (docs/FORMAT.md §15.3): many of them
+        // (a chat export) make packing due.
+        AutoPacking.startIfDue(repository, context)
         return .success
     }
 

@@ -29,8 +29,11 @@ struct ReplySetup {
     func answer(
         _ prepared: Conversation.PreparedTurn, conversation: Conversation, arguments: ParsedArguments, _ context: CommandContext
     ) async -> ExitStatus {
-        await ReplyRunner.answer(
+        let status = await ReplyRunner.answer(
             prepared, conversation: conversation, provider: provider, choice: choice, arguments: arguments, context)
+        // Once the turn is stored and shown (docs/FORMAT.md §15.6).
+        AutoPacking.startIfDue(repository, context)
+        return status
     }
 
     /// What `retry` and `continue` do: the turn `prepare` makes on the current thread, with this

@@ -47,6 +47,12 @@ public struct CacheFolder: Sendable {
         try? write(kind, bytes)
     }
 
+    /// Removes `cache/KIND` when it is there, ignoring failure: a file left only takes room, since
+    /// a reader checks what it was computed from (a pack's index names its pack, §15.2).
+    func removeIfPresent(_ kind: String) {
+        try? FilePaths.remove(path(of: kind))
+    }
+
     /// Removes the whole folder and everything in it, every kind included.
     public func clear() throws(FileSystemError) {
         try removeTree(directory)

@@ -53,21 +53,30 @@ final class PackSet: Sendable {
         let names = listNames()
         return state.withLock { known in
             if let known, known.names == names { return known }
-            var fresh = State(names: names)
-            let open = Dictionary((known?.packs ?? []).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-            for name in names {
-                if let pack = open[name] {
-                    fresh.packs.append(pack)
-                    continue
-                }
-                switch Result(catching: { () throws(PackError) in try Pack.open(path(of: name), name: name, cache: cache) }) {
-                case .success(let pack): fresh.packs.append(pack)
-                case .failure(let error): fresh.damaged.append(error)
-                }
-            }
+            let fresh = opened(names, keeping: known?.packs ?? [])
             known = fresh
             return fresh
         }
+    }
+
+    /// The packs `names` (sorted), those in `open` kept as they are and the others opened.
+    func opened(_ names: [String], keeping open: [Pack] = []) -> State {
+        var fresh = State(names: names)
+        let open = Dictionary(open.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        for name in names {
+            if let pack = open[name] {
+                fresh.packs.append(pack)
+                continue
+            }
+            switch Result(catching: { () throws(PackError) in try Pack.open(path(of: name), name: name, cache: cache) }) {
+            case .success(let pack): fresh.packs.append(pack)
+            // Removed since the listing: a gc rewrote it, and its objects are in a newer pack
+            // (§15.5), which the listing holds already or a lookup's second listing will.
+            case .failure(.fileSystem(let error)) where error.isNotFound: continue
+            case .failure(let error): fresh.damaged.append(error)
+            }
+        }
+        return fresh
     }
 
     /// The bytes some pack holds for `id`, unverified, and the pack's path; nil when no pack holds it.

@@ -1,14 +1,29 @@
-/// Writes one pack (docs/FORMAT.md §15.1, §15.3): of loose objects, their bytes copied from their
+/// Writes packs (docs/FORMAT.md §15.1, §15.3): of loose objects, their bytes copied from their
 /// files in id order, each checked against its id as it is copied (one that fails, or is gone, is
-/// left out: it stays loose, for `fsck` to name); or of objects given as bytes (an import's). The file is written to `packs/.tmp-*`, hashed as
-/// it is written, flushed, renamed to `packs/H.pack` and the folder flushed (`TempFile`), so the
-/// pack stands at its name only once it is whole and durable. Streaming: memory holds about one
-/// MiB of output, never the pack.
+/// left out: it stays loose, for `fsck` to name); of objects given as bytes (an import's); or of
+/// objects from any source in id order (`gc` rewriting small packs). Each file is written to
+/// `packs/.tmp-*`, hashed as it is written, flushed, renamed to `packs/H.pack` and the folder flushed
+/// (`TempFile`), so a pack stands at its name only once it is whole and durable. A new pack is begun
+/// before the objects' bytes would pass `limit`. Streaming: memory holds about one MiB of output and
+/// the entries of one pack, never a pack.
 public struct PackWriter: Sendable {
     public let objects: ObjectStore
 
+    /// The most bytes of objects one pack holds (framing not counted), §15.3: the bytes an
+    /// `ObjectBatch` or an import's chunk holds, so a chunk is one pack. An object larger than that
+    /// is a pack of its own.
+    public static let sizeLimit = ObjectBatch.byteLimit
+
+    /// This writer's limit: `sizeLimit`, or smaller in tests.
+    let limit: Int
+
     public init(objects: ObjectStore) {
+        self.init(objects: objects, limit: Self.sizeLimit)
+    }
+
+    init(objects: ObjectStore, limit: Int) {
         self.objects = objects
+        self.limit = limit
     }
 
     /// A pack as written.
@@ -21,31 +36,54 @@ public struct PackWriter: Sendable {
         public let ids: [ObjectID]
     }
 
-    /// Writes the pack of the loose objects `ids` (any order, repeats allowed).
-    /// - Returns: the pack, or nil when none of `ids` could be read and verified (no file is written).
-    public func write(_ ids: some Sequence<ObjectID>) throws(FileSystemError) -> Written? {
-        try write(sorted: Set(ids).sorted(), bytes: looseBytes)
+    /// Writes the packs of the loose objects `ids` (any order, repeats allowed).
+    /// - Returns: the packs, none when none of `ids` could be read and verified (no file is written).
+    public func write(_ ids: some Sequence<ObjectID>) throws(FileSystemError) -> [Written] {
+        try write(sorted: Set(ids).sorted(), bytes: { Self.looseBytes(of: $0, in: objects) })
     }
 
-    /// Writes the pack of `objects`, each given as its id and exact bytes, the id the caller's
+    /// Writes the packs of `objects`, each given as its id and exact bytes, the id the caller's
     /// `ObjectID.of(bytes)` (repeats allowed).
-    /// - Returns: the pack, or nil when `objects` is empty (no file is written).
-    public func write(objects given: [(id: ObjectID, bytes: [UInt8])]) throws(FileSystemError) -> Written? {
+    /// - Returns: the packs, none when `objects` is empty (no file is written).
+    public func write(objects given: [(id: ObjectID, bytes: [UInt8])]) throws(FileSystemError) -> [Written] {
         let byID = Dictionary(given.map { ($0.id, $0.bytes) }, uniquingKeysWith: { first, _ in first })
         return try write(sorted: byID.keys.sorted(), bytes: { byID[$0] })
     }
 
-    /// The pack of `sorted` (ascending ids), each entry's bytes from `bytes` (nil leaves it out).
-    private func write(sorted: [ObjectID], bytes source: (ObjectID) -> [UInt8]?) throws(FileSystemError) -> Written? {
+    /// The packs of `sorted` (strictly ascending ids), each entry's bytes from `bytes` (nil leaves
+    /// it out; the caller checks them against the id), cut at `limit`.
+    func write(sorted: [ObjectID], bytes source: (ObjectID) -> [UInt8]?) throws(FileSystemError) -> [Written] {
+        var written: [Written] = []
+        var next = sorted.startIndex
+        while next < sorted.endIndex {
+            if let pack = try writeOne(sorted, from: &next, bytes: source) { written.append(pack) }
+        }
+        return written
+    }
+
+    /// One pack of the entries of `sorted` from `next` on, up to `limit` bytes of objects; `next`
+    /// moves past what it took. Nil when none of them could be read (no file is written).
+    private func writeOne(
+        _ sorted: [ObjectID], from next: inout Int, bytes source: (ObjectID) -> [UInt8]?
+    ) throws(FileSystemError) -> Written? {
         let packs = objects.packs
         try FilePaths.makeDirectories(packs.directory)
         var output = HashedOutput()
         var entries: [PackFraming.Entry] = []
+        var objectBytes = 0
         let temporary = try TempFile.writeTemporary(beside: packs.path(of: "new"), mode: 0o444, flushed: true) {
             file throws(FileSystemError) in
             try output.append(PackFraming.header, to: file)
-            for id in sorted {
-                guard let bytes = source(id) else { continue }
+            while next < sorted.endIndex {
+                let id = sorted[next]
+                guard let bytes = source(id) else {
+                    next += 1
+                    continue
+                }
+                // The object that would pass the limit begins the next pack, unless it is the first.
+                guard entries.isEmpty || objectBytes + bytes.count <= limit else { break }
+                next += 1
+                objectBytes += bytes.count
                 try output.append(PackFraming.entryLine(id, length: bytes.count), to: file)
                 entries.append(PackFraming.Entry(id: id, offset: output.size, length: bytes.count))
                 try output.append(bytes, to: file)
@@ -76,8 +114,8 @@ public struct PackWriter: Sendable {
         return Written(name: name, path: path, size: size, ids: entries.map(\.id))
     }
 
-    /// The bytes of the loose file of `id`, when it is there and they hash to `id`.
-    private func looseBytes(_ id: ObjectID) -> [UInt8]? {
+    /// The bytes of the loose file of `id` in `objects`, when it is there and they hash to `id`.
+    static func looseBytes(of id: ObjectID, in objects: ObjectStore) -> [UInt8]? {
         guard let bytes = try? FilePaths.readReplacedFile(objects.path(of: id)), ObjectID.of(bytes) == id else { return nil }
         return bytes
     }

@@ -1,41 +1,48 @@
-/// `threadai gc`'s work in the store (docs/FORMAT.md §15.3): the loose objects moved into one pack,
-/// in an order that loses nothing whatever step a crash stops at.
+/// `threadai gc`'s work in the store (docs/FORMAT.md §15.3, §15.5): the loose objects moved into
+/// packs, with the small packs the geometric rule picks rewritten beside them, in an order that loses
+/// nothing whatever step a crash stops at.
 ///
-/// 1. Under `gc.lock`, list the loose objects; objects a concurrent `send` writes afterwards are not
-///    listed and stay loose.
+/// 1. Under `gc.lock`, list the loose objects and the packs; objects and packs a concurrent `send`
+///    or import writes afterwards are not listed and stay as they are.
 /// 2. Announce `feature packs` in `format` (durable) before any pack exists.
-/// 3. Write the pack (`PackWriter`: temporary file, `fsync`, rename, `fsync` of `packs/`).
-/// 4. Open the new pack from a scan of its framing, and remove each loose file only once the pack's
-///    copy hashes to its id; then the `objects/XX` folders left empty.
+/// 3. Write the packs (`PackWriter`: temporary file, `fsync`, rename, `fsync` of `packs/`).
+/// 4. Open each new pack from a scan of its framing, and remove each loose file only once a new
+///    pack's copy hashes to its id; then the `objects/XX` folders left empty; then each rewritten
+///    pack whose every object is in a new pack or a kept one.
 extension Repository {
     /// What packing did, or would do.
     public struct PackReport: Sendable, Equatable {
         /// The loose objects listed (those kept out of git included).
         public var looseObjects = 0
-        /// The objects packed (or that would be).
+        /// The loose objects packed (or that would be).
         public var packedObjects = 0
         /// Loose objects left loose because the caller keeps them out of git (local threads).
         public var keptLoose = 0
         /// Loose objects a pack held already: their loose files are removed, not packed again.
         public var alreadyPacked = 0
-        /// Bytes of the objects packed (dry run) or of the pack written.
+        /// Bytes of the loose objects packed (dry run) or of the packs written.
         public var bytes = 0
-        /// The pack written; nil on a dry run or when there was nothing to pack.
-        public var pack: PackWriter.Written?
-        /// Loose files removed because the pack holds them.
+        /// The small packs rewritten into the new ones (or that would be), by path.
+        public var rewrittenPacks: [String] = []
+        /// The packs written; none on a dry run or when there was nothing to pack.
+        public var packs: [PackWriter.Written] = []
+        /// Loose files removed because a pack holds them.
         public var removedLooseFiles = 0
+        /// Rewritten packs removed (those holding an object that failed its id stay, for `fsck`).
+        public var removedPacks = 0
         /// Whether `format` was written to announce packs (or would be).
         public var announcedPacks = false
     }
 
     /// Packs every loose object but `keptLoose` (objects that must not enter a file git shares: a
-    /// local thread's, docs/FORMAT.md §13) into one pack, then removes the loose files it holds.
-    /// With `dryRun`, reads what it would pack and changes nothing.
+    /// local thread's, docs/FORMAT.md §13), rewriting with them the small packs §15.5 picks, then
+    /// removes the loose files and the packs the new packs hold. With `dryRun`, reads what it would
+    /// do and changes nothing.
     /// - Throws: `PackingError.running` when another `gc` holds `gc.lock` (after a short wait).
-    public func packLooseObjects(keptLoose: Set<ObjectID> = [], dryRun: Bool = false) throws(PackingError) -> PackReport {
-        guard !dryRun else { return try plannedPacking(keptLoose: keptLoose) }
+    public func pack(keptLoose: Set<ObjectID> = [], dryRun: Bool = false) throws(PackingError) -> PackReport {
+        guard !dryRun else { return try PackPlan(self, keptLoose: keptLoose).report }
         let lock = try takeGCLock()
-        return try packLooseObjects(keptLoose: keptLoose, holding: lock)
+        return try pack(PackPlan(self, keptLoose: keptLoose), holding: lock)
     }
 
     private func takeGCLock() throws(PackingError) -> LockFile {
@@ -47,89 +54,75 @@ extension Repository {
         }
     }
 
-    /// The work, while `lock` (`gc.lock`, never committed: released when it goes) is held.
-    private func packLooseObjects(keptLoose: Set<ObjectID>, holding lock: borrowing LockFile) throws(PackingError) -> PackReport {
-        var report = PackReport()
-        let listed = try looseIDs()
-        report.looseObjects = listed.count
-        let ids = listed.filter { !keptLoose.contains($0) }
-        report.keptLoose = listed.count - ids.count
-        // Loose copies of objects a pack holds already (a pull brought the pack beside them, or a
-        // gc stopped before its removals) are removed, not packed again.
-        let alreadyPacked = ids.filter(objects.packs.contains)
-        let toPack = alreadyPacked.isEmpty ? ids : ids.filter { !objects.packs.contains($0) }
-        report.alreadyPacked = alreadyPacked.count
-        if !toPack.isEmpty {
+    /// The work of `plan`, while `lock` (`gc.lock`, never committed: released when it goes) is held.
+    private func pack(_ plan: PackPlan, holding lock: borrowing LockFile) throws(PackingError) -> PackReport {
+        var report = plan.report
+        report.announcedPacks = false
+        if !plan.sources.isEmpty {
             do {
                 report.announcedPacks = try RepositoryFormat.announce(RepositoryFormat.packs, in: directory)
             } catch {
                 throw .format(error)
             }
-            let written: PackWriter.Written?
             do {
-                written = try PackWriter(objects: objects).write(toPack)
+                report.packs = try PackWriter(objects: objects).write(sorted: plan.sources.map(\.id), bytes: plan.reader())
             } catch {
                 throw .fileSystem(error)
             }
-            if let written {
-                report.pack = written
-                report.packedObjects = written.ids.count
-                report.bytes = written.size
-                let pack: Pack
-                do {
-                    // Read again from its own framing; its index was written with it.
-                    let noIndex = CacheFolder(directory: cache.directory, isEnabled: false)
-                    pack = try Pack.open(written.path, name: written.name, cache: noIndex, useIndex: false)
-                } catch {
-                    throw .unreadablePack(error)
-                }
-                report.removedLooseFiles += try removeLooseCopies(of: written.ids) { id in
-                    guard case .bytes(let bytes) = pack.lookup(id) else { return nil }
-                    return bytes
-                }
+            report.bytes = report.packs.reduce(0) { $0 + $1.size }
+        }
+        // Read the new packs again from their own framing; their indexes were written with them.
+        let noIndex = CacheFolder(directory: cache.directory, isEnabled: false)
+        var written: [Pack] = []
+        for pack in report.packs {
+            do {
+                written.append(try Pack.open(pack.path, name: pack.name, cache: noIndex, useIndex: false))
+            } catch {
+                throw .unreadablePack(error)
             }
         }
-        report.removedLooseFiles += try removeLooseCopies(of: alreadyPacked) { objects.packs.bytes(of: $0)?.bytes }
+        let newCopy = { (id: ObjectID) -> [UInt8]? in
+            for pack in written { if case .bytes(let bytes) = pack.lookup(id) { return bytes } }
+            return nil
+        }
+        report.removedLooseFiles += try removeLooseCopies(of: plan.looseToPack, packed: newCopy)
+        report.removedLooseFiles += try removeLooseCopies(of: plan.alreadyPacked) { objects.packs.bytes(of: $0)?.bytes }
+        report.removedPacks = try removeRewritten(plan.rewritten, keeping: plan.kept, written: written)
         return report
     }
 
-    private func looseIDs() throws(PackingError) -> [ObjectID] {
-        // A clone made before its first message has no objects/ yet: nothing loose.
-        guard FilePaths.exists(objects.directory) else { return [] }
-        do {
-            return try objects.looseInventory().ids
-        } catch {
-            throw .fileSystem(error)
-        }
-    }
-
-    /// What `packLooseObjects` would do, read without a lock and without writing.
-    private func plannedPacking(keptLoose: Set<ObjectID>) throws(PackingError) -> PackReport {
-        var report = PackReport()
-        let listed = try looseIDs()
-        report.looseObjects = listed.count
-        let ids = listed.filter { !keptLoose.contains($0) }
-        report.keptLoose = listed.count - ids.count
-        for id in ids {
-            if objects.packs.contains(id) {
-                report.alreadyPacked += 1
+    /// Removes each of `rewritten` whose every object is in `written` or `kept`, and its index.
+    /// - Returns: how many packs were removed.
+    private func removeRewritten(_ rewritten: [Pack], keeping kept: [Pack], written: [Pack]) throws(PackingError) -> Int {
+        var removed = 0
+        // A rewrite of the same objects writes the same file under the same name (§15.1): that
+        // pack is new and stays.
+        let names = Set(written.map(\.name))
+        for pack in rewritten where !names.contains(pack.name) {
+            let carried = pack.entries.allSatisfy { entry in
+                written.contains { $0.contains(entry.id) } || kept.contains { $0.contains(entry.id) }
+            }
+            guard carried else { continue }
+            do {
+                try FilePaths.remove(pack.path)
+            } catch {
+                if !error.isNotFound { throw .fileSystem(error) }
                 continue
             }
-            guard let size = FilePaths.fileSize(objects.path(of: id)) else { continue }
-            report.packedObjects += 1
-            report.bytes += size
+            removed += 1
+            cache.removeIfPresent(PackSet.indexKind(pack.name))
         }
-        let format: RepositoryFormat
-        do {
-            format = try RepositoryFormat.read(in: directory)
-        } catch {
-            throw .format(error)
+        if removed > 0 {
+            do {
+                try FilePaths.synchronizeDirectory(objects.packs.directory)
+            } catch {
+                throw .fileSystem(error)
+            }
         }
-        report.announcedPacks = report.packedObjects > 0 && !format.features.contains(RepositoryFormat.packs)
-        return report
+        return removed
     }
 
-    /// Removes the loose file of each of `ids` whose packed copy (`packed`, read from the pack)
+    /// Removes the loose file of each of `ids` whose packed copy (`packed`, read from a pack)
     /// hashes to its id; then the folders left empty.
     /// - Returns: how many files were removed.
     private func removeLooseCopies(of ids: [ObjectID], packed: (ObjectID) -> [UInt8]?) throws(PackingError) -> Int {

@@ -8,8 +8,9 @@ extension Repository {
     /// skipped), durable when this returns: the new ones as one pack when they are `packThreshold` or
     /// more (an import's conversation of a long agent session is then one file, not hundreds), else
     /// loose through an `ObjectBatch`. A pack is announced in `format` before it is written (§15.4).
-    /// - Returns: how many objects were new, and the pack written, if one was.
-    public func store(_ objects: [[UInt8]]) throws(PackingError) -> (new: Int, pack: PackWriter.Written?) {
+    /// - Returns: how many objects were new, and the packs written (one, unless the objects pass
+    ///   `PackWriter.sizeLimit`; none when they stayed loose).
+    public func store(_ objects: [[UInt8]]) throws(PackingError) -> (new: Int, packs: [PackWriter.Written]) {
         var seen = Set<ObjectID>()
         // Each object hashed once. As `ObjectBatch.add` counts them: one the store holds counts only if it verifies.
         let new = objects.map { (id: ObjectID.of($0), bytes: $0) }.filter { object in
@@ -24,7 +25,7 @@ extension Repository {
         } catch {
             throw .object(error)
         }
-        guard new.count >= Self.packThreshold else { return (new.count, nil) }
+        guard new.count >= Self.packThreshold else { return (new.count, []) }
         do {
             _ = try RepositoryFormat.announce(RepositoryFormat.packs, in: directory)
         } catch {

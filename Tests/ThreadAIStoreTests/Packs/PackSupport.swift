@@ -7,7 +7,7 @@ enum PackSupport {
     @discardableResult
     static func packEverything(_ store: ObjectStore, removingLoose: Bool = true) throws -> PackWriter.Written {
         let ids = try store.allIDs()
-        let written = try require(try PackWriter(objects: store).write(ids))
+        let written = try require(try PackWriter(objects: store).write(ids).first)
         if removingLoose {
             for id in written.ids { try FileManager.default.removeItem(atPath: store.path(of: id)) }
         }

@@ -28,7 +28,7 @@ struct StoreObjectsTests {
     func fewStayLoose() throws {
         let objects = try chain(Repository.packThreshold - 1, prefix: "few")
         let stored = try repository.store(objects + objects.prefix(3))
-        #expect(stored.new == objects.count && stored.pack == nil)
+        #expect(stored.new == objects.count && stored.packs.isEmpty)
         #expect(PackSupport.looseFileCount(scratch.root) == objects.count)
         #expect(!FileManager.default.fileExists(atPath: scratch.root + "/format"))
     }
@@ -37,7 +37,8 @@ struct StoreObjectsTests {
     func manyMakeOnePack() throws {
         let objects = try chain(Repository.packThreshold + 20, prefix: "many")
         let stored = try repository.store(objects)
-        let pack = try #require(stored.pack)
+        #expect(stored.packs.count == 1)
+        let pack = try #require(stored.packs.first)
         #expect(stored.new == objects.count && pack.ids.count == objects.count)
         #expect(PackSupport.looseFileCount(scratch.root) == 0)
         #expect(try String(contentsOfFile: scratch.root + "/format", encoding: .utf8) == "feature packs\n")
@@ -45,7 +46,7 @@ struct StoreObjectsTests {
         for bytes in objects { #expect(try fresh.bytes(of: ObjectID.of(bytes)) == bytes) }
         // Stored again: nothing is new, nothing is written.
         let again = try repository.store(objects)
-        #expect(again.new == 0 && again.pack == nil)
+        #expect(again.new == 0 && again.packs.isEmpty)
         let packs = try FileManager.default.contentsOfDirectory(atPath: scratch.root + "/packs").filter { $0.hasSuffix(".pack") }
         #expect(packs == [pack.name + ".pack"])
     }
@@ -61,7 +62,7 @@ struct StoreObjectsTests {
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
         try Data("not the message\n".utf8).write(to: URL(fileURLWithPath: path))
         let stored = try repository.store(objects)
-        #expect(stored.new == objects.count && stored.pack?.ids.count == objects.count)
+        #expect(stored.new == objects.count && stored.packs.first?.ids.count == objects.count)
         #expect(try repository.objects.bytes(of: first) == objects[0])
     }
 }
