@@ -3,7 +3,7 @@
 every row of docs/PERFORMANCE.md measured side by side in one run.
 
 usage: Benchmarks/run.py [--threadai BINARY] [--scratch DIR] [--bench DIR] [--seed N] [--runs N]
-                         [--corpora medium,large,deep] [--rows WORDS] [--reimport]
+                         [--corpora medium,large,deep] [--rows WORDS] [--reimport] [--year]
 
 1. Builds the release binary with scripts/release, as README.md installs it and CI tests it,
    unless --threadai names one.
@@ -19,6 +19,9 @@ usage: Benchmarks/run.py [--threadai BINARY] [--scratch DIR] [--bench DIR] [--se
    peak resident memory (ru_maxrss), the target. Each row runs a warm-up pair, then --runs pairs
    (default 5), threadai and git alternately, so both see the same load. --rows start-up,diff,fork
    measures only the rows whose label contains one of the words (the `send` rows are "send").
+With --year it measures instead what a developer-year of conversations (a million messages) costs
+the code repository that holds them, packed and loose, side by side (Benchmarks/year.py).
+
 5. Measures `send` with the offline model at the head of a 10-message and a 10,001-message thread in
    the small and the large repository (each with the deep corpus's 10,001-message thread imported
    beside it under `deep/`), on forks made for the run and deleted after it.
@@ -35,11 +38,11 @@ def log(text):
     print(text, file=sys.stderr, flush=True)
 
 
-def run(command, env=None):
+def run(command, env=None, cwd=None):
     """Runs `command` with its output discarded: (milliseconds, peak resident MiB, exit status,
     milliseconds of CPU, user and system)."""
     start = time.perf_counter()
-    child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=cwd)
     _, status, usage = os.wait4(child.pid, 0)
     cpu = (usage.ru_utime + usage.ru_stime) * 1000
     return (time.perf_counter() - start) * 1000, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status), cpu
@@ -217,6 +220,7 @@ def main():
     parser.add_argument("--corpora", default="medium,large,deep")
     parser.add_argument("--rows", default="", help="only the rows whose label contains one of these comma-separated words")
     parser.add_argument("--reimport", action="store_true", help="import every corpus again (timed)")
+    parser.add_argument("--year", action="store_true", help="the developer-year table (Benchmarks/year.py) alone")
     options = parser.parse_args()
     scratch = os.path.realpath(options.scratch)
     if scratch == ROOT or scratch.startswith(ROOT + os.sep):
@@ -237,6 +241,18 @@ def main():
     os.makedirs(home, exist_ok=True)
     # No user configuration, no keys (send uses the offline model), no git anchors in the measurement.
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": home, "THREADAI_NO_ANCHORS": "1", "LC_ALL": "C.UTF-8"}
+    if options.year:
+        sys.path.insert(0, HERE)
+        from year import Year
+        year = Year(scratch, options.bench, threadai, env, run, check, log)
+        year.prepare(lambda corpus, output: convert(corpus, output))
+        load = os.getloadavg()
+        print(f"threadai {check([threadai, '--version'], env=env).strip()}, {os.cpu_count()} cores, "
+              f"load {load[0]:.1f} {load[1]:.1f} {load[2]:.1f} at the start")
+        year.report(options.runs)
+        load = os.getloadavg()
+        print(f"\nload {load[0]:.1f} {load[1]:.1f} {load[2]:.1f} at the end")
+        return
     presets = options.corpora.split(",")
     corpora = {p: Corpus(p, folder, options.bench, threadai, env) for p in sorted(set(presets + ["small", "deep"]))}
     for corpus in corpora.values():

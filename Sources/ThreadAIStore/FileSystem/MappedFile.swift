@@ -28,6 +28,22 @@ final class MappedFile: @unchecked Sendable {
         start = UnsafeRawPointer(address)
     }
 
+    /// Memory holding a copy of `bytes`, read as a mapped file of them would be (fuzzing, tests).
+    init(copying bytes: [UInt8]) throws(FileSystemError) {
+        let length = bytes.count
+        count = length
+        guard length > 0 else {
+            start = nil
+            return
+        }
+        let address = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+        guard let address, address != MAP_FAILED else { throw .last("mmap", path: "(memory)") }
+        bytes.withUnsafeBytes { buffer in
+            if let source = buffer.baseAddress { address.copyMemory(from: source, byteCount: length) }
+        }
+        start = UnsafeRawPointer(address)
+    }
+
     /// A copy of the bytes `range`, which must lie inside the mapping.
     func bytes(_ range: Range<Int>) -> [UInt8] {
         withBytes(range) { Array($0) }

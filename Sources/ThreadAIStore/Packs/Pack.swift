@@ -1,22 +1,34 @@
 /// One open pack file (docs/FORMAT.md §15): mapped into memory (`MappedFile`), so reading one object
-/// copies that object's bytes and nothing else, with its entries sorted by id for a binary search.
-/// The entries come from the pack's index (`cache/packs/H.idx`) when it is sound and names this
-/// pack, else from a scan of the framing, after which the index is written again. The mapping keeps
-/// the file's bytes for as long as the pack is open, whatever is renamed or removed meanwhile.
+/// copies that object's bytes and nothing else. Its entries, sorted by id for a binary search, come
+/// from its index (`cache/packs/H.idx`), mapped and searched in place, when the index's frame checks
+/// and names this pack; else from a scan of the framing, after which the index is written again.
+/// Opening a pack so costs the same whatever its size. The mapping keeps the file's bytes for as long
+/// as the pack is open, whatever is renamed or removed meanwhile.
 final class Pack: Sendable {
     /// `H`, the name of the file without `.pack`: the SHA-256 of its bytes, unless it is damaged.
     let name: String
     let path: String
-    /// Sorted by id (the file's order).
-    let entries: [PackFraming.Entry]
-    /// Whether `entries` came from the index, unchecked until each is read (`lookup`).
-    let fromIndex: Bool
+    private let table: Table
     private let mapping: MappedFile
+
+    /// Where the entries come from.
+    private enum Table: Sendable {
+        /// Read from the framing: checked.
+        case scanned([PackFraming.Entry])
+        /// The index, each entry checked against the framing when it is used.
+        case indexed(PackIndex.Mapped)
+    }
 
     var size: Int { mapping.count }
 
+    /// Whether the entries come from the index.
+    var fromIndex: Bool {
+        if case .indexed = table { return true }
+        return false
+    }
+
     /// Opens the pack at `path`, named `name`, taking its entries from its index in `cache` when
-    /// `useIndex` and the index is sound, else scanning it and writing the index again.
+    /// `useIndex` and the index's frame checks, else scanning it and writing the index again.
     /// - Throws: `PackError.damaged` when the scan finds the framing broken (§15.1).
     static func open(_ path: String, name: String, cache: CacheFolder, useIndex: Bool = true) throws(PackError) -> Pack {
         let mapping: MappedFile
@@ -27,9 +39,8 @@ final class Pack: Sendable {
             throw .fileSystem(error)
         }
         let indexKind = PackSet.indexKind(name)
-        if useIndex, let bytes = cache.read(indexKind),
-           let entries = PackIndex.decode(bytes, name: name, size: mapping.count) {
-            return Pack(name: name, path: path, entries: entries, fromIndex: true, mapping: mapping)
+        if useIndex, let index = Self.mappedIndex(cache, indexKind, name: name, packSize: mapping.count) {
+            return Pack(name: name, path: path, table: .indexed(index), mapping: mapping)
         }
         let scan = mapping.withBytes(0..<mapping.count) { bytes in
             Result { () throws(PackFramingError) in try PackFraming.entries(bytes) }
@@ -44,15 +55,79 @@ final class Pack: Sendable {
             try? FilePaths.makeDirectories(cache.path(of: PackSet.indexFolder))
             cache.writeIfPossible(indexKind, PackIndex.encode(name: name, size: mapping.count, entries: entries))
         }
-        return Pack(name: name, path: path, entries: entries, fromIndex: false, mapping: mapping)
+        return Pack(name: name, path: path, table: .scanned(entries), mapping: mapping)
     }
 
-    private init(name: String, path: String, entries: [PackFraming.Entry], fromIndex: Bool, mapping: MappedFile) {
+    /// The index of pack `name`, mapped, when caches are on and its frame checks.
+    private static func mappedIndex(_ cache: CacheFolder, _ kind: String, name: String, packSize: Int) -> PackIndex.Mapped? {
+        // Any failure to read it means "no index": the pack is scanned instead.
+        guard let path = cache.existingFile(kind),
+              let file = try? FileDescriptor(opening: path, flags: FilePaths.replacedFileFlags),
+              let size = try? file.size(), let mapped = try? MappedFile(file, count: size) else { return nil }
+        return PackIndex.Mapped(mapped, name: name, packSize: packSize)
+    }
+
+    private init(name: String, path: String, table: Table, mapping: MappedFile) {
         self.name = name
         self.path = path
-        self.entries = entries
-        self.fromIndex = fromIndex
+        self.table = table
         self.mapping = mapping
+    }
+
+    /// Whether its list of ids may be trusted whole: scanned, or from an index whose checksum holds
+    /// (§15.2), as listing every id, or the ids of a prefix, needs.
+    var isTrusted: Bool {
+        switch table {
+        case .scanned: return true
+        case .indexed(let index): return index.isSound
+        }
+    }
+
+    /// How many objects the pack holds.
+    var count: Int {
+        switch table {
+        case .scanned(let entries): return entries.count
+        case .indexed(let index): return index.count
+        }
+    }
+
+    /// The id at `position` (ascending).
+    func id(at position: Int) -> ObjectID {
+        switch table {
+        case .scanned(let entries): return entries[position].id
+        case .indexed(let index): return index.id(at: position)
+        }
+    }
+
+    /// Every entry, in order: for the work that reads them all (`gc`, `fsck`). An index's entries
+    /// whose numbers lie outside the pack are left out (a lookup of one finds the index stale).
+    var entries: [PackFraming.Entry] {
+        switch table {
+        case .scanned(let entries): return entries
+        case .indexed(let index): return (0..<index.count).compactMap(index.entry(at:))
+        }
+    }
+
+    /// Where `id` is, as the entries say.
+    enum Found {
+        case at(PackFraming.Entry)
+        case absent
+        /// The index named an entry the pack does not frame there, or its checksum failed before it
+        /// could say the id is absent: the index is not this pack's.
+        case staleIndex
+    }
+
+    func find(_ id: ObjectID) -> Found {
+        let position = ObjectID.position(of: id, count: count, idAt: self.id(at:))
+        switch table {
+        case .scanned(let entries):
+            return position.map { .at(entries[$0]) } ?? .absent
+        case .indexed(let index):
+            guard let position else { return index.isSound ? .absent : .staleIndex }
+            guard let entry = index.entry(at: position),
+                  mapping.withBytes(0..<mapping.count, { PackFraming.frames(entry, in: $0) }) else { return .staleIndex }
+            return .at(entry)
+        }
     }
 
     /// What a lookup of one id finds.
@@ -60,20 +135,22 @@ final class Pack: Sendable {
         /// The bytes the pack holds for the id, not yet checked against it.
         case bytes([UInt8])
         case absent
-        /// The index named an entry the pack does not frame there: the index is not this pack's.
         case staleIndex
     }
 
     /// The bytes this pack holds for `id`, unverified (the caller checks them against `id`).
     func lookup(_ id: ObjectID) -> Lookup {
-        guard let position = ObjectID.position(of: id, count: entries.count, idAt: { entries[$0].id }) else { return .absent }
-        let entry = entries[position]
-        if fromIndex, !mapping.withBytes(0..<mapping.count, { PackFraming.frames(entry, in: $0) }) { return .staleIndex }
-        return .bytes(mapping.bytes(entry.offset..<(entry.offset + entry.length)))
+        switch find(id) {
+        case .at(let entry): return .bytes(mapping.bytes(entry.offset..<(entry.offset + entry.length)))
+        case .absent: return .absent
+        case .staleIndex: return .staleIndex
+        }
     }
 
+    /// Whether the entries name `id` (an index's word, unchecked against the framing, is taken:
+    /// a reader of the bytes checks them; `find` says more).
     func contains(_ id: ObjectID) -> Bool {
-        ObjectID.position(of: id, count: entries.count) { entries[$0].id } != nil
+        ObjectID.position(of: id, count: count, idAt: self.id(at:)) != nil
     }
 
     /// The SHA-256 of the whole file, which its name should be (`fsck`, §15.1).

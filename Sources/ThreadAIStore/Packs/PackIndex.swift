@@ -1,44 +1,106 @@
-/// `cache/packs/H.idx` (docs/FORMAT.md §15.2): where each object of pack `H` lies, so finding one
-/// costs a binary search instead of a scan. A text cache file in the frame every text cache uses
-/// (`CacheEnvelope`): a line `pack H SIZE`, then `ID OFFSET LENGTH` per entry in the pack's order.
-/// Derived and never trusted over the pack: `Pack` checks each entry's framing before using it.
-enum PackIndex {
-    static let kind = "pack-index"
-    static let version = 1
+import ThreadAISupport
 
-    /// The index file's bytes for pack `name` of `size` bytes holding `entries`.
+/// `cache/packs/H.idx` (docs/FORMAT.md §15.2): where each object of pack `H` lies, mapped and
+/// searched in place, so opening a pack and finding an object cost the same whatever the pack's
+/// size. Derived and never trusted over the pack: every entry used is checked against the pack's
+/// framing (`Pack`), and the checksum is verified, once, before the index may say an id is absent.
+enum PackIndex {
+    static let header = Array("threadai-cache pack-index 2\n".utf8)
+    /// `checksum ` + 64 hex digits + LF.
+    static let trailerLength = "checksum ".utf8.count + ObjectID.hexDigitCount + 1
+    /// The bytes of one entry across the three columns: an id, an offset, a length.
+    static let entryBytes = 32 + 8 + 8
+
+    /// The index file's bytes for pack `name` of `size` bytes holding `entries` (ascending ids).
     static func encode(name: String, size: Int, entries: [PackFraming.Entry]) -> [UInt8] {
-        var body = Array("pack \(name) \(size)\n".utf8)
-        body.reserveCapacity(body.count + entries.count * 90)
-        for entry in entries {
-            body += entry.id.hex.utf8
-            body += " \(entry.offset) \(entry.length)\n".utf8
-        }
-        return CacheEnvelope.seal(kind: kind, version: version, body: body)
+        var bytes = header + Array("pack \(name) \(size)\n".utf8)
+        bytes.reserveCapacity(bytes.count + entries.count * entryBytes + 9 + trailerLength)
+        for entry in entries { entry.id.appendDigest(to: &bytes) }
+        for entry in entries { appendLittleEndian(UInt64(entry.offset), to: &bytes) }
+        for entry in entries { appendLittleEndian(UInt64(entry.length), to: &bytes) }
+        appendLittleEndian(UInt64(entries.count), to: &bytes)
+        bytes.append(0x0a)
+        bytes += Array("checksum \(ObjectID.of(bytes).hex)\n".utf8)
+        return bytes
     }
 
-    /// The entries recorded in `bytes` for pack `name` of `size` bytes, or nil when the file is not
-    /// a sound index of exactly that pack (its frame, its `pack` line, ascending ids, numbers).
+    private static func appendLittleEndian(_ value: UInt64, to bytes: inout [UInt8]) {
+        for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
+    }
+
+    /// Every entry of the index `bytes` for pack `name` of `size` bytes, when its frame and checksum
+    /// check and every entry lies inside the pack; else nil (tests and fuzzing read it whole).
     static func decode(_ bytes: [UInt8], name: String, size: Int) -> [PackFraming.Entry]? {
-        guard let body = CacheEnvelope.open(bytes, kind: kind, version: version) else { return nil }
-        let lines = CacheLine.lines(body)
-        guard let first = lines.first, first.elementsEqual("pack \(name) \(size)".utf8) else { return nil }
-        var entries: [PackFraming.Entry] = []
-        entries.reserveCapacity(lines.count - 1)
-        for line in lines.dropFirst() {
-            // `ID OFFSET LENGTH`, read byte by byte: an index of a million entries is read by every
-            // command that opens its pack.
-            let digits = line.startIndex + ObjectID.hexDigitCount
-            guard line.count > ObjectID.hexDigitCount + 3, line[digits] == UInt8(ascii: " "),
-                  let id = ObjectID(hexDigits: line[..<digits]),
-                  let space = line[(digits + 1)...].firstIndex(of: UInt8(ascii: " ")),
-                  let offset = PackFraming.decimal(line[(digits + 1)..<space]),
-                  let length = PackFraming.decimal(line[(space + 1)...]),
-                  offset <= size, length <= size - offset
-            else { return nil }
-            if let previous = entries.last, !(previous.id < id) { return nil }
-            entries.append(PackFraming.Entry(id: id, offset: offset, length: length))
+        guard let file = try? MappedFile(copying: bytes), let index = Mapped(file, name: name, packSize: size),
+              index.isSound else { return nil }
+        let entries = (0..<index.count).compactMap(index.entry(at:))
+        return entries.count == index.count ? entries : nil
+    }
+
+    /// An index file mapped, its frame checked (not its checksum: `isSound`).
+    struct Mapped: Sendable {
+        let file: MappedFile
+        let count: Int
+        /// Where IDS begins.
+        let base: Int
+        let packSize: Int
+        /// Whether the checksum holds, computed on first use.
+        private let soundness = Locked<Bool?>(nil)
+
+        /// The index in `file` for pack `name` of `packSize` bytes; nil when its frame does not check.
+        init?(_ file: MappedFile, name: String, packSize: Int) {
+            let packLine = Array("pack \(name) \(packSize)\n".utf8)
+            let fixed = PackIndex.header.count + packLine.count + 8 + 1 + PackIndex.trailerLength
+            guard file.count >= fixed else { return nil }
+            let countAt = file.count - PackIndex.trailerLength - 1 - 8
+            let framed = file.withBytes(0..<file.count) { bytes -> Int? in
+                guard bytes.starts(with: PackIndex.header),
+                      bytes[PackIndex.header.count...].starts(with: packLine),
+                      bytes[countAt + 8] == 0x0a, bytes[file.count - 1] == 0x0a,
+                      bytes[(countAt + 9)...].starts(with: "checksum ".utf8)
+                else { return nil }
+                let count = Self.uint64(bytes, at: countAt)
+                guard count <= UInt64(file.count / PackIndex.entryBytes),
+                      fixed + Int(count) * PackIndex.entryBytes == file.count else { return nil }
+                return Int(count)
+            }
+            guard let framed else { return nil }
+            self.file = file
+            self.count = framed
+            self.base = PackIndex.header.count + packLine.count
+            self.packSize = packSize
         }
-        return entries
+
+        private static func uint64(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt64 {
+            (0..<8).reduce(0) { $0 | UInt64(bytes[offset + $1]) << (8 * UInt64($1)) }
+        }
+
+        func id(at position: Int) -> ObjectID {
+            file.withBytes((base + position * 32)..<(base + position * 32 + 32)) { ObjectID(digest: $0) }
+        }
+
+        /// The entry at `position`, or nil when its numbers lie outside the pack (a damaged index).
+        func entry(at position: Int) -> PackFraming.Entry? {
+            let offsets = base + count * 32
+            let (offset, length) = file.withBytes(0..<file.count) { bytes in
+                (Self.uint64(bytes, at: offsets + position * 8), Self.uint64(bytes, at: offsets + count * 8 + position * 8))
+            }
+            guard offset <= UInt64(packSize), length <= UInt64(packSize) - offset else { return nil }
+            return PackFraming.Entry(id: id(at: position), offset: Int(offset), length: Int(length))
+        }
+
+        /// Whether the `checksum` line is the SHA-256 of every byte before it (§15.2): checked once.
+        var isSound: Bool {
+            soundness.withLock { known in
+                if let known { return known }
+                let trailerStart = file.count - PackIndex.trailerLength
+                let sound = file.withBytes(0..<file.count) { bytes in
+                    ObjectID.of(UnsafeBufferPointer(rebasing: bytes[..<trailerStart])).hex.utf8
+                        .elementsEqual(bytes[(trailerStart + "checksum ".utf8.count)..<(file.count - 1)])
+                }
+                known = sound
+                return sound
+            }
+        }
     }
 }

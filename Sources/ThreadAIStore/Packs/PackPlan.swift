@@ -21,7 +21,7 @@ struct PackPlan {
         objects = repository.objects
         let listed = try Self.looseIDs(in: objects)
         let ids = listed.filter { !keptLoose.contains($0) }
-        let packs = objects.packs.current(relisting: true).packs
+        let packs = objects.packs.trusted()
         alreadyPacked = ids.filter { id in packs.contains { $0.contains(id) } }
         looseToPack = alreadyPacked.isEmpty ? ids : ids.filter { id in !packs.contains { $0.contains(id) } }
         let looseBytes = looseToPack.reduce(0) { $0 + (FilePaths.fileSize(repository.objects.path(of: $1)) ?? 0) }

@@ -117,14 +117,31 @@ final class PackSet: Sendable {
     }
 
     func contains(_ id: ObjectID) -> Bool {
-        if current().packs.contains(where: { $0.contains(id) }) { return true }
-        return current(relisting: true).packs.contains { $0.contains(id) }
+        if contains(id, in: current()) { return true }
+        return contains(id, in: current(relisting: true))
+    }
+
+    private func contains(_ id: ObjectID, in state: State) -> Bool {
+        for pack in state.packs {
+            switch pack.find(id) {
+            case .at: return true
+            case .absent: continue
+            case .staleIndex: if rescan(pack)?.contains(id) == true { return true }
+            }
+        }
+        return false
+    }
+
+    /// The readable packs as they are now, each with a list of ids that may be trusted whole (a
+    /// pack whose index's checksum fails is scanned again): for listing ids, `gc` and `fsck`.
+    func trusted() -> [Pack] {
+        current(relisting: true).packs.compactMap { $0.isTrusted ? $0 : rescan($0) }
     }
 
     /// Every id the readable packs hold, each once, in no particular order.
     func allIDs() -> Set<ObjectID> {
         var ids = Set<ObjectID>()
-        for pack in current(relisting: true).packs { ids.formUnion(pack.entries.lazy.map(\.id)) }
+        for pack in trusted() { ids.formUnion((0..<pack.count).lazy.map(pack.id(at:))) }
         return ids
     }
 }
@@ -133,20 +150,20 @@ extension PackSet {
     /// The ids the packs hold that begin with `prefix` (lowercase hex digits), each once: a binary
     /// search for the first in each pack's sorted ids, then the run that follows.
     func ids(withPrefix prefix: String) -> Set<ObjectID> {
-        let packs = current().packs
-        guard !packs.isEmpty else { return [] }
+        guard !current().packs.isEmpty else { return [] }
+        let packs = trusted()
         var lowest = Array(prefix.utf8)
         lowest += repeatElement(UInt8(ascii: "0"), count: max(0, ObjectID.hexDigitCount - lowest.count))
         guard let start = ObjectID(hexDigits: lowest) else { return [] }
         var found = Set<ObjectID>()
         for pack in packs {
-            var (low, high) = (0, pack.entries.count)
+            var (low, high) = (0, pack.count)
             while low < high {
                 let middle = (low + high) / 2
-                if pack.entries[middle].id < start { low = middle + 1 } else { high = middle }
+                if pack.id(at: middle) < start { low = middle + 1 } else { high = middle }
             }
-            while low < pack.entries.count, pack.entries[low].id.hex.hasPrefix(prefix) {
-                found.insert(pack.entries[low].id)
+            while low < pack.count, pack.id(at: low).hex.hasPrefix(prefix) {
+                found.insert(pack.id(at: low))
                 low += 1
             }
         }
@@ -158,6 +175,6 @@ extension ObjectStore {
     /// The ids pack `name` (`packs/NAME.pack`) holds, in order; nil when it is not a readable pack
     /// of this store. For `scan --staged`, which checks the messages of a pack about to be committed.
     public func ids(inPackNamed name: String) -> [ObjectID]? {
-        packs.current(relisting: true).packs.first { $0.name == name }?.entries.map(\.id)
+        packs.trusted().first { $0.name == name }.map { pack in (0..<pack.count).map(pack.id(at:)) }
     }
 }

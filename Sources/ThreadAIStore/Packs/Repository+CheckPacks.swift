@@ -6,13 +6,15 @@
 /// path), and the others here, so each damage is named once.
 extension Repository {
     func packProblems() -> [RepositoryProblem] {
-        let state = objects.packs.current(relisting: true)
+        // First, so that a pack a failed index sent back to a scan that found it damaged is counted.
+        let packs = objects.packs.trusted()
+        let state = objects.packs.current()
         var problems = state.damaged.map { error in
             RepositoryProblem(
                 severity: .error, id: nil, path: Self.packPath(of: error), message: error.description,
                 remedy: Self.restorePackRemedy(Self.packPath(of: error)))
         }
-        for (index, pack) in state.packs.enumerated() {
+        for (index, pack) in packs.enumerated() {
             let digest = pack.digest().hex
             if digest != pack.name {
                 problems.append(RepositoryProblem(
@@ -20,7 +22,7 @@ extension Repository {
                     message: "pack's name is not the SHA-256 of its bytes (it hashes to \(digest)): it was changed after it was written",
                     remedy: Self.restorePackRemedy(pack.path)))
             }
-            for entry in pack.entries where !isServed(entry.id, by: index, of: state.packs) {
+            for entry in pack.entries where !isServed(entry.id, by: index, of: packs) {
                 guard case .bytes(let bytes) = pack.lookup(entry.id) else { continue }
                 let actual = ObjectID.of(bytes)
                 guard actual != entry.id else { continue }

@@ -75,7 +75,8 @@ struct PackReaderTests {
         }
     }
 
-    @Test("a missing, damaged or foreign index is rebuilt from the pack", arguments: ["missing", "garbage", "truncated", "other-size", "foreign"])
+    @Test("a missing, damaged or foreign index is rebuilt from the pack",
+          arguments: ["missing", "garbage", "truncated", "other-size", "foreign", "damaged-id", "version-1"])
     func indexRebuilt(_ damage: String) throws {
         let (ids, written) = try packed()
         let path = indexPath(written.name)
@@ -93,6 +94,17 @@ struct PackReaderTests {
             let entries = try #require(PackIndex.decode(sound, name: written.name, size: written.size))
             let moved = entries.map { PackFraming.Entry(id: $0.id, offset: $0.offset + 1, length: $0.length) }
             try Files.write(PackIndex.encode(name: written.name, size: written.size, entries: moved), to: path)
+        case "damaged-id":
+            // The first id's first byte changed: its frame holds, its checksum fails, and a binary
+            // search for that id turns away: the index may not say it is absent (§15.2).
+            var damaged = sound
+            damaged[PackIndex.header.count + "pack \(written.name) \(written.size)\n".utf8.count] ^= 0xff
+            try Files.write(damaged, to: path)
+        case "version-1":
+            // The text index of the first version, sound in its own frame: of another version now.
+            let entries = try #require(PackIndex.decode(sound, name: written.name, size: written.size))
+            let lines = entries.map { "\($0.id.hex) \($0.offset) \($0.length)\n" }.joined()
+            try Files.write(CacheEnvelope.seal(kind: "pack-index", version: 1, body: Array("pack \(written.name) \(written.size)\n\(lines)".utf8)), to: path)
         default: break
         }
         let fresh = ObjectStore(directory: store.directory)
