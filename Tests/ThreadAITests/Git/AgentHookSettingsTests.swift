@@ -132,6 +132,19 @@ struct AgentHookSettingsTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: hooks.top + "/.claude") == ["settings.json"])
     }
 
+    @Test("a settings file that is a symbolic link is refused, not replaced by a file")
+    func symbolicLink() throws {
+        let hooks = try Self.project(["shared.json": "{}\n"])
+        defer { try? FileManager.default.removeItem(atPath: hooks.top) }
+        try FileManager.default.createDirectory(atPath: hooks.top + "/.claude", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: hooks.top + "/.claude/settings.json", withDestinationPath: hooks.top + "/shared.json")
+        #expect(throws: AgentHookError.symbolicLink(path: hooks.top + "/.claude/settings.json")) {
+            try hooks.install(.claudeCode, local: false, command: Self.command)
+        }
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: hooks.top + "/.claude/settings.json") == hooks.top + "/shared.json")
+        #expect(Self.read(hooks, "shared.json") == "{}\n")
+    }
+
     @Test("Gemini: its events, a name and a timeout in milliseconds; tab indentation is kept")
     func gemini() throws {
         let original = "{\n\t\"theme\": \"GitHub\",\n\t\"hooks\": {\n\t\t\"BeforeTool\": []\n\t}\n}"
