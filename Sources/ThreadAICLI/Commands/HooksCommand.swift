@@ -28,7 +28,7 @@ enum HooksCommand: Command {
         arguments: [
             .positional("action", valueName: "ACTION", help: "install, uninstall or status."),
             .flag("pre-commit", help: "With install: also install the pre-commit secrets check."),
-            .option("agent", valueName: "NAME", help: "The coding agent's hooks instead of git's: claude-code, codex or gemini."),
+            .option("agent", valueName: "claude-code|codex|gemini", help: "The coding agent's hooks instead of git's."),
             .flag("local", help: "With install --agent claude-code: in .claude/settings.local.json, which git does not share."),
         ],
         examples: [

@@ -160,6 +160,19 @@ struct AgentHookSettingsTests {
         #expect(Self.read(hooks, ".gemini/settings.json") == original)
     }
 
+    @Test("a file whose lines end in CR LF keeps them, and comes back whole")
+    func carriageReturns() throws {
+        let original = "{\r\n    \"model\": \"opus\",\r\n    \"hooks\": {\r\n        \"PreToolUse\": []\r\n    }\r\n}\r\n"
+        let hooks = try Self.project([".claude/settings.json": original])
+        defer { try? FileManager.default.removeItem(atPath: hooks.top) }
+        _ = try hooks.install(.claudeCode, local: false, command: Self.command)
+        let text = try #require(Self.read(hooks, ".claude/settings.json"))
+        #expect(text.hasPrefix("{\r\n    \"model\": \"opus\",\r\n    \"hooks\": {\r\n        \"PreToolUse\": [],\r\n        \"Stop\": [\r\n"))
+        #expect(!text.replacingOccurrences(of: "\r\n", with: "").contains("\n"))
+        _ = try hooks.uninstall(.claudeCode)
+        #expect(Self.read(hooks, ".claude/settings.json") == original)
+    }
+
     @Test("Codex: .codex/hooks.json; neither Codex nor Gemini has a per-user project file")
     func codex() throws {
         let hooks = try Self.project()

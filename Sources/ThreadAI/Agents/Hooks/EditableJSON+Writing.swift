@@ -1,13 +1,17 @@
+import ThreadAISupport
+
 extension EditableJSON {
     /// How a document is laid out, read from the file it came from so that writing it back keeps
     /// its look: the indentation of one level, and whether it ends with a line feed. Agents write
     /// their settings as `JSON.stringify(value, null, 2)` does (each member on its own line, two
     /// spaces a level, `": "`), which is the layout written here, so such a file edited and edited
-    /// back is byte for byte the one it was.
+    /// back is byte for byte the one it was. Lines end as its first line does (CR LF, from an
+    /// editor on Windows, or LF).
     struct Layout: Sendable, Equatable {
         var indent: String
         var finalNewline: Bool
         var byteOrderMark: Bool
+        var lineBreak = "\n"
 
         /// What a new file gets.
         static let standard = Layout(indent: "  ", finalNewline: true, byteOrderMark: false)
@@ -18,6 +22,7 @@ extension EditableJSON {
             byteOrderMark = bytes.starts(with: [0xEF, 0xBB, 0xBF])
             finalNewline = bytes.last == UInt8(ascii: "\n")
             guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else { return }
+            if newline > 0, bytes[newline - 1] == UInt8(ascii: "\r") { lineBreak = "\r\n" }
             let run = bytes[(newline + 1)...].prefix { $0 == 0x20 || $0 == 0x09 }
             if !run.isEmpty { indent = String(decoding: run, as: UTF8.self) }
         }
@@ -34,6 +39,7 @@ extension EditableJSON {
         var text = layout.byteOrderMark ? "\u{FEFF}" : ""
         write(into: &text, level: 0, indent: layout.indent)
         if layout.finalNewline { text += "\n" }
+        if layout.lineBreak != "\n" { text = text.replacingEvery("\n", with: layout.lineBreak) }
         return Array(text.utf8)
     }
 
