@@ -34,6 +34,10 @@ enum AgentHooksCommand {
             context.note(change.changed
                 ? "installed 'threadai capture' in \(change.path) on \(events)"
                 : "\(change.path) was installed already (on \(events))")
+            if change.createdFile, arguments.flag("local") {
+                // Claude Code has git ignore this file when it makes it; made here first, it may not be.
+                context.note("\(change.path) is yours alone only while git ignores it: add it to .gitignore unless git ignores it already")
+            }
         case "uninstall":
             let changes = try hooks.uninstall(agent)
             if changes.isEmpty { context.note("no hook of ThreadAI's was in \(agent.rawValue)'s settings") }

@@ -106,11 +106,12 @@ struct AgentHooksTests {
     @Test("the installed command exits 0 and prints nothing, even when threadai cannot be found")
     func neverBlocks() throws {
         let (clones, path) = try Self.project()
-        try clones.threadai(["hooks", "install", "--agent", "claude-code", "--local"], in: "a")
+        let local = try clones.threadai(["hooks", "install", "--agent", "claude-code", "--local"], in: "a")
+        #expect(local.stderr.contains("settings.local.json is yours alone only while git ignores it"), "\(local)")
         #expect(try String(contentsOfFile: path, encoding: .utf8) == Self.settings, "--local leaves settings.json alone")
-        let local = try String(contentsOfFile: clones.path("a") + "/.claude/settings.local.json", encoding: .utf8)
+        let localText = try String(contentsOfFile: clones.path("a") + "/.claude/settings.local.json", encoding: .utf8)
         let command = try #require(
-            (try JSONSerialization.jsonObject(with: Data(local.utf8)) as? [String: Any]).flatMap { root in
+            (try JSONSerialization.jsonObject(with: Data(localText.utf8)) as? [String: Any]).flatMap { root in
                 ((root["hooks"] as? [String: Any])?["Stop"] as? [[String: Any]])?.first?["hooks"] as? [[String: Any]]
             }?.first?["command"] as? String)
         let real = try Self.runHook(command, in: clones.path("a"))

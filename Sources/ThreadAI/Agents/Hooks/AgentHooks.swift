@@ -39,6 +39,8 @@ public struct AgentHooks: Sendable {
         public var changed: Bool
         /// With `uninstall`: the file held nothing else and was removed.
         public var removedFile: Bool
+        /// With `install`: there was no file; this made it.
+        public var createdFile = false
     }
 
     /// Hooks `command` (a shell command line that runs `threadai … capture`) on `agent`'s events.
@@ -60,7 +62,7 @@ public struct AgentHooks: Sendable {
         } catch {
             throw .fileSystem(error)
         }
-        return Change(path: path, changed: true, removedFile: false)
+        return Change(path: path, changed: true, removedFile: false, createdFile: before == nil)
     }
 
     /// Removes ThreadAI's handlers from every settings file of `agent` (the shared and the local
