@@ -43,6 +43,18 @@ enum HookScripts {
         }
     }
 
+    /// The command line an agent's hook runs (`hooks install --agent`): `threadai capture` on the
+    /// repository in `repository` (relative to the work tree's top, found from the agent's working
+    /// folder, so a settings file shared through git works in every clone; or absolute), with the
+    /// hook's JSON on standard input. It exits 0 whatever happens, even when `threadai` is missing,
+    /// and prints nothing: an agent may stop on a hook's failure, and Gemini CLI reads a hook's
+    /// standard output as JSON. `capture` logs its own failures.
+    static func agentCommand(threadai: String, repository: String) -> String {
+        let location = repository.hasPrefix("/") ? quoted(repository) : "\"$(git rev-parse --show-toplevel)\"/" + quoted(repository)
+        return "t=\(quoted(threadai)); [ -x \"$t\" ] || t=threadai; "
+            + "\"$t\" --repo \(location) capture >/dev/null 2>&1 || true"
+    }
+
     /// `text` in single quotes for the shell.
     private static func quoted(_ text: String) -> String {
         "'" + text.replacingEvery("'", with: "'\\''") + "'"
