@@ -100,7 +100,7 @@ extension Repository {
         let names = Set(written.map(\.name))
         for pack in rewritten where !names.contains(pack.name) {
             let carried = pack.entries.allSatisfy { entry in
-                written.contains { $0.contains(entry.id) } || kept.contains { $0.contains(entry.id) }
+                Self.contains(entry.id, inAscending: written) || kept.contains { $0.contains(entry.id) }
             }
             guard carried else { continue }
             do {
@@ -120,6 +120,18 @@ extension Repository {
             }
         }
         return removed
+    }
+
+    /// Whether one of `packs`, written in one run and so holding ascending, disjoint runs of ids,
+    /// holds `id`: a binary search for the pack, then one inside it, whatever the number of packs.
+    static func contains(_ id: ObjectID, inAscending packs: [Pack]) -> Bool {
+        var (low, high) = (0, packs.count)
+        while low < high {
+            let middle = (low + high) / 2
+            let pack = packs[middle]
+            if pack.count > 0, pack.id(at: pack.count - 1) < id { low = middle + 1 } else { high = middle }
+        }
+        return low < packs.count && packs[low].contains(id)
     }
 
     /// Removes the loose file of each of `ids` whose packed copy (`packed`, read from a pack)

@@ -147,4 +147,17 @@ struct PackRollupTests {
         for id in packed + loose { #expect(ObjectID.of(try fresh.bytes(of: id)) == id) }
         #expect(PackSupport.looseFileCount(scratch.root) == 0)
     }
+
+    @Test("the packs of one write hold ascending, disjoint runs of ids: found by two binary searches")
+    func containsInAscendingPacks() throws {
+        let ids = try scratch.appendTurns(12, prefix: "run")
+        let written = try PackWriter(objects: repository.objects, limit: 700).write(ids)
+        #expect(written.count >= 3)
+        let noIndex = CacheFolder(directory: scratch.root + "/cache", isEnabled: false)
+        let packs = try written.map { try Pack.open($0.path, name: $0.name, cache: noIndex, useIndex: false) }
+        for id in ids { #expect(Repository.contains(id, inAscending: packs), "\(id)") }
+        let other = ObjectID.of(Array("not stored".utf8))
+        #expect(!Repository.contains(other, inAscending: packs))
+        #expect(!Repository.contains(other, inAscending: []))
+    }
 }
