@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import ThreadAIStore
 
 /// `gc` for an app or the CLI: the store's `pack` (docs/FORMAT.md §15.3, §15.5), keeping the
@@ -5,10 +10,26 @@ import ThreadAIStore
 /// can keep out a loose file, not part of a pack. And whether packing should run by itself (§15.6).
 public enum Packing {
     /// Packs the loose objects of `repository` but those local threads keep out of git, rewriting
-    /// small packs as §15.5 says.
+    /// small packs as §15.5 says but those git tracks already.
     public static func pack(in repository: Repository, dryRun: Bool) throws -> Repository.PackReport {
         let keptOut = try LocalThreads(repository: repository).privateContent().objects
-        return try repository.pack(keptLoose: keptOut, dryRun: dryRun)
+        return try repository.pack(keptLoose: keptOut, keptPacks: try sharedPacks(of: repository), dryRun: dryRun)
+    }
+
+    /// The names of the packs that the code repository's git tracks (committed, pulled or staged):
+    /// shared with other clones, so never rewritten (docs/FORMAT.md §15.5). Two clones that each
+    /// rewrote one shared pack would each delete it and add a file much like it, which git's merge
+    /// takes for two renames of one file: a rename/rename conflict, its markers written into both
+    /// packs. None outside a git work tree, or when no git can be used.
+    static func sharedPacks(of repository: Repository, git: any GitBackend = GitBackends.standard) throws(GitError) -> Set<String> {
+        guard let tree = try CodeTree.read(threadaiDirectory: repository.directory, git: git) else { return [] }
+        let folder = URL(fileURLWithPath: repository.directory).resolvingSymlinksInPath().path + "/packs"
+        guard folder.hasPrefix(tree.top + "/") else { return [] }
+        let tracked = try git.trackedFiles(around: URL(fileURLWithPath: tree.top), under: [String(folder.dropFirst(tree.top.count + 1))])
+        return Set(tracked.compactMap { path in
+            let file = path.split(separator: "/").last.map(String.init) ?? ""
+            return file.hasSuffix(".pack") ? String(file.dropLast(".pack".count)) : nil
+        })
     }
 
     /// Where a `gc` started by itself writes what went wrong: `logs/gc.log`, local (§8).

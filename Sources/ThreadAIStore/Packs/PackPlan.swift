@@ -17,7 +17,7 @@ struct PackPlan {
     private(set) var report = Repository.PackReport()
     private let objects: ObjectStore
 
-    init(_ repository: Repository, keptLoose: Set<ObjectID>) throws(PackingError) {
+    init(_ repository: Repository, keptLoose: Set<ObjectID>, keptPacks: Set<String>) throws(PackingError) {
         objects = repository.objects
         let listed = try Self.looseIDs(in: objects)
         let ids = listed.filter { !keptLoose.contains($0) }
@@ -25,7 +25,7 @@ struct PackPlan {
         alreadyPacked = ids.filter { id in packs.contains { $0.contains(id) } }
         looseToPack = alreadyPacked.isEmpty ? ids : ids.filter { id in !packs.contains { $0.contains(id) } }
         let looseBytes = looseToPack.reduce(0) { $0 + (FilePaths.fileSize(repository.objects.path(of: $1)) ?? 0) }
-        let small = packs.filter { $0.size < PackRollup.largeSize }
+        let small = packs.filter { $0.size < PackRollup.largeSize && !keptPacks.contains($0.name) }
         let chosen = Set(PackRollup.chosen(smallPacks: small.map { ($0.name, $0.size) }, looseBytes: looseBytes))
         rewritten = packs.filter { chosen.contains($0.name) }
         kept = packs.filter { !chosen.contains($0.name) }

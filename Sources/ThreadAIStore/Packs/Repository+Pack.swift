@@ -35,14 +35,15 @@ extension Repository {
     }
 
     /// Packs every loose object but `keptLoose` (objects that must not enter a file git shares: a
-    /// local thread's, docs/FORMAT.md §13), rewriting with them the small packs §15.5 picks, then
-    /// removes the loose files and the packs the new packs hold. With `dryRun`, reads what it would
-    /// do and changes nothing.
+    /// local thread's, docs/FORMAT.md §13), rewriting with them the small packs §15.5 picks but
+    /// `keptPacks` (by name: those git already shares, which are never rewritten), then removes the
+    /// loose files and the packs the new packs hold. With `dryRun`, reads what it would do and
+    /// changes nothing.
     /// - Throws: `PackingError.running` when another `gc` holds `gc.lock` (after a short wait).
-    public func pack(keptLoose: Set<ObjectID> = [], dryRun: Bool = false) throws(PackingError) -> PackReport {
-        guard !dryRun else { return try PackPlan(self, keptLoose: keptLoose).report }
+    public func pack(keptLoose: Set<ObjectID> = [], keptPacks: Set<String> = [], dryRun: Bool = false) throws(PackingError) -> PackReport {
+        guard !dryRun else { return try PackPlan(self, keptLoose: keptLoose, keptPacks: keptPacks).report }
         let lock = try takeGCLock()
-        return try pack(PackPlan(self, keptLoose: keptLoose), holding: lock)
+        return try pack(PackPlan(self, keptLoose: keptLoose, keptPacks: keptPacks), holding: lock)
     }
 
     private func takeGCLock() throws(PackingError) -> LockFile {

@@ -48,6 +48,49 @@ struct GitPackMergeTests {
         #expect(try clones.run(["fsck"], in: "a").status == 0)
     }
 
+    /// The packs in clone `name`'s `packs/`.
+    static func packs(_ clones: GitClones, _ name: String) throws -> Set<String> {
+        Set(try FileManager.default.contentsOfDirectory(atPath: clones.path(name) + "/.threadai/packs").filter { $0.hasSuffix(".pack") })
+    }
+
+    @Test("a pack git shares is never rewritten; packs not yet committed are; clones that gc merge cleanly in both orders",
+          arguments: [true, false])
+    func sharedPacksStay(aPushesFirst: Bool) throws {
+        let clones = try GitClones()
+        try clones.start("a", sending: ["root question", "second question"])
+        try clones.threadai(["gc"], in: "a")
+        try clones.commitAndPush("a", "a packs")
+        try clones.clone("b")
+        let shared = try Self.packs(clones, "a")
+        #expect(try shared.count == 1 && shared == Self.packs(clones, "b"))
+        // Each clone sends about as much as the shared pack holds, which the geometric rule alone
+        // would rewrite (§15.5); twice, with a gc after each: the second gc rewrites the first's pack.
+        try clones.threadai(["checkout", "-b", "from-b"], in: "b")
+        for round in 1...2 {
+            for name in ["a", "b"] {
+                try clones.threadai(["send", "question \(round) asked in \(name)"], in: name)
+                let gc = try clones.threadai(["gc"], in: name)
+                #expect(gc.stdout.contains("rewritten") == (round == 2), "\(name), round \(round): \(gc)")
+                #expect(try Self.packs(clones, name).isSuperset(of: shared), "\(name), round \(round)")
+            }
+        }
+        let (first, second) = aPushesFirst ? ("a", "b") : ("b", "a")
+        try clones.commitAndPush(first, first)
+        try clones.commit(second, second)
+        try clones.pull(second)  // Throws when git leaves a conflict.
+        try clones.git(["push", "-q", "origin", "HEAD:main"], in: clones.path(second))
+        try clones.pull(first)
+        for name in ["a", "b"] {
+            #expect(try clones.git(["diff", "--name-only", "--diff-filter=U"], in: clones.path(name)).isEmpty)
+            let fsck = try clones.run(["fsck"], in: name)
+            #expect(fsck.status == 0 && !fsck.stdout.contains("error"), "\(name): \(fsck)")
+            let log = try clones.threadai(["log", "--all", "--json"], in: name).stdout
+            #expect(log.contains("question 2 asked in a") && log.contains("question 2 asked in b"), "\(name)")
+        }
+        #expect(try Self.allIDs(clones, "a") == Self.allIDs(clones, "b"))
+        #expect(try Self.packs(clones, "a") == Self.packs(clones, "b"))
+    }
+
     @Test("scan --staged reads the messages of a staged pack: packing does not hide a credential from the pre-commit check")
     func scanStagedPack() throws {
         let clones = try GitClones()
