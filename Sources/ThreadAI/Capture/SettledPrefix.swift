@@ -6,13 +6,14 @@
 /// that what it stores is exactly what an import of the finished transcript stores.
 enum SettledPrefix {
     /// The end of the settled lines of `bytes` (complete lines, each ending in LF): the start of the
-    /// first line of the first reply that holds a tool call no line answers, else, when the last
-    /// message line is a reply's, the start of that reply's first line, else all of `bytes`.
+    /// first line of the first reply that holds a tool call no line answers, else the start of the
+    /// first line of the newest reply (a later line may still continue it, even after a tool result
+    /// written in between), else all of `bytes`.
     static func end(of bytes: [UInt8]) -> Int {
         var answered = Set<String>()
         var firstLineOfReply: [String: Int] = [:]  // message.id → where its first line starts
         var calls: [(reply: String, ids: [String])] = []  // each reply line's tool calls, in the file's order
-        var lastMessageReply: String??  // the last message line's reply id (nil inside: not a reply's)
+        var newestReply: String?  // the reply of the last assistant line
         var start = 0
         for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") {
             defer { start = index + 1 }
@@ -25,19 +26,18 @@ enum SettledPrefix {
                 for block in blocks {
                     if let id = block.object?["tool_use_id"]?.string { answered.insert(id) }
                 }
-                lastMessageReply = .some(nil)
                 continue
             }
             if firstLineOfReply[reply] == nil { firstLineOfReply[reply] = start }
             calls.append((reply, blocks.compactMap { block in
                 block.object.flatMap { $0["type"]?.string == "tool_use" ? $0["id"]?.string : nil }
             }))
-            lastMessageReply = .some(reply)
+            newestReply = reply
         }
         if let open = calls.first(where: { !$0.ids.allSatisfy(answered.contains) }), let cut = firstLineOfReply[open.reply] {
             return cut
         }
-        if case .some(.some(let reply)) = lastMessageReply, let cut = firstLineOfReply[reply] { return cut }
+        if let newestReply, let cut = firstLineOfReply[newestReply] { return cut }
         return start
     }
 

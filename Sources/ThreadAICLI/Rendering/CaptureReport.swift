@@ -1,0 +1,27 @@
+import ThreadAI
+
+/// What `threadai status` says of captures (docs/CLI.md, `capture`): a hook's capture never fails
+/// its agent, so this is where a person learns that one failed, and how to redo it.
+enum CaptureReport {
+    /// Nothing when no capture was ever made; else a count, then one line per transcript whose last
+    /// capture failed, with the command that redoes it.
+    static func lines(_ repository: Repository) -> [String] {
+        let records = CaptureRecords(repository: repository).all()
+        let log = CaptureLog(repository: repository)
+        var lines: [String] = []
+        if !records.isEmpty {
+            let redacted = records.reduce(0) { $0 + $1.record.redacted }
+            lines.append("Captured sessions: \(records.count)" + (redacted > 0 ? " (\(CountedNoun.phrase(redacted, "credential")) stored redacted)" : ""))
+        }
+        for (_, record) in records {
+            guard let error = record.error else { continue }
+            lines.append(TerminalSafe.text("Capture failed: \(record.transcript): \(error); "
+                + "'threadai capture --session \(record.session)' redoes it (details in \(log.path))"))
+        }
+        // A failure no record holds (a hook's input that named no transcript): the log's last word.
+        if let last = log.lines().last, last.contains(" error: "), !records.contains(where: { $0.record.error != nil }) {
+            lines.append(TerminalSafe.text("Last capture failed: \(last.split(separator: " ", maxSplits: 1).last ?? "") (see \(log.path))"))
+        }
+        return lines
+    }
+}

@@ -1,0 +1,212 @@
+import Foundation
+import Testing
+
+/// `threadai capture` (docs/CLI.md): a Claude Code transcript grown line by line, captured by hook
+/// calls as the agent makes them, comes out exactly as `import --redact` of the finished file.
+@Suite("capture")
+struct CaptureTests {
+    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures/capture/claude-code/growing.jsonl").path
+    static let session = "c0ffee00-1111-4222-8333-444455556666"
+    static let realExports = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/real-exports/claude-code").path
+
+    /// The fixture's lines, each with its line feed.
+    static func lines(of path: String = fixture) throws -> [Data] {
+        try Data(contentsOf: URL(fileURLWithPath: path)).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+            .dropLast().map { Data($0) + Data([UInt8(ascii: "\n")]) }
+    }
+
+    static func hookInput(_ transcript: String, event: String = "Stop") -> String {
+        #"{"session_id":"\#(session)","transcript_path":"\#(transcript)","cwd":"/home/ada/src/app","hook_event_name":"\#(event)"}"#
+    }
+
+    /// Runs the hook's capture, which must exit 0 whatever happens.
+    @discardableResult
+    static func hook(_ sandbox: CLISandbox, _ transcript: String, event: String = "Stop") throws -> CLIResult {
+        let result = try sandbox.run(["capture"], stdin: hookInput(transcript, event: event))
+        #expect(result.status == 0, "\(result)")
+        return result
+    }
+
+    /// What the repository holds, as the export writes it (every object's bytes and every head),
+    /// and its thread refs.
+    static func contents(_ sandbox: CLISandbox) throws -> (export: String, refs: [String: String]) {
+        let export = try sandbox.succeed(["export", "json"]).stdout
+        let refsFolder = sandbox.repository + "/refs/threads"
+        var refs: [String: String] = [:]
+        for name in FileManager.default.enumerator(atPath: refsFolder)?.allObjects as? [String] ?? [] {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: refsFolder + "/" + name, isDirectory: &isFolder), !isFolder.boolValue else { continue }
+            refs[name] = try String(contentsOfFile: refsFolder + "/" + name, encoding: .utf8)
+        }
+        return (export, refs)
+    }
+
+    /// The same transcript imported whole into another repository, with credentials redacted.
+    static func imported(_ transcript: String) throws -> (export: String, refs: [String: String]) {
+        let other = try CLISandbox.initialized()
+        try other.succeed(["import", "--redact", "claude-code", transcript])
+        return try contents(other)
+    }
+
+    /// Grows `source` into a transcript line by line, a Stop hook after each, SessionEnd at the end.
+    static func grow(_ source: String, in sandbox: CLISandbox) throws -> String {
+        let transcript = try sandbox.folder.folder("claude") + "/\(session).jsonl"
+        try Data().write(to: URL(fileURLWithPath: transcript))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: transcript))
+        defer { try? handle.close() }
+        for line in try lines(of: source) {
+            try handle.write(contentsOf: line)
+            try hook(sandbox, transcript)
+        }
+        try hook(sandbox, transcript, event: "SessionEnd")
+        return transcript
+    }
+
+    @Test("grown line by line with a hook call after each, the result is import's; calling again adds nothing")
+    func grownLineByLine() throws {
+        let sandbox = try CLISandbox.initialized()
+        let transcript = try Self.grow(Self.fixture, in: sandbox)
+        let captured = try Self.contents(sandbox)
+        #expect(captured.refs.keys.sorted() == ["claude-code/inspect-the-environment-c0ffee00"])
+        let whole = try Self.imported(transcript)
+        #expect(captured.export == whole.export)
+        #expect(captured.refs == whole.refs)
+        let before = try DirectorySnapshot(sandbox.repository + "/objects")
+        try Self.hook(sandbox, transcript, event: "SessionEnd")
+        try Self.hook(sandbox, transcript)
+        #expect(try DirectorySnapshot(sandbox.repository + "/objects") == before)
+        #expect(try Self.contents(sandbox) == captured)
+        try sandbox.succeed(["fsck"])
+    }
+
+    @Test("a canary credential in a tool result appears nowhere under .threadai; the log counts it")
+    func canaryRedacted() throws {
+        let sandbox = try CLISandbox.initialized()
+        _ = try Self.grow(Self.fixture, in: sandbox)
+        let canary = Array("AKIACAPTURECANARY123".utf8)
+        for (path, entry) in try DirectorySnapshot(sandbox.repository).entries.sorted(by: { $0.key < $1.key }) {
+            #expect(entry.bytes.firstRange(of: canary) == nil, "the canary is in .threadai/\(path)")
+        }
+        let log = try String(contentsOfFile: sandbox.repository + "/logs/capture.log", encoding: .utf8)
+        #expect(log.contains("1 credential stored redacted"))
+        #expect(try sandbox.succeed(["log", "--all"]).stdout.contains("[REDACTED:aws-access-key-id]"))
+    }
+
+    @Test("a line cut in half at the end is read whole by the next call; a damaged line is named and skipped")
+    func halfLineAndDamagedLine() throws {
+        let sandbox = try CLISandbox.initialized()
+        var lines = try Self.lines()
+        lines[5] = Data("{\"type\":\"user\",\"uuid\":\"broken\n".utf8)  // a crash's remains, in the middle
+        let transcript = try sandbox.folder.folder("claude") + "/\(Self.session).jsonl"
+        let upToHalf = lines[..<9].reduce(Data(), +) + lines[9].prefix(30)
+        try upToHalf.write(to: URL(fileURLWithPath: transcript))
+        try Self.hook(sandbox, transcript)
+        let record = try String(contentsOfFile: sandbox.repository + "/logs/captures/\(Self.session)", encoding: .utf8)
+        #expect(record.contains("offset: \(lines[..<9].reduce(0) { $0 + $1.count })\n"), "\(record)")
+        try lines.reduce(Data(), +).write(to: URL(fileURLWithPath: transcript))
+        try Self.hook(sandbox, transcript, event: "SessionEnd")
+        let log = try String(contentsOfFile: sandbox.repository + "/logs/capture.log", encoding: .utf8)
+        #expect(log.contains("\(transcript) line 6: left out"))
+        let captured = try Self.contents(sandbox)
+        let whole = try Self.imported(transcript)
+        #expect(captured.export == whole.export)
+        #expect(captured.refs == whole.refs)
+    }
+
+    @Test("eight captures of one session at once neither duplicate nor lose a message")
+    func concurrentCaptures() throws {
+        let sandbox = try CLISandbox.initialized()
+        let transcript = try sandbox.folder.folder("claude") + "/\(Self.session).jsonl"
+        try FileManager.default.copyItem(atPath: Self.fixture, toPath: transcript)
+        let statuses = Mutex8()
+        DispatchQueue.concurrentPerform(iterations: 8) { index in
+            let result = try? sandbox.run(["capture"], stdin: Self.hookInput(transcript, event: "SessionEnd"))
+            statuses.set(index, result?.status ?? -1)
+        }
+        #expect(statuses.values == Array(repeating: 0, count: 8))
+        // A capture that found the session busy leaves it to the next call, as the agent's next hook is.
+        try Self.hook(sandbox, transcript, event: "SessionEnd")
+        let captured = try Self.contents(sandbox)
+        let whole = try Self.imported(transcript)
+        #expect(captured.export == whole.export)
+        #expect(captured.refs == whole.refs)
+        try sandbox.succeed(["fsck"])
+    }
+
+    @Test("whatever goes wrong the hook exits 0; the log and status say so, and --session redoes it")
+    func failuresNeverReachTheAgent() throws {
+        let sandbox = try CLISandbox.initialized()
+        let outside = try sandbox.folder.folder("no-repository")
+        #expect(try sandbox.run(["capture"], stdin: "{}", in: outside).status == 0)
+        #expect(try sandbox.run(["capture"], stdin: "not json").status == 0)
+        #expect(try sandbox.succeed(["status"]).stdout.contains("Last capture failed"))
+        let transcript = try sandbox.folder.folder("claude") + "/\(Self.session).jsonl"
+        try Self.hook(sandbox, transcript)  // not written yet
+        let status = try sandbox.succeed(["status"]).stdout
+        #expect(status.contains("Capture failed: \(transcript): no such file; 'threadai capture --session \(Self.session)' redoes it"))
+        let byHand = try sandbox.run(["capture", "--transcript", transcript])
+        #expect(byHand.status != 0)
+        #expect(byHand.stderr.contains("no such file"))
+        try FileManager.default.copyItem(atPath: Self.fixture, toPath: transcript)
+        try sandbox.succeed(["capture", "--session", Self.session])
+        #expect(!(try sandbox.succeed(["status"]).stdout.contains("Capture failed")))
+        #expect(try Self.contents(sandbox).refs == (try Self.imported(transcript)).refs)
+    }
+
+    @Test("a capture that finds its session's record locked by a live process exits 0 and logs it")
+    func lockHeld() throws {
+        let sandbox = try CLISandbox.initialized()
+        let transcript = try sandbox.folder.folder("claude") + "/\(Self.session).jsonl"
+        try FileManager.default.copyItem(atPath: Self.fixture, toPath: transcript)
+        let lock = try sandbox.folder.folder("work/.threadai/logs/captures") + "/\(Self.session).lock"
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
+        holder.arguments = [lock, "/bin/sh", "-c", "touch \(lock).taken; exec sleep 60"]
+        try holder.run()
+        defer { holder.terminate(); holder.waitUntilExit() }
+        while !FileManager.default.fileExists(atPath: lock + ".taken") { usleep(10_000) }
+        try Self.hook(sandbox, transcript)
+        let log = try String(contentsOfFile: sandbox.repository + "/logs/capture.log", encoding: .utf8)
+        #expect(log.contains("busy: cannot capture \(transcript): another capture of it is running"))
+        #expect(try Self.contents(sandbox).refs.isEmpty)
+    }
+
+    @Test("--all captures every session Claude Code keeps for this project, found under HOME")
+    func backfill() throws {
+        let sandbox = try CLISandbox.initialized()
+        let encoded = String(sandbox.work.map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "-" })
+        let folder = try sandbox.folder.folder("home/.claude/projects/\(encoded)")
+        try FileManager.default.copyItem(atPath: Self.fixture, toPath: folder + "/\(Self.session).jsonl")
+        let result = try sandbox.succeed(["capture", "--all"])
+        #expect(result.stderr.contains("captured \(folder)/\(Self.session).jsonl: 12 new messages, 1 credential stored redacted"))
+        #expect(try Self.contents(sandbox).refs == (try Self.imported(folder + "/\(Self.session).jsonl")).refs)
+    }
+
+    @Test("real transcripts no one here wrote, grown a few lines at a time, come out as import gives them")
+    func realTranscripts() throws {
+        let names = ["spotter-short.jsonl", "spotter-tool_heavy.jsonl", "spotter-subagent.jsonl"]
+        guard FileManager.default.fileExists(atPath: Self.realExports) else {
+            print("note: \(Self.realExports) is absent: real transcripts not tried")
+            return
+        }
+        for name in names {
+            let sandbox = try CLISandbox.initialized()
+            let transcript = try Self.grow(Self.realExports + "/" + name, in: sandbox)
+            let captured = try Self.contents(sandbox)
+            let whole = try Self.imported(transcript)
+            #expect(captured.export == whole.export, "\(name)")
+            #expect(captured.refs == whole.refs, "\(name)")
+        }
+    }
+}
+
+/// Eight exit statuses set from concurrent threads.
+private final class Mutex8: @unchecked Sendable {
+    private let lock = NSLock()
+    private var statuses = Array(repeating: Int32(-2), count: 8)
+
+    func set(_ index: Int, _ status: Int32) { lock.withLock { statuses[index] = status } }
+    var values: [Int32] { lock.withLock { statuses } }
+}
