@@ -11,7 +11,7 @@ enum CaptureReport {
         var lines: [String] = []
         if !records.isEmpty {
             let redacted = records.reduce(0) { $0 + $1.record.redacted }
-            lines.append("Captured sessions: \(records.count)" + (redacted > 0 ? " (\(CountedNoun.phrase(redacted, "credential")) stored redacted)" : ""))
+            lines.append("Captured transcripts: \(records.count)" + (redacted > 0 ? " (\(CountedNoun.phrase(redacted, "credential")) stored redacted)" : ""))
         }
         for (_, record) in records {
             guard let error = record.error else { continue }
