@@ -115,6 +115,23 @@ struct CaptureTests {
         #expect(captured.refs == whole.refs)
     }
 
+    @Test("a transcript truncated or rewritten since its last capture is read whole again, and said so")
+    func rewrittenTranscript() throws {
+        let sandbox = try CLISandbox.initialized()
+        let transcript = try sandbox.folder.folder("claude") + "/\(Self.session).jsonl"
+        let lines = try Self.lines()
+        try lines.reduce(Data(), +).write(to: URL(fileURLWithPath: transcript))
+        try Self.hook(sandbox, transcript, event: "SessionEnd")
+        let captured = try Self.contents(sandbox)
+        try lines[..<6].reduce(Data(), +).write(to: URL(fileURLWithPath: transcript))  // truncated
+        try Self.hook(sandbox, transcript)
+        try lines.reduce(Data(), +).write(to: URL(fileURLWithPath: transcript))  // and written again
+        try Self.hook(sandbox, transcript, event: "SessionEnd")
+        let log = try String(contentsOfFile: sandbox.repository + "/logs/capture.log", encoding: .utf8)
+        #expect(log.contains("note: \(transcript) was rewritten or truncated since its last capture: read whole again"))
+        #expect(try Self.contents(sandbox) == captured, "nothing stored twice, nothing lost")
+    }
+
     @Test("eight captures of one session at once neither duplicate nor lose a message")
     func concurrentCaptures() throws {
         let sandbox = try CLISandbox.initialized()
