@@ -132,6 +132,24 @@ struct CaptureTests {
         #expect(try Self.contents(sandbox) == captured, "nothing stored twice, nothing lost")
     }
 
+    @Test("at SubagentStop the subagent's transcript is complete: captured whole, as its import")
+    func subagentStop() throws {
+        let sandbox = try CLISandbox.initialized()
+        let folder = try sandbox.folder.folder("claude/\(Self.session)/subagents")
+        let agent = folder + "/agent-a1b2c3.jsonl"
+        let text = try String(contentsOfFile: Self.fixture, encoding: .utf8)
+            .replacingOccurrences(of: "\"isSidechain\":false", with: "\"isSidechain\":true,\"agentId\":\"a1b2c3\"")
+        try text.write(toFile: agent, atomically: false, encoding: .utf8)
+        let main = try sandbox.folder.folder("claude") + "/\(Self.session).jsonl"
+        try Self.lines()[..<3].reduce(Data(), +).write(to: URL(fileURLWithPath: main))
+        let input = #"{"session_id":"\#(Self.session)","transcript_path":"\#(main)","agent_transcript_path":"\#(agent)","hook_event_name":"SubagentStop"}"#
+        #expect(try sandbox.run(["capture"], stdin: input).status == 0)
+        let subthread = "claude-code/inspect-the-environment-c0ffee00-agent-a1b2c3"
+        let captured = try Self.contents(sandbox)
+        #expect(captured.refs[subthread] != nil)
+        #expect(captured.refs[subthread] == (try Self.imported(agent)).refs[subthread])
+    }
+
     @Test("eight captures of one session at once neither duplicate nor lose a message")
     func concurrentCaptures() throws {
         let sandbox = try CLISandbox.initialized()

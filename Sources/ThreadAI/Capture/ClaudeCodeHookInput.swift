@@ -32,6 +32,9 @@ public struct ClaudeCodeHookInput: Sendable, Equatable {
         }
     }
 
-    /// Whether the event ends the session, so a reply at the end of its transcript is complete.
-    public var endsSession: Bool { event == "SessionEnd" }
+    /// Whether the transcript at `path` is complete at this event, a reply at its end too: every
+    /// transcript at `SessionEnd`, a subagent's own at `SubagentStop` (the subagent has finished).
+    public func isComplete(_ path: String) -> Bool {
+        event == "SessionEnd" || (event == "SubagentStop" && path == agentTranscriptPath)
+    }
 }

@@ -107,7 +107,7 @@ enum CaptureCommand: Command {
         for path in input.transcripts {
             do {
                 let outcome = try SessionCapture(repository: repository)
-                    .capture(transcript: path, session: path == input.transcriptPath ? input.sessionID : nil, settleAll: input.endsSession)
+                    .capture(transcript: path, session: path == input.transcriptPath ? input.sessionID : nil, settleAll: input.isComplete(path))
                 report(outcome, path: path, to: log)
             } catch {
                 log.append("\(error.isBusy ? "busy" : "error"): \(error)" + (error.isBusy ? "" : "; 'threadai capture --transcript \(path)' tries again"))
