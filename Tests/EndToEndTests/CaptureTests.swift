@@ -181,6 +181,10 @@ struct CaptureTests {
         try Self.hook(sandbox, transcript)  // not written yet
         let status = try sandbox.succeed(["status"]).stdout
         #expect(status.contains("Capture failed: \(transcript): no such file; 'threadai capture --session \(Self.session)' redoes it"))
+        let fsck = try sandbox.run(["fsck"])
+        #expect(fsck.status == 0, "a failed capture is a warning")
+        #expect(fsck.stdout.contains("Capture failed: \(transcript): no such file"))
+        #expect(fsck.stderr.contains("1 warning"))
         let byHand = try sandbox.run(["capture", "--transcript", transcript])
         #expect(byHand.status != 0)
         #expect(byHand.stderr.contains("no such file"))

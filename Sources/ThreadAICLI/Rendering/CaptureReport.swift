@@ -7,12 +7,20 @@ enum CaptureReport {
     /// capture failed, with the command that redoes it.
     static func lines(_ repository: Repository) -> [String] {
         let records = CaptureRecords(repository: repository).all()
-        let log = CaptureLog(repository: repository)
         var lines: [String] = []
         if !records.isEmpty {
             let redacted = records.reduce(0) { $0 + $1.record.redacted }
             lines.append("Captured transcripts: \(records.count)" + (redacted > 0 ? " (\(CountedNoun.phrase(redacted, "credential")) stored redacted)" : ""))
         }
+        return lines + failures(repository, records: records)
+    }
+
+    /// One line per transcript whose last capture failed, and the log's last entry when it is a
+    /// failure no record holds; `fsck` gives them as warnings.
+    static func failures(_ repository: Repository, records: [(key: String, record: CaptureRecord)]? = nil) -> [String] {
+        let records = records ?? CaptureRecords(repository: repository).all()
+        let log = CaptureLog(repository: repository)
+        var lines: [String] = []
         for (_, record) in records {
             guard let error = record.error else { continue }
             lines.append(TerminalSafe.text("Capture failed: \(record.transcript): \(error); "
