@@ -200,12 +200,11 @@ struct CaptureTests {
         let transcript = try sandbox.folder.folder("claude") + "/\(Self.session).jsonl"
         try FileManager.default.copyItem(atPath: Self.fixture, toPath: transcript)
         let lock = try sandbox.folder.folder("work/.threadai/logs/captures") + "/\(Self.session).lock"
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
-        holder.arguments = [lock, "/bin/sh", "-c", "touch \(lock).taken; exec sleep 60"]
-        try holder.run()
-        defer { holder.terminate(); holder.waitUntilExit() }
-        while !FileManager.default.fileExists(atPath: lock + ".taken") { usleep(10_000) }
+        // This test process holds the lock's flock, as a live capture would.
+        let descriptor = open(lock, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        #expect(descriptor >= 0)
+        #expect(flock(descriptor, LOCK_EX) == 0)
+        defer { unlink(lock); close(descriptor) }
         try Self.hook(sandbox, transcript)
         let log = try String(contentsOfFile: sandbox.repository + "/logs/capture.log", encoding: .utf8)
         #expect(log.contains("busy: cannot capture \(transcript): another capture of it is running"))

@@ -85,6 +85,12 @@ public struct SessionCapture: Sendable {
     private func captured(
         _ path: String, base: CaptureRecord, old: CaptureRecord?, settleAll: Bool, outcome: inout Outcome
     ) throws(CaptureError) -> CaptureRecord? {
+        // Nothing added since the last capture (and nothing left to settle): stop before reading it whole.
+        if let old, old.error == nil, !settleAll || old.settled == old.offset, TranscriptFile.isUnchanged(path, since: old) {
+            outcome.unchanged = true
+            outcome.redacted = old.redacted
+            return nil
+        }
         let bytes: [UInt8]
         var status = stat()
         do {
