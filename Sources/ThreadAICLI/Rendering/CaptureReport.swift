@@ -12,6 +12,12 @@ enum CaptureReport {
             let redacted = records.reduce(0) { $0 + $1.record.redacted }
             lines.append("Captured transcripts: \(records.count)" + (redacted > 0 ? " (\(CountedNoun.phrase(redacted, "credential")) stored redacted)" : ""))
         }
+        // A session that ended without its SessionEnd hook (killed) keeps its last reply out until asked.
+        let waiting = records.filter { $0.record.settled < $0.record.offset && $0.record.error == nil }
+        if !waiting.isEmpty {
+            lines.append("Held back: the newest reply of \(CountedNoun.phrase(waiting.count, "transcript")) waits for its next "
+                + "capture or the session's end; 'threadai capture --all' (or --session ID) stores it now")
+        }
         return lines + failures(repository, records: records)
     }
 
