@@ -172,6 +172,30 @@ struct CaptureTests {
         try sandbox.succeed(["fsck"])
     }
 
+    @Test("four sessions captured at once each come out as their import")
+    func concurrentSessions() throws {
+        let sandbox = try CLISandbox.initialized()
+        let text = try String(contentsOfFile: Self.fixture, encoding: .utf8)
+        let sessions = (1...4).map { "c0ffee0\($0)-1111-4222-8333-444455556666" }
+        let folder = try sandbox.folder.folder("claude")
+        for session in sessions {
+            try text.replacingOccurrences(of: Self.session, with: session).write(toFile: folder + "/\(session).jsonl", atomically: false, encoding: .utf8)
+        }
+        let statuses = Mutex8()
+        DispatchQueue.concurrentPerform(iterations: 8) { index in
+            let session = sessions[index % 4]
+            let input = #"{"session_id":"\#(session)","transcript_path":"\#(folder)/\#(session).jsonl","hook_event_name":"SessionEnd"}"#
+            statuses.set(index, (try? sandbox.run(["capture"], stdin: input))?.status ?? -1)
+        }
+        #expect(statuses.values == Array(repeating: 0, count: 8))
+        let captured = try Self.contents(sandbox)
+        #expect(captured.refs.count == 4)
+        let other = try CLISandbox.initialized()
+        try other.succeed(["import", "--redact", "claude-code"] + sessions.map { folder + "/\($0).jsonl" })
+        #expect(captured == (try Self.contents(other)))
+        try sandbox.succeed(["fsck"])
+    }
+
     @Test("whatever goes wrong the hook exits 0; the log and status say so, and --session redoes it")
     func failuresNeverReachTheAgent() throws {
         let sandbox = try CLISandbox.initialized()
