@@ -220,6 +220,25 @@ struct CaptureTests {
         #expect(try Self.contents(sandbox).refs == (try Self.imported(transcript)).refs)
     }
 
+    @Test("a damaged repository fails the capture, never the agent: exit 0, the log and status say so")
+    func damagedRepository() throws {
+        let sandbox = try CLISandbox.initialized()
+        let transcript = try sandbox.folder.folder("claude") + "/\(Self.session).jsonl"
+        let lines = try Self.lines()
+        try lines[..<12].reduce(Data(), +).write(to: URL(fileURLWithPath: transcript))
+        try Self.hook(sandbox, transcript)
+        let ref = sandbox.repository + "/refs/threads/claude-code/inspect-the-environment-c0ffee00"
+        try "not an id\n".write(toFile: ref, atomically: false, encoding: .utf8)
+        try lines.reduce(Data(), +).write(to: URL(fileURLWithPath: transcript))
+        try Self.hook(sandbox, transcript, event: "SessionEnd")
+        let status = try sandbox.run(["status"]).stdout
+        #expect(status.contains("Capture failed: \(transcript): "), "\(status)")
+        let log = try String(contentsOfFile: sandbox.repository + "/logs/capture.log", encoding: .utf8)
+        #expect(log.contains("error: cannot capture \(transcript): "))
+        try "feature from-the-future\n".write(toFile: sandbox.repository + "/format", atomically: false, encoding: .utf8)
+        #expect(try sandbox.run(["capture"], stdin: Self.hookInput(transcript)).status == 0)
+    }
+
     @Test("a capture that finds its session's record locked by a live process exits 0 and logs it")
     func lockHeld() throws {
         let sandbox = try CLISandbox.initialized()
