@@ -81,6 +81,15 @@ struct CaptureTests {
         try sandbox.succeed(["fsck"])
     }
 
+    @Test("the import fixture's sidechain, rewind and compaction, grown line by line, come out as import gives them")
+    func grownBranchingSession() throws {
+        let sandbox = try CLISandbox.initialized()
+        let transcript = try Self.grow(ImportClaudeCodeTests.session, in: sandbox)
+        let captured = try Self.contents(sandbox)
+        #expect(captured.refs.count == 3)
+        #expect(captured == (try Self.imported(transcript)))
+    }
+
     @Test("a canary credential in a tool result appears nowhere under .threadai; the log counts it")
     func canaryRedacted() throws {
         let sandbox = try CLISandbox.initialized()
