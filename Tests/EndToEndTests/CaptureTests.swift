@@ -274,6 +274,11 @@ struct CaptureTests {
         let result = try sandbox.succeed(["capture", "--all"])
         #expect(result.stderr.contains("captured \(folder)/\(Self.session).jsonl: 12 new messages, 1 credential stored redacted"))
         #expect(try Self.contents(sandbox).refs == (try Self.imported(folder + "/\(Self.session).jsonl")).refs)
+        // Named through a symbolic link, the project is still the folder Claude Code named.
+        let link = sandbox.folder.path + "/link"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: sandbox.work)
+        let again = try sandbox.succeed(["--repo", link + "/.threadai", "capture", "--all"])
+        #expect(again.stderr.contains("captured \(folder)/\(Self.session).jsonl: nothing new"), "\(again)")
     }
 
     @Test("real transcripts no one here wrote, grown a few lines at a time, come out as import gives them")

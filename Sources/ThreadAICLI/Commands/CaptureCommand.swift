@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import ThreadAI
 
 /// `threadai capture`: what the agents' hooks run (docs/CLI.md, `capture`). Reading the hook's
@@ -47,7 +52,8 @@ enum CaptureCommand: Command {
         if arguments.flag("all") {
             guard let home = context.environment["HOME"], !home.isEmpty else { throw CLIError("capture --all needs HOME, to find ~/.claude/projects.") }
             let repository = try context.repository()
-            let project = FilePaths.directoryName(of: repository.directory)
+            // Claude Code names the folder by the physical path (getcwd), symbolic links resolved.
+            let project = URL(fileURLWithPath: FilePaths.directoryName(of: repository.directory)).resolvingSymlinksInPath().path
             let found = SessionCapture.claudeCodeTranscripts(ofProject: project, home: home)
             guard !found.isEmpty else {
                 context.note(TerminalSafe.text("no Claude Code session of \(project) in \(home)/.claude/projects/\(SessionCapture.claudeCodeProjectName(project))"))
