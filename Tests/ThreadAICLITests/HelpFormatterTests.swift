@@ -135,6 +135,6 @@ struct CommandTableTests {
         let paged = ThreadAICLI.commands.filter { $0.traits.contains(.paged) }.map { $0.name }
         #expect(Set(paged) == ["log", "show", "diff", "grep", "context"])
         let writing = ThreadAICLI.commands.filter { $0.traits.contains(.writesThreads) }.map { $0.name }
-        #expect(Set(writing) == ["send", "retry", "checkout", "threads", "import", "chat", "edit", "regenerate", "continue", "merge", "tag"])
+        #expect(Set(writing) == ["send", "retry", "checkout", "threads", "import", "chat", "edit", "regenerate", "continue", "merge", "tag", "capture"])
     }
 }

@@ -36,8 +36,12 @@ enum FsckCommand: Command {
             let text = TerminalSafe.text(problem.description)
             context.output.line(problem.severity == .error ? context.style.removed(text) : text)
         }
+        // A hook's capture never fails its agent: a failed one is said here, and by status.
+        let captures = CaptureReport.failures(repository)
+        for line in captures { context.output.line(line) }
         let errors = problems.filter { $0.severity == .error }.count
-        context.errors.line("checked \(count) objects: \(CountedNoun.phrase(errors, "error")), \(CountedNoun.phrase(problems.count - errors, "warning"))")
+        let warnings = problems.count - errors + captures.count
+        context.errors.line("checked \(count) objects: \(CountedNoun.phrase(errors, "error")), \(CountedNoun.phrase(warnings, "warning"))")
         return errors == 0 ? .success : .corrupt
     }
 }

@@ -73,6 +73,7 @@ enum StatusCommand: Command {
             writeConnection(provider, credential: connection.credential, baseURL: connection.baseURL, context)
             context.output.line(style.removed("Not ready: send would fail. \(error)"))
         }
+        for line in CaptureReport.lines(repository) { context.output.line(line) }
         context.output.line("Repository: \(repository.directory)")
         return .success
     }

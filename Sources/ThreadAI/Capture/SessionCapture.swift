@@ -1,0 +1,191 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ThreadAIStore
+
+/// Brings what a Claude Code transcript gained since the last capture into the repository
+/// (docs/FORMAT.md §16, docs/CLI.md `capture`): the same objects, ids, thread names and refs as
+/// `threadai import claude-code` of the whole transcript, however often and whenever it is called.
+///
+/// Each capture, under the transcript's record lock (`CaptureRecords`): read the transcript; take
+/// its complete lines (a line cut short is left for the next call); stop there when the record says
+/// nothing was added; else keep the settled lines (`SettledPrefix`: a reply still being written is
+/// held back, unless `settleAll`), parse them with the importer's parser, replace every credential
+/// (`[REDACTED:KIND]`) and write them with the importer, which writes no object twice and moves the
+/// refs forward by compare-and-swap. A transcript is small (a long session is a few MB), so it is
+/// parsed whole each time: the parser's merging of replies needs every line, and ids computed
+/// from the whole are the import's by construction.
+public struct SessionCapture: Sendable {
+    public let repository: Repository
+    /// How long a capture waits for another capture of the same transcript.
+    public var lockTimeout: Duration
+
+    public init(repository: Repository, lockTimeout: Duration = .milliseconds(1500)) {
+        self.repository = repository
+        self.lockTimeout = lockTimeout
+    }
+
+    /// What one capture did.
+    public struct Outcome: Sendable, Equatable {
+        public var key: String
+        /// Nothing was added to the transcript since the last capture.
+        public var unchanged = false
+        public var newMessages = 0
+        /// Credentials replaced in the stored part of the transcript, in all.
+        public var redacted = 0
+        /// Bytes of complete lines held back: a reply still being written.
+        public var heldBack = 0
+        /// Lines left out or repaired, each reported once.
+        public var notes: [String] = []
+        /// The transcript was rewritten or truncated since its last capture, and read whole.
+        public var reread = false
+    }
+
+    /// Captures the transcript at `path` (absolute), of the session `session` (its file name when nil).
+    /// - Parameter settleAll: store every complete line, a reply at the end too (the session ended,
+    ///   or a capture by hand); otherwise a reply at the end waits for the next capture.
+    /// - Throws: `CaptureError`; the transcript's record then names the failure, except when its
+    ///   lock could not be taken in time (`CaptureError.busy`).
+    public func capture(transcript path: String, session: String? = nil, settleAll: Bool) throws(CaptureError) -> Outcome {
+        let key = CaptureRecords.key(forTranscript: path)
+        let records = CaptureRecords(repository: repository)
+        var outcome = Outcome(key: key)
+        var failure: CaptureError?
+        do {
+            try records.update(key, timeout: lockTimeout) { (old: CaptureRecord?) -> CaptureRecord? in
+                let base = CaptureRecord(session: session ?? old?.session ?? key, transcript: path)
+                switch Result(catching: { () throws(CaptureError) in try captured(path, base: base, old: old, settleAll: settleAll, outcome: &outcome) }) {
+                case .success(let record): return record
+                case .failure(let error):
+                    failure = error
+                    var failed = old ?? base
+                    failed.error = error.reason
+                    return failed
+                }
+            }
+        } catch let error as LockError {
+            if case .held = error { throw .busy(transcript: path) }
+            throw CaptureError(transcript: path, reason: "cannot write its capture record: \(error)")
+        } catch {
+            throw CaptureError(transcript: path, reason: "\(error)")
+        }
+        if let failure { throw failure }
+        return outcome
+    }
+
+    private func captured(
+        _ path: String, base: CaptureRecord, old: CaptureRecord?, settleAll: Bool, outcome: inout Outcome
+    ) throws(CaptureError) -> CaptureRecord? {
+        // Nothing added since the last capture (and nothing left to settle): stop before reading it whole.
+        if let old, old.error == nil, !settleAll || old.settled == old.offset, TranscriptFile.isUnchanged(path, since: old) {
+            outcome.unchanged = true
+            outcome.redacted = old.redacted
+            return nil
+        }
+        let bytes: [UInt8]
+        var status = stat()
+        do {
+            bytes = try FilePaths.read(path)
+        } catch {
+            throw CaptureError(transcript: path, reason: error.meansNoFile ? "no such file" : "\(error)")
+        }
+        guard stat(path, &status) == 0 else { throw CaptureError(transcript: path, reason: "cannot read its status") }
+        let inode = UInt64(status.st_ino)
+        let complete = Array(bytes.prefix(SettledPrefix.completeLines(of: bytes)))
+        let fits = old.map { $0.matches(complete, inode: inode) } ?? false
+        outcome.reread = old != nil && !fits
+        let end = settleAll ? complete.count : SettledPrefix.end(of: complete)
+        if let old, fits, old.error == nil, old.offset == complete.count, old.settled == end {
+            outcome.unchanged = true
+            outcome.redacted = old.redacted
+            return nil
+        }
+        var record = base
+        record.offset = complete.count
+        record.settled = end
+        record.inode = inode
+        record.head = CaptureRecord.fingerprint(of: complete, upTo: complete.count)
+        outcome.heldBack = complete.count - end
+        guard end > 0 else { return record }  // Nothing settled yet: only the record is written.
+        var conversation: ImportConversation
+        do {
+            conversation = try ClaudeCodeParser.parse(Data(complete[..<end]), name: path)
+        } catch {
+            throw CaptureError(transcript: path, reason: error.reason)
+        }
+        for index in conversation.nodes.indices {
+            let found = SecretScanner.findings(in: conversation.nodes[index].content).count
+            guard found > 0 else { continue }
+            record.redacted += found
+            conversation.nodes[index].content = SecretScanner.redacted(conversation.nodes[index].content)
+        }
+        let previousNotes = fits ? (old?.notes ?? 0) : 0
+        record.notes = conversation.notes.count
+        outcome.notes = Array(conversation.notes.dropFirst(previousNotes))
+        outcome.redacted = record.redacted
+        var importer = Importer(repository: repository)
+        var summary = Importer.Summary()
+        do {
+            try importer.write(conversation, into: &summary)
+        } catch {
+            throw CaptureError(transcript: path, reason: "\(error)")
+        }
+        outcome.newMessages = summary.newMessages
+        outcome.notes += summary.notes.filter { !conversation.notes.contains($0) } + summary.skipped.filter { !$0.contains("(not messages)") }
+        return record
+    }
+
+    /// The Claude Code transcripts of the project at `projectFolder` that the agent still keeps
+    /// (`HOME/.claude/projects/ENCODED/*.jsonl`, and each session's `subagents/*.jsonl`), in name order.
+    public static func claudeCodeTranscripts(ofProject projectFolder: String, home: String) -> [String] {
+        let folder = home + "/.claude/projects/" + claudeCodeProjectName(projectFolder)
+        let manager = FileManager.default
+        let names = ((try? manager.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+        var paths: [String] = []
+        for name in names where name.hasSuffix(".jsonl") {
+            paths.append(folder + "/" + name)
+            let subagents = folder + "/" + name.dropLast(6) + "/subagents"
+            for agent in ((try? manager.contentsOfDirectory(atPath: subagents)) ?? []).sorted() where agent.hasSuffix(".jsonl") {
+                paths.append(subagents + "/" + agent)
+            }
+        }
+        return paths
+    }
+
+    /// The name Claude Code gives a project's folder under `~/.claude/projects`: its absolute path
+    /// with every character that is not an ASCII letter or digit written `-` (`/home/me/my.app` →
+    /// `-home-me-my-app`).
+    public static func claudeCodeProjectName(_ path: String) -> String {
+        String(path.map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "-" })
+    }
+}
+
+/// Why a capture failed; what was stored before stays stored, and the next capture tries again.
+public struct CaptureError: Error, CustomStringConvertible, Sendable, Equatable {
+    public var transcript: String
+    public var reason: String
+    /// Another capture of the same transcript held it longer than the wait: it stores what this one would.
+    public var isBusy = false
+
+    public init(transcript: String, reason: String) {
+        self.transcript = transcript
+        self.reason = reason
+    }
+
+    static func busy(transcript: String) -> CaptureError {
+        var error = CaptureError(transcript: transcript, reason: "another capture of it is running; the next capture takes up what it leaves")
+        error.isBusy = true
+        return error
+    }
+
+    public var description: String { "cannot capture \(transcript): \(reason)" }
+}

@@ -1,0 +1,139 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import ThreadAI
+
+/// `threadai capture`: what the agents' hooks run (docs/CLI.md, `capture`). Reading the hook's
+/// JSON it never fails its agent: every outcome is exit 0, and what went wrong goes to
+/// `.threadai/logs/capture.log` and `threadai status`. By hand (`--transcript`, `--session`,
+/// `--all`) it reports errors and exits non-zero, as any command.
+enum CaptureCommand: Command {
+    static let name = "capture"
+    static let traits: CommandTraits = [.writesThreads]
+    static let spec = CommandSpec(
+        name: name,
+        abstract: "Capture a Claude Code session into the repository as it grows (what the agent's hooks run).",
+        discussion: """
+            Without options it reads a Claude Code hook's JSON on standard input (session_id, transcript_path, \
+            agent_transcript_path, hook_event_name) and stores what the session's transcript gained since the \
+            last capture: the same messages, ids and thread (claude-code/TITLE-ID) as 'threadai import' of the \
+            whole transcript. A reply still being written is held back until the next capture or the session's \
+            end; a line cut short is read whole next time; a damaged line is left out and named in the log. \
+            Every credential is stored as [REDACTED:KIND]. In this mode it always exits 0 and waits at most a \
+            moment for another capture of the same session: what goes wrong is written to \
+            .threadai/logs/capture.log, and 'threadai status' says which captures failed. \
+            --transcript, --session and --all capture by hand, store the whole transcript, and report errors.
+            """,
+        arguments: [
+            .option("transcript", valueName: "PATH", help: "Capture this transcript (.jsonl) now, whole."),
+            .option("session", valueName: "ID", help: "Capture again the session ID captured before (its transcript and its subagents')."),
+            .flag("all", help: "Capture every Claude Code session of this project still in ~/.claude/projects."),
+        ],
+        examples: [
+            .init("threadai capture < hook-input.json"),
+            .init("threadai capture --session 8463c716-a2ea-4c14-9efa-87158ebd9f20"),
+            .init("threadai capture --all"),
+        ])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
+        var transcripts: [String] = []
+        if let path = arguments.option("transcript") { transcripts.append(context.absolutePath(path)) }
+        if let session = arguments.option("session") {
+            let records = CaptureRecords(repository: try context.repository()).all().filter {
+                $0.record.session == session || $0.key == session || $0.key.hasPrefix(session + "-agent-")
+            }
+            guard !records.isEmpty else {
+                throw CLIError(TerminalSafe.text("no capture of session \(session) is recorded; name its transcript: threadai capture --transcript PATH."), status: .usage)
+            }
+            transcripts += records.map(\.record.transcript)
+        }
+        if arguments.flag("all") {
+            guard let home = context.environment["HOME"], !home.isEmpty else { throw CLIError("capture --all needs HOME, to find ~/.claude/projects.") }
+            let repository = try context.repository()
+            // Claude Code names the folder by the physical path (getcwd), symbolic links resolved.
+            let project = URL(fileURLWithPath: FilePaths.directoryName(of: repository.directory)).resolvingSymlinksInPath().path
+            let found = SessionCapture.claudeCodeTranscripts(ofProject: project, home: home)
+            guard !found.isEmpty else {
+                context.note(TerminalSafe.text("no Claude Code session of \(project) in \(home)/.claude/projects/\(SessionCapture.claudeCodeProjectName(project))"))
+                return .success
+            }
+            transcripts += found
+        }
+        guard transcripts.isEmpty else { return try byHand(transcripts, context) }
+        guard !context.input.isTerminal else {
+            throw CLIError("capture reads a hook's JSON on standard input; by hand, give --transcript PATH, --session ID or --all.", status: .usage)
+        }
+        fromHook(context)
+        return .success
+    }
+
+    /// Captures each transcript whole, saying what each gained; the first failure is the command's.
+    private static func byHand(_ transcripts: [String], _ context: CommandContext) throws -> ExitStatus {
+        let repository = try context.repository()
+        let log = CaptureLog(repository: repository)
+        var failed: CaptureError?
+        for path in transcripts {
+            do {
+                let outcome = try SessionCapture(repository: repository).capture(transcript: path, settleAll: true)
+                report(outcome, path: path, to: log)
+                for note in outcome.notes { context.note(TerminalSafe.text(note)) }
+                context.errors.line(TerminalSafe.text(summary(of: outcome, path: path)))
+            } catch {
+                log.append("error: \(error)")
+                context.errors.line(TerminalSafe.text("threadai: \(error)"))
+                failed = failed ?? error
+            }
+        }
+        if let failed { throw CLIError(TerminalSafe.text("\(failed); nothing of it was lost: what was stored stays, and 'threadai capture --transcript \(failed.transcript)' tries again.")) }
+        return .success
+    }
+
+    /// The hook's capture: whatever happens, nothing reaches the agent but exit 0.
+    private static func fromHook(_ context: CommandContext) {
+        let bytes = (try? context.input.readBytes()) ?? []
+        let input = ClaudeCodeHookInput(bytes)
+        let repository: Repository
+        do {
+            repository = try context.repository()
+        } catch {
+            // No repository to log in: the hook's cwd may hold one when this process's folder does not.
+            guard let cwd = input?.cwd, let found = try? RepositoryChoice.discover(option: nil, environment: context.environment, currentDirectory: cwd) else {
+                context.errors.line(TerminalSafe.text("threadai capture: \(error)"))
+                return
+            }
+            repository = found
+        }
+        let log = CaptureLog(repository: repository)
+        guard let input, !input.transcripts.isEmpty else {
+            log.append("error: the hook's input is \(input == nil ? "no JSON object" : "without transcript_path") (\(bytes.count) bytes); nothing captured")
+            return
+        }
+        for path in input.transcripts {
+            do {
+                let outcome = try SessionCapture(repository: repository)
+                    .capture(transcript: path, session: path == input.transcriptPath ? input.sessionID : nil, settleAll: input.isComplete(path))
+                report(outcome, path: path, to: log)
+            } catch {
+                log.append("\(error.isBusy ? "busy" : "error"): \(error)" + (error.isBusy ? "" : "; 'threadai capture --transcript \(path)' tries again"))
+            }
+        }
+    }
+
+    /// Writes to the log what a capture stored and left out (nothing when the transcript had not grown).
+    private static func report(_ outcome: SessionCapture.Outcome, path: String, to log: CaptureLog) {
+        guard !outcome.unchanged else { return }
+        if outcome.reread { log.append("note: \(path) was rewritten or truncated since its last capture: read whole again") }
+        for note in outcome.notes { log.append("note: \(note)") }
+        log.append(summary(of: outcome, path: path))
+    }
+
+    private static func summary(of outcome: SessionCapture.Outcome, path: String) -> String {
+        if outcome.unchanged { return "captured \(path): nothing new" }
+        var parts = ["\(CountedNoun.phrase(outcome.newMessages, "new message"))"]
+        if outcome.redacted > 0 { parts.append("\(CountedNoun.phrase(outcome.redacted, "credential")) stored redacted") }
+        if outcome.heldBack > 0 { parts.append("a reply still being written held back (\(outcome.heldBack) bytes)") }
+        return "captured \(path): " + parts.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,138 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// How far `threadai capture` has read each agent transcript, in `logs/captures/KEY`
+/// (docs/FORMAT.md §16): local state, under `logs/`, which the `.gitignore` of §8 has kept out of
+/// git since the first version. Optional: a record that is missing or cannot be read only makes the
+/// next capture read its transcript whole, which writes nothing already stored.
+public struct CaptureRecord: Sendable, Equatable {
+    /// The agent's session id.
+    public var session: String
+    /// The transcript's absolute path.
+    public var transcript: String
+    /// The end of the transcript's last complete line when it was last read.
+    public var offset: Int
+    /// The end of the lines stored: the rest of a reply still being written is held back (§16).
+    public var settled: Int
+    /// The transcript's inode and the SHA-256 of its first `min(offset, 4096)` bytes: a transcript
+    /// rewritten or truncated since no longer matches, and is read whole again.
+    public var inode: UInt64
+    public var head: String
+    /// How many credentials the stored part held, each stored as `[REDACTED:KIND]`.
+    public var redacted: Int
+    /// How many notes (lines left out or repaired) the stored part gave, so each is logged once.
+    public var notes: Int
+    /// Why the last capture of this transcript failed; nil when it succeeded.
+    public var error: String?
+
+    public init(session: String, transcript: String, offset: Int = 0, settled: Int = 0, inode: UInt64 = 0, head: String = "",
+                redacted: Int = 0, notes: Int = 0, error: String? = nil) {
+        self.session = session
+        self.transcript = transcript
+        self.offset = offset
+        self.settled = settled
+        self.inode = inode
+        self.head = head
+        self.redacted = redacted
+        self.notes = notes
+        self.error = error
+    }
+
+    /// How many leading bytes the fingerprint covers.
+    public static let headLength = 4096
+
+    /// The fingerprint of a transcript whose first bytes are `bytes` (at least `min(offset, 4096)`).
+    public static func fingerprint(of bytes: some Collection<UInt8>, upTo offset: Int) -> String {
+        SHA256.hash(bytes.prefix(min(offset, headLength))).map { byte in
+            let digits = Array("0123456789abcdef")
+            return String([digits[Int(byte >> 4)], digits[Int(byte & 15)]])
+        }.joined()
+    }
+
+    /// Whether this record still describes the transcript now holding `bytes` at `inode`: the same
+    /// file, no shorter, and its first bytes unchanged.
+    public func matches(_ bytes: some Collection<UInt8>, inode: UInt64) -> Bool {
+        inode == self.inode && bytes.count >= offset && Self.fingerprint(of: bytes, upTo: offset) == head
+    }
+
+    var text: String {
+        // One `key: value` a line; a value never holds a line feed (the path is escaped as chat history's entries).
+        var lines = [
+            "session: \(ChatHistory.escaped(session))", "transcript: \(ChatHistory.escaped(transcript))",
+            "offset: \(offset)", "settled: \(settled)", "inode: \(inode)", "head: \(head)",
+            "redacted: \(redacted)", "notes: \(notes)",
+        ]
+        if let error { lines.append("error: \(ChatHistory.escaped(error))") }
+        return lines.map { $0 + "\n" }.joined()
+    }
+
+    init?(text: String) {
+        var values: [String: String] = [:]
+        for line in text.split(separator: "\n") {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            values[String(line[..<colon])] = ChatHistory.unescaped(String(line[line.index(after: colon)...].dropFirst()))
+        }
+        guard let session = values["session"], let transcript = values["transcript"],
+              let offset = values["offset"].flatMap({ Int($0) }), let settled = values["settled"].flatMap({ Int($0) }),
+              let inode = values["inode"].flatMap({ UInt64($0) }), let head = values["head"] else { return nil }
+        self.init(session: session, transcript: transcript, offset: offset, settled: settled, inode: inode, head: head,
+                  redacted: values["redacted"].flatMap { Int($0) } ?? 0, notes: values["notes"].flatMap { Int($0) } ?? 0,
+                  error: values["error"])
+    }
+}
+
+/// The capture records of one repository, each read and replaced under its lock (§10), so two
+/// captures of one transcript at once take turns and neither reads a half-written record.
+public struct CaptureRecords: Sendable {
+    public let folder: String
+
+    public init(repository: Repository) {
+        folder = repository.directory + "/logs/captures"
+    }
+
+    /// The record named `key`; nil when there is none or it cannot be read (then it is rewritten).
+    public func record(_ key: String) -> CaptureRecord? {
+        guard let text = try? FilePaths.readText(folder + "/" + key) else { return nil }
+        return CaptureRecord(text: text)
+    }
+
+    /// Every record, by key, in key order.
+    public func all() -> [(key: String, record: CaptureRecord)] {
+        let names = ((try? FilePaths.entries(of: folder)) ?? []).map(\.name)
+            .filter { !$0.hasSuffix(".lock") && !$0.hasPrefix(".") }.sorted()
+        return names.compactMap { name in record(name).map { (name, $0) } }
+    }
+
+    /// Runs `body` with the record named `key` while holding its lock, waiting at most `timeout` for
+    /// another capture of the same transcript; writes the record `body` returns (none: unchanged).
+    /// - Throws: `LockError.held` when the wait ran out; what `body` throws, with the record unchanged.
+    public func update<Failure: Error>(
+        _ key: String, timeout: Duration, _ body: (CaptureRecord?) throws(Failure) -> CaptureRecord?
+    ) throws -> Void {
+        do {
+            try FilePaths.makeDirectories(folder)
+        } catch {
+            throw LockError.fileSystem(error)
+        }
+        let lock = try LockFile.acquire(for: folder + "/" + key, timeout: timeout)
+        guard let new = try body(record(key)) else { return }
+        try lock.commit(Array(new.text.utf8))
+    }
+
+    /// The name a record of `transcript` takes: its file's name without `.jsonl`, and for a
+    /// subagent's (`SESSION/subagents/agent-ID.jsonl`) the session's before it, in letters, digits,
+    /// `.`, `_` and `-` only (anything else `_`), at most 120 characters.
+    public static func key(forTranscript transcript: String) -> String {
+        let parts = transcript.split(separator: "/")
+        var name = String(parts.last ?? "transcript")
+        if name.hasSuffix(".jsonl") { name.removeLast(6) }
+        if parts.count >= 3, parts[parts.count - 2] == "subagents" { name = parts[parts.count - 3] + "-" + name }
+        let safe = String(name.map { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) ? $0 : "_" }.prefix(120))
+        return safe.isEmpty || safe.hasPrefix(".") ? "_" + safe : safe
+    }
+}
