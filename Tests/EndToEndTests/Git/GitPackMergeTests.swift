@@ -12,6 +12,26 @@ struct GitPackMergeTests {
         Set(try JSON.array(try clones.threadai(["log", "--all", "--json"], in: name)).compactMap { $0["id"] as? String })
     }
 
+    /// Clone `first` commits and pushes, the other commits and pulls (git must leave no conflict),
+    /// pushes, and `first` pulls: then in both, nothing to resolve, `fsck` clean, every text of
+    /// `holding` in `log --all`, and the same messages.
+    static func mergeBothWays(_ clones: GitClones, first: String, holding texts: [String]) throws {
+        let second = first == "a" ? "b" : "a"
+        try clones.commitAndPush(first, first)
+        try clones.commit(second, second)
+        try clones.pull(second)  // Throws when git leaves a conflict.
+        try clones.git(["push", "-q", "origin", "HEAD:main"], in: clones.path(second))
+        try clones.pull(first)
+        for name in ["a", "b"] {
+            #expect(try clones.git(["diff", "--name-only", "--diff-filter=U"], in: clones.path(name)).isEmpty)
+            let fsck = try clones.run(["fsck"], in: name)
+            #expect(fsck.status == 0 && !fsck.stdout.contains("error"), "\(name): \(fsck)")
+            let log = try clones.threadai(["log", "--all", "--json"], in: name).stdout
+            for text in texts { #expect(log.contains(text), "\(name): \(text)") }
+        }
+        #expect(try allIDs(clones, "a") == allIDs(clones, "b"))
+    }
+
     @Test("a clone that packed and one that did not merge cleanly, in both orders", arguments: [true, false])
     func packedAndLooseMerge(packerPushesFirst: Bool) throws {
         let clones = try GitClones()
@@ -25,20 +45,7 @@ struct GitPackMergeTests {
                 "\(status)")
         try clones.threadai(["checkout", "-b", "from-b"], in: "b")
         try clones.threadai(["send", "asked in b, loose"], in: "b")
-        let (first, second) = packerPushesFirst ? ("a", "b") : ("b", "a")
-        try clones.commitAndPush(first, first)
-        try clones.commit(second, second)
-        try clones.pull(second)  // Throws when git leaves a conflict.
-        try clones.git(["push", "-q", "origin", "HEAD:main"], in: clones.path(second))
-        try clones.pull(first)
-        for name in ["a", "b"] {
-            #expect(try clones.git(["diff", "--name-only", "--diff-filter=U"], in: clones.path(name)).isEmpty)
-            let fsck = try clones.run(["fsck"], in: name)
-            #expect(fsck.status == 0 && !fsck.stdout.contains("error"), "\(name): \(fsck)")
-            let log = try clones.threadai(["log", "--all", "--json"], in: name).stdout
-            #expect(log.contains("asked in a before packing") && log.contains("asked in b, loose"), "\(name)")
-        }
-        #expect(try Self.allIDs(clones, "a") == Self.allIDs(clones, "b"))
+        try Self.mergeBothWays(clones, first: packerPushesFirst ? "a" : "b", holding: ["asked in a before packing", "asked in b, loose"])
         // The clone that had not packed packs what is loose now; a and b converge again.
         try clones.threadai(["gc"], in: "b")
         try clones.commitAndPush("b", "b packs")
@@ -74,20 +81,7 @@ struct GitPackMergeTests {
                 #expect(try Self.packs(clones, name).isSuperset(of: shared), "\(name), round \(round)")
             }
         }
-        let (first, second) = aPushesFirst ? ("a", "b") : ("b", "a")
-        try clones.commitAndPush(first, first)
-        try clones.commit(second, second)
-        try clones.pull(second)  // Throws when git leaves a conflict.
-        try clones.git(["push", "-q", "origin", "HEAD:main"], in: clones.path(second))
-        try clones.pull(first)
-        for name in ["a", "b"] {
-            #expect(try clones.git(["diff", "--name-only", "--diff-filter=U"], in: clones.path(name)).isEmpty)
-            let fsck = try clones.run(["fsck"], in: name)
-            #expect(fsck.status == 0 && !fsck.stdout.contains("error"), "\(name): \(fsck)")
-            let log = try clones.threadai(["log", "--all", "--json"], in: name).stdout
-            #expect(log.contains("question 2 asked in a") && log.contains("question 2 asked in b"), "\(name)")
-        }
-        #expect(try Self.allIDs(clones, "a") == Self.allIDs(clones, "b"))
+        try Self.mergeBothWays(clones, first: aPushesFirst ? "a" : "b", holding: ["question 2 asked in a", "question 2 asked in b"])
         #expect(try Self.packs(clones, "a") == Self.packs(clones, "b"))
     }
 
