@@ -53,6 +53,19 @@ public struct ObjectID: Hashable, Comparable, Sendable {
         return (first, second, third, fourth)
     }
 
+    /// Builds an id from the 32 digest bytes at the start of `digest` (which holds at least 32),
+    /// a word at a time: what a binary search over a mapped column of ids reads at every step.
+    init(digestBytes digest: UnsafeBufferPointer<UInt8>) {
+        func word(_ start: Int) -> UInt64 {
+            (start..<(start + 8)).reduce(0) { $0 << 8 | UInt64(digest[$1]) }
+        }
+        guard digest.count >= 32 else {
+            self = ObjectID(digest: digest)
+            return
+        }
+        self.words = (word(0), word(8), word(16), word(24))
+    }
+
     /// Builds an id from a 32-byte digest.
     init(digest: some Sequence<UInt8>) {
         var packer = WordPacker()

@@ -117,13 +117,16 @@ final class Pack: Sendable {
         case staleIndex
     }
 
-    func find(_ id: ObjectID) -> Found {
+    /// With `verifyingAbsence` false, an index's "absent" is taken unchecked: the caller asks the
+    /// other packs first, and verifies (`isTrusted`) only when none holds the id, so a lookup never
+    /// hashes the indexes of the packs that merely do not hold it.
+    func find(_ id: ObjectID, verifyingAbsence: Bool = true) -> Found {
         let position = ObjectID.position(of: id, count: count, idAt: self.id(at:))
         switch table {
         case .scanned(let entries):
             return position.map { .at(entries[$0]) } ?? .absent
         case .indexed(let index):
-            guard let position else { return index.isSound ? .absent : .staleIndex }
+            guard let position else { return !verifyingAbsence || index.isSound ? .absent : .staleIndex }
             guard let entry = index.entry(at: position),
                   mapping.withBytes(0..<mapping.count, { PackFraming.frames(entry, in: $0) }) else { return .staleIndex }
             return .at(entry)
@@ -139,8 +142,8 @@ final class Pack: Sendable {
     }
 
     /// The bytes this pack holds for `id`, unverified (the caller checks them against `id`).
-    func lookup(_ id: ObjectID) -> Lookup {
-        switch find(id) {
+    func lookup(_ id: ObjectID, verifyingAbsence: Bool = true) -> Lookup {
+        switch find(id, verifyingAbsence: verifyingAbsence) {
         case .at(let entry): return .bytes(mapping.bytes(entry.offset..<(entry.offset + entry.length)))
         case .absent: return .absent
         case .staleIndex: return .staleIndex
@@ -151,6 +154,13 @@ final class Pack: Sendable {
     /// a reader of the bytes checks them; `find` says more).
     func contains(_ id: ObjectID) -> Bool {
         ObjectID.position(of: id, count: count, idAt: self.id(at:)) != nil
+    }
+
+    /// Drops the pages of the pack read so far from this process's memory (`MappedFile`): work that
+    /// reads every object of many packs (`gc`) stays bounded by what it holds, not by what it read.
+    /// Only while no other thread reads this pack.
+    func releaseMemory() {
+        mapping.releaseMemory()
     }
 
     /// The SHA-256 of the whole file, which its name should be (`fsck`, §15.1).

@@ -76,7 +76,7 @@ enum PackIndex {
         }
 
         func id(at position: Int) -> ObjectID {
-            file.withBytes((base + position * 32)..<(base + position * 32 + 32)) { ObjectID(digest: $0) }
+            file.withBytes((base + position * 32)..<(base + position * 32 + 32)) { ObjectID(digestBytes: $0) }
         }
 
         /// The entry at `position`, or nil when its numbers lie outside the pack (a damaged index).

@@ -69,15 +69,25 @@ struct PackPlan {
     /// Reads each object of `sources` for `PackWriter`, which asks in ascending order (an id again
     /// when it begins the next pack): its bytes when they hash to its id, else nil (left out: it
     /// stays where it is, for `fsck` to name).
+    /// The pages of the rewritten packs read are dropped every `releaseEvery` bytes, so memory
+    /// stays bounded however much is rewritten (a gc's reads are in id order, all over every pack).
     func reader() -> (ObjectID) -> [UInt8]? {
         var position = 0
+        var sinceRelease = 0
         return { id in
             while position < sources.count, sources[position].id < id { position += 1 }
             guard position < sources.count, sources[position].id == id else { return nil }
             let source = sources[position].source
             guard source != Self.loose else { return PackWriter.looseBytes(of: id, in: objects) }
             guard case .bytes(let bytes) = rewritten[source].lookup(id), ObjectID.of(bytes) == id else { return nil }
+            sinceRelease += bytes.count
+            if sinceRelease >= Self.releaseEvery {
+                rewritten.forEach { $0.releaseMemory() }
+                sinceRelease = 0
+            }
             return bytes
         }
     }
+
+    static let releaseEvery = 32 << 20
 }

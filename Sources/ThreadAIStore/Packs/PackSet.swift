@@ -86,15 +86,23 @@ final class PackSet: Sendable {
         return bytes(of: id, in: relisted)
     }
 
+    /// First every pack as its entries say, then, when none holds `id`, the packs whose index may
+    /// not say so (its checksum fails, §15.2) scanned again: a lookup costs no hashing of the
+    /// indexes of packs that merely do not hold the id.
     private func bytes(of id: ObjectID, in state: State) -> (bytes: [UInt8], path: String)? {
+        var doubtful: [Pack] = []
         for pack in state.packs {
-            switch pack.lookup(id) {
+            switch pack.lookup(id, verifyingAbsence: false) {
             case .bytes(let bytes): return (bytes, pack.path)
-            case .absent: continue
-            case .staleIndex:
-                guard let scanned = rescan(pack) else { continue }
-                if case .bytes(let bytes) = scanned.lookup(id) { return (bytes, scanned.path) }
+            case .absent: if pack.fromIndex { doubtful.append(pack) }
+            case .staleIndex: doubtful.append(pack)
             }
+        }
+        for pack in doubtful {
+            // A sound index's "absent" stands; an entry that did not frame was a stale index.
+            if pack.isTrusted, case .absent = pack.find(id) { continue }
+            guard let scanned = rescan(pack) else { continue }
+            if case .bytes(let bytes) = scanned.lookup(id) { return (bytes, scanned.path) }
         }
         return nil
     }
@@ -121,13 +129,24 @@ final class PackSet: Sendable {
         return contains(id, in: current(relisting: true))
     }
 
+    /// Whether a pack listed so far holds `id`, without listing `packs/` again when none does.
+    func containsListed(_ id: ObjectID) -> Bool {
+        contains(id, in: current())
+    }
+
     private func contains(_ id: ObjectID, in state: State) -> Bool {
+        // As `bytes(of:in:)`: the indexes are verified only when no pack holds `id`.
+        var doubtful: [Pack] = []
         for pack in state.packs {
-            switch pack.find(id) {
+            switch pack.find(id, verifyingAbsence: false) {
             case .at: return true
-            case .absent: continue
-            case .staleIndex: if rescan(pack)?.contains(id) == true { return true }
+            case .absent: if pack.fromIndex { doubtful.append(pack) }
+            case .staleIndex: doubtful.append(pack)
             }
+        }
+        for pack in doubtful {
+            if pack.isTrusted, case .absent = pack.find(id) { continue }
+            if rescan(pack)?.contains(id) == true { return true }
         }
         return false
     }

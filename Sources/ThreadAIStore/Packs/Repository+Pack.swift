@@ -77,13 +77,24 @@ extension Repository {
         var written: [Pack] = []
         for pack in report.packs {
             do {
-                written.append(try Pack.open(pack.path, name: pack.name, cache: noIndex, useIndex: false))
+                let opened = try Pack.open(pack.path, name: pack.name, cache: noIndex, useIndex: false)
+                opened.releaseMemory()  // The scan read it all; memory stays one pack's entries.
+                written.append(opened)
             } catch {
                 throw .unreadablePack(error)
             }
         }
+        var sinceRelease = 0
         let newCopy = { (id: ObjectID) -> [UInt8]? in
-            for pack in written { if case .bytes(let bytes) = pack.lookup(id) { return bytes } }
+            for pack in written {
+                guard case .bytes(let bytes) = pack.lookup(id) else { continue }
+                sinceRelease += bytes.count
+                if sinceRelease >= PackPlan.releaseEvery {
+                    written.forEach { $0.releaseMemory() }
+                    sinceRelease = 0
+                }
+                return bytes
+            }
             return nil
         }
         report.removedLooseFiles += try removeLooseCopies(of: plan.looseToPack, packed: newCopy)

@@ -13,8 +13,14 @@ extension Repository {
     public func store(_ objects: [[UInt8]]) throws(PackingError) -> (new: Int, packs: [PackWriter.Written]) {
         var seen = Set<ObjectID>()
         // Each object hashed once. As `ObjectBatch.add` counts them: one the store holds counts only if it verifies.
+        // A loose copy counts when it verifies; a packed one as the packs listed once here say (not
+        // a listing of `packs/` per new object, which made an import's cost grow with the number of
+        // packs: a pack another process writes meanwhile only means an object stored twice).
+        _ = self.objects.packs.current(relisting: true)
         let new = objects.map { (id: ObjectID.of($0), bytes: $0) }.filter { object in
-            seen.insert(object.id).inserted && (try? self.objects.bytes(of: object.id)) == nil
+            guard seen.insert(object.id).inserted else { return false }
+            if FilePaths.exists(self.objects.path(of: object.id)) { return (try? self.objects.bytes(of: object.id)) == nil }
+            return !self.objects.packs.containsListed(object.id)
         }
         // A damaged loose copy, found first, would hide a packed one: it is replaced where it lies.
         let loose = new.count >= Self.packThreshold ? new.filter { FilePaths.exists(self.objects.path(of: $0.id)) } : new

@@ -112,6 +112,27 @@ struct PackReaderTests {
         #expect(try Files.read(path) == sound)
     }
 
+    @Test("a lookup found in one pack does not verify the other packs' indexes (no hashing of what does not hold it)")
+    func otherIndexesUntouched() throws {
+        let first = try scratch.appendTurns(3, prefix: "a")
+        let one = try #require(try PackWriter(objects: store).write(first).first)
+        let second = try scratch.appendTurns(3, prefix: "b")
+        let two = try #require(try PackWriter(objects: store).write(second).first)
+        for id in first + second { try FileManager.default.removeItem(atPath: store.path(of: id)) }
+        for (damaged, wanted) in [(one, second[0]), (two, first[0])] {
+            // The checksum line's last digit changed: the frame holds, the checksum fails.
+            let path = indexPath(damaged.name)
+            var bytes = try Files.read(path)
+            bytes[bytes.count - 2] = bytes[bytes.count - 2] == UInt8(ascii: "0") ? UInt8(ascii: "1") : UInt8(ascii: "0")
+            try FileManager.default.removeItem(atPath: path)
+            try Files.write(bytes, to: path)
+            let fresh = ObjectStore(directory: store.directory)
+            #expect(try fresh.message(wanted).content.count > 0)
+            #expect(try Files.read(path) == bytes, "the damaged index of the pack not holding the id was not read whole")
+            try FileManager.default.removeItem(atPath: path)  // Rebuilt by the next opening.
+        }
+    }
+
     @Test("with caches off, no index is read or written")
     func cacheOff() throws {
         let (ids, written) = try packed()
