@@ -9,8 +9,9 @@ enum MessageGraphCodec {
         guard image.count >= MessageGraphLayout.header.count + 8 + trailer, image.starts(with: MessageGraphLayout.header)
         else { return nil }
         let footer = image.count - trailer - 8
-        func uint32(_ offset: Int) -> Int { (0..<4).reduce(0) { $0 | Int(image[offset + $1]) << (8 * $1) } }
-        let layout = MessageGraphLayout(count: uint32(footer), headlineByteCount: uint32(footer + 4))
+        let reader = LittleEndianBytes(image)
+        guard let count = reader.uint32(at: footer), let headlineByteCount = reader.uint32(at: footer + 4) else { return nil }
+        let layout = MessageGraphLayout(count: Int(count), headlineByteCount: Int(headlineByteCount))
         guard layout.totalSize == image.count, layout.footer == footer, image[footer + 8] == 0x0a,
               image[(footer + 9)...].starts(with: "checksum ".utf8), image.last == 0x0a,
               ObjectID.of(image[..<(footer + 9)]).hex.utf8.elementsEqual(image[(footer + 9 + 9)..<(image.count - 1)])
@@ -127,11 +128,16 @@ private struct HashingWriter {
     }
 
     mutating func append(uint32 value: UInt32) throws(FileSystemError) {
-        try append((0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) })
+        try appendLittleEndian(value)
     }
 
     mutating func append(uint64 value: UInt64) throws(FileSystemError) {
-        try append((0..<8).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) })
+        try appendLittleEndian(value)
+    }
+
+    private mutating func appendLittleEndian(_ value: some FixedWidthInteger & UnsignedInteger) throws(FileSystemError) {
+        buffer.appendLittleEndian(value)
+        if buffer.count >= 1 << 16 { try flush() }
     }
 
     mutating func finish() throws(FileSystemError) {
