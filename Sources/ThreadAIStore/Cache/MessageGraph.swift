@@ -75,10 +75,11 @@ public struct MessageGraph: Sendable {
 /// Where the sections of a `cache/messages` image begin (docs/FORMAT.md §12.2): the headlines first,
 /// so a writer can stream them as it reads messages, then the fixed-size columns, then the counts.
 struct MessageGraphLayout: Sendable {
-    static let header = Array("threadai-cache messages 2\n".utf8)
+    static let version = 2
+    static let header = CacheFrame.header(kind: Repository.messageGraphKind, version: version)
     static let bytesPerRecord = RecordColumns.bytesPerRecord + 8
     /// `LF` `checksum ` 64 hex digits `LF`.
-    static let trailerSize = 1 + "checksum ".utf8.count + ObjectID.hexDigitCount + 1
+    static let trailerSize = 1 + CacheFrame.checksumLineSize
     static let interrupted: UInt8 = 1 << 2
     static let error: UInt8 = 1 << 3
     static let cut: UInt8 = 1 << 4

@@ -13,10 +13,10 @@ import Darwin
 /// same file when another process renames a new one over it.
 final class PackedObjects: Sendable {
     static let kind = "objects"
-    static let header = Array("threadai-cache objects 1\n".utf8)
+    static let header = CacheFrame.header(kind: kind, version: 1)
     /// u32 N, u64 C.
     static let countsSize = 12
-    static let trailerSize = SearchCheck.trailerSize
+    static let trailerSize = CacheFrame.checkTrailerSize
 
     /// Every id the file records, ascending: record `i` is `ids[i]`.
     let ids: [ObjectID]
@@ -36,9 +36,8 @@ final class PackedObjects: Sendable {
         let size = try file.size()
         let fixed = Self.header.count + Self.countsSize + Self.trailerSize
         guard size >= fixed else { throw PackDamage() }
+        guard CacheFrame.begins(file, with: Self.header) else { throw PackDamage() }
         var bytes: [UInt8] = []
-        try file.readExactly(at: 0, count: Self.header.count, into: &bytes)
-        guard bytes.prefix(Self.header.count).elementsEqual(Self.header) else { throw PackDamage() }
         try file.readExactly(at: size - Self.countsSize - Self.trailerSize, count: Self.countsSize, into: &bytes)
         // Counts from a damaged file can be anything: each is bounded by the size before any is multiplied.
         let counts = LittleEndianBytes(bytes.prefix(Self.countsSize))
@@ -48,7 +47,7 @@ final class PackedObjects: Sendable {
         let objectsEnd = Self.header.count + Int(objectBytes)
         var tail: [UInt8] = []
         try file.readExactly(at: objectsEnd, count: size - objectsEnd, into: &tail)
-        guard SearchCheck.verifies(header: Self.header, tail: tail) else { throw PackDamage() }
+        guard CacheFrame.verifiesCheck(header: Self.header, tail: tail) else { throw PackDamage() }
         let records = Int(count)
         let ids = (0..<records).map { ObjectID(digest: tail[($0 * 32)..<($0 * 32 + 32)]) }
         let columns = LittleEndianBytes(tail)

@@ -54,7 +54,7 @@ extension StoreFuzzing {
         check.update(header)
         check.update(body[checkedFrom...])
         check.update([0x0a])
-        return header + body + [0x0a] + SearchCheck.checkLine(check.finish())
+        return header + body + [0x0a] + CacheFrame.checkLine(check.finish())
     }
 
     private static func readEveryRecord(_ path: String) {

@@ -1,6 +1,6 @@
 /// `cache/packs/H.idx` (docs/FORMAT.md §15.2): where each object of pack `H` lies, so finding one
 /// costs a binary search instead of a scan. A text cache file in the frame every text cache uses
-/// (`CacheEnvelope`): a line `pack H SIZE`, then `ID OFFSET LENGTH` per entry in the pack's order.
+/// (`CacheFrame`): a line `pack H SIZE`, then `ID OFFSET LENGTH` per entry in the pack's order.
 /// Derived and never trusted over the pack: `Pack` checks each entry's framing before using it.
 enum PackIndex {
     static let kind = "pack-index"
@@ -14,13 +14,13 @@ enum PackIndex {
             body += entry.id.hex.utf8
             body += " \(entry.offset) \(entry.length)\n".utf8
         }
-        return CacheEnvelope.seal(kind: kind, version: version, body: body)
+        return CacheFrame.seal(kind: kind, version: version, body: body)
     }
 
     /// The entries recorded in `bytes` for pack `name` of `size` bytes, or nil when the file is not
     /// a sound index of exactly that pack (its frame, its `pack` line, ascending ids, numbers).
     static func decode(_ bytes: [UInt8], name: String, size: Int) -> [PackFraming.Entry]? {
-        guard let body = CacheEnvelope.open(bytes, kind: kind, version: version) else { return nil }
+        guard let body = CacheFrame.open(bytes, kind: kind, version: version) else { return nil }
         let lines = CacheLine.lines(body)
         guard let first = lines.first, first.elementsEqual("pack \(name) \(size)".utf8) else { return nil }
         var entries: [PackFraming.Entry] = []

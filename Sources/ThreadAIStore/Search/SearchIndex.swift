@@ -32,9 +32,8 @@ final class SearchIndex {
         let header = SearchIndexLayout.header
         let fixedTail = SearchIndexLayout.countsSize + SearchIndexLayout.trailerSize
         guard size >= header.count + fixedTail else { throw SearchIndexDamage() }
+        guard CacheFrame.begins(file, with: header) else { throw SearchIndexDamage() }
         var bytes: [UInt8] = []
-        try file.readExactly(at: 0, count: header.count, into: &bytes)
-        guard bytes.prefix(header.count).elementsEqual(header) else { throw SearchIndexDamage() }
         try file.readExactly(at: size - fixedTail, count: fixedTail, into: &bytes)
         let counts = LittleEndianBytes(bytes.prefix(fixedTail))
         // Counts from a damaged file can be anything: each is bounded by the size before any is
@@ -52,7 +51,7 @@ final class SearchIndex {
         guard layout.totalSize == size else { throw SearchIndexDamage() }
         var tail: [UInt8] = []
         try file.readExactly(at: layout.ids, count: size - layout.ids, into: &tail)
-        guard SearchCheck.verifies(header: header, tail: tail) else { throw SearchIndexDamage() }
+        guard CacheFrame.verifiesCheck(header: header, tail: tail) else { throw SearchIndexDamage() }
         self.layout = layout
         self.tail = LittleEndianBytes(tail)
         guard let tables = SearchIndexLayout.tables(in: tail[(layout.tables - layout.ids)..<(layout.counts - layout.ids)],

@@ -2,10 +2,10 @@
 /// a writer streams it as it reads messages, then the fixed-size columns, the blocks, the two string
 /// tables, and the counts at a fixed distance from the end.
 struct SearchIndexLayout {
-    static let header = Array("threadai-cache search 1\n".utf8)
+    static let header = CacheFrame.header(kind: SearchIndex.kind, version: 1)
     /// u32 N, u32 B, u64 C, u32 K, u32 M, u32 T.
     static let countsSize = 28
-    static let trailerSize = SearchCheck.trailerSize
+    static let trailerSize = CacheFrame.checkTrailerSize
     /// A writer closes a block when it holds this much content.
     static let blockTarget = 1 << 20
 
