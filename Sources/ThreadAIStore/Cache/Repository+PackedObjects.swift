@@ -1,7 +1,7 @@
 /// `cache/objects` (docs/FORMAT.md §12.4): opened for `log`'s long walks, written when one read
 /// many loose messages the file lacked, rewritten by `cache rebuild` and checked by `cache verify`.
 /// Records are kept for loose objects only: a pack (§15) is already one mapped file read by offset,
-/// which a long `log` reads within a tenth of the time a record costs, so a record of a packed object
+/// which a long `log` reads at most about a tenth slower than records, so a record of a packed object
 /// would only copy the pack and cost its write.
 extension Repository {
     /// How many messages a walk must have read from their objects, for lack of records, before it
