@@ -49,6 +49,21 @@ struct PackedObjectsTests {
         }
     }
 
+    @Test("once gc packed the history, a long log reads the pack and writes no records; rebuild drops those a pack holds")
+    func packedHistoryHasNoRecords() throws {
+        let truth = try outputs(["THREADAI_NO_CACHE": "1"])
+        try sandbox.succeed(["log", "--graph", "--all"])
+        try sandbox.succeed(["log"])
+        #expect(FileManager.default.fileExists(atPath: packPath), "a loose history gets records")
+        try sandbox.succeed(["gc"])
+        try sandbox.succeed(["cache", "rebuild"])
+        let verify = try sandbox.succeed(["cache", "verify"]).stdout
+        #expect(verify.contains("cache/objects: 0 messages"), "\(verify)")
+        try FileManager.default.removeItem(atPath: packPath)
+        #expect(try outputs() == truth)
+        #expect(!FileManager.default.fileExists(atPath: packPath), "the pack is read instead")
+    }
+
     @Test("a record whose bytes are not its object's is not used, and verify and rebuild name and mend it")
     func damagedRecord() throws {
         let truth = try outputs(["THREADAI_NO_CACHE": "1"])

@@ -1,6 +1,6 @@
 /// `.threadai/cache/`: local, rebuildable files that make reading fast (docs/FORMAT.md §12).
 ///
-/// Protocol: a cache file is read whole and used only when its envelope checks (`CacheEnvelope`);
+/// Protocol: a cache file is read whole and used only when its frame checks (`CacheFrame`);
 /// it is written whole through `TempFile` (temporary file beside it, then rename), without a lock,
 /// so a reader sees an old or a new complete file and two writers only lose each other's work.
 /// Nothing here is ever the source of truth: every failure to read means "absent".

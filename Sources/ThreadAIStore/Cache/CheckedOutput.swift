@@ -15,12 +15,14 @@ struct CheckedOutput {
     }
 
     mutating func append(uint32 value: UInt32, to file: borrowing FileDescriptor) throws(FileSystemError) {
-        var word: [UInt8] = []
-        word.appendLittleEndian(value)
-        try append(word, to: file)
+        try appendLittleEndian(value, to: file)
     }
 
     mutating func append(uint64 value: UInt64, to file: borrowing FileDescriptor) throws(FileSystemError) {
+        try appendLittleEndian(value, to: file)
+    }
+
+    private mutating func appendLittleEndian(_ value: some FixedWidthInteger & UnsignedInteger, to file: borrowing FileDescriptor) throws(FileSystemError) {
         var word: [UInt8] = []
         word.appendLittleEndian(value)
         try append(word, to: file)

@@ -5,30 +5,31 @@
 /// Records are numbered 0..<count in ascending order of id, so comparing numbers compares ids.
 public struct MessageGraph: Sendable {
     /// The whole file, header and checksum included.
-    private let image: [UInt8]
+    private let image: LittleEndianBytes<[UInt8]>
     public let count: Int
     let layout: MessageGraphLayout
 
     init(image: [UInt8], layout: MessageGraphLayout) {
-        self.image = image
+        self.image = LittleEndianBytes(image)
         self.count = layout.count
         self.layout = layout
     }
 
     public func id(_ record: Int) -> ObjectID {
         let start = layout.ids + record * 32
-        return ObjectID(digest: image[start..<(start + 32)])
+        return ObjectID(digest: image.bytes[start..<(start + 32)])
     }
 
     /// The record of the message's parent, or nil for a root.
     public func parent(_ record: Int) -> Int? {
-        let value = Int(readUInt32(layout.parents + record * 4))
+        // Sizes were checked when the file was opened: nil (past the end) cannot happen there.
+        let value = Int(image.uint32(at: layout.parents + record * 4) ?? 0)
         return value == 0 ? nil : value - 1
     }
 
     /// Seconds since 1970, as `Timestamp.secondsSinceEpoch`.
     public func seconds(_ record: Int) -> Int64 {
-        Int64(bitPattern: readUInt64(layout.dates + record * 8))
+        Int64(bitPattern: image.uint64(at: layout.dates + record * 8) ?? 0)
     }
 
     public func role(_ record: Int) -> Role {
@@ -48,8 +49,8 @@ public struct MessageGraph: Sendable {
 
     public func headline(_ record: Int) -> Headline {
         let span = layout.spans + record * 8
-        let start = layout.headlines + Int(readUInt32(span)), length = Int(readUInt32(span + 4))
-        return Headline(text: String(decoding: image[start..<(start + length)], as: UTF8.self),
+        let start = layout.headlines + Int(image.uint32(at: span) ?? 0), length = Int(image.uint32(at: span + 4) ?? 0)
+        return Headline(text: String(decoding: image.slice(at: start, length: length) ?? [], as: UTF8.self),
                         isCut: flags(record) & MessageGraphLayout.cut != 0)
     }
 
@@ -59,33 +60,26 @@ public struct MessageGraph: Sendable {
     }
 
     func flags(_ record: Int) -> UInt8 {
-        image[layout.flags + record]
+        image.uint8(at: layout.flags + record) ?? 0
     }
 
     func spanBytes(_ record: Int) -> (start: Int, length: Int) {
         let span = layout.spans + record * 8
-        return (Int(readUInt32(span)), Int(readUInt32(span + 4)))
+        return (Int(image.uint32(at: span) ?? 0), Int(image.uint32(at: span + 4) ?? 0))
     }
 
     /// The raw sections, for writing a merged file without copying them.
-    var headlineBytes: ArraySlice<UInt8> { image[layout.headlines..<(layout.headlines + layout.headlineByteCount)] }
-
-    private func readUInt32(_ offset: Int) -> UInt32 {
-        (0..<4).reduce(0) { $0 | UInt32(image[offset + $1]) << (8 * $1) }
-    }
-
-    private func readUInt64(_ offset: Int) -> UInt64 {
-        (0..<8).reduce(0) { $0 | UInt64(image[offset + $1]) << (8 * $1) }
-    }
+    var headlineBytes: ArraySlice<UInt8> { image.slice(at: layout.headlines, length: layout.headlineByteCount) ?? [] }
 }
 
 /// Where the sections of a `cache/messages` image begin (docs/FORMAT.md §12.2): the headlines first,
 /// so a writer can stream them as it reads messages, then the fixed-size columns, then the counts.
 struct MessageGraphLayout: Sendable {
-    static let header = Array("threadai-cache messages 2\n".utf8)
+    static let version = 2
+    static let header = CacheFrame.header(kind: Repository.messageGraphKind, version: version)
     static let bytesPerRecord = RecordColumns.bytesPerRecord + 8
     /// `LF` `checksum ` 64 hex digits `LF`.
-    static let trailerSize = 1 + "checksum ".utf8.count + ObjectID.hexDigitCount + 1
+    static let trailerSize = 1 + CacheFrame.checksumLineSize
     static let interrupted: UInt8 = 1 << 2
     static let error: UInt8 = 1 << 3
     static let cut: UInt8 = 1 << 4

@@ -5,16 +5,14 @@
 enum MessageGraphCodec {
     /// The graph in `image`, or nil when it is not a sound file of this version (§12 rule 3).
     static func decode(_ image: [UInt8]) -> MessageGraph? {
-        let trailer = MessageGraphLayout.trailerSize
-        guard image.count >= MessageGraphLayout.header.count + 8 + trailer, image.starts(with: MessageGraphLayout.header)
-        else { return nil }
-        let footer = image.count - trailer - 8
-        func uint32(_ offset: Int) -> Int { (0..<4).reduce(0) { $0 | Int(image[offset + $1]) << (8 * $1) } }
-        let layout = MessageGraphLayout(count: uint32(footer), headlineByteCount: uint32(footer + 4))
-        guard layout.totalSize == image.count, layout.footer == footer, image[footer + 8] == 0x0a,
-              image[(footer + 9)...].starts(with: "checksum ".utf8), image.last == 0x0a,
-              ObjectID.of(image[..<(footer + 9)]).hex.utf8.elementsEqual(image[(footer + 9 + 9)..<(image.count - 1)])
-        else { return nil }
+        // The frame (header, `checksum` line) first; the body then ends with the counts and a line feed.
+        guard let body = CacheFrame.open(image, kind: Repository.messageGraphKind, version: MessageGraphLayout.version),
+              body.count >= 8 + 1, body.last == 0x0a else { return nil }
+        let footer = body.endIndex - 1 - 8
+        let reader = LittleEndianBytes(image)
+        guard let count = reader.uint32(at: footer), let headlineByteCount = reader.uint32(at: footer + 4) else { return nil }
+        let layout = MessageGraphLayout(count: Int(count), headlineByteCount: Int(headlineByteCount))
+        guard layout.totalSize == image.count, layout.footer == footer else { return nil }
         let graph = MessageGraph(image: image, layout: layout)
         var previous: ObjectID?
         for record in 0..<layout.count {
@@ -127,18 +125,21 @@ private struct HashingWriter {
     }
 
     mutating func append(uint32 value: UInt32) throws(FileSystemError) {
-        try append((0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) })
+        try appendLittleEndian(value)
     }
 
     mutating func append(uint64 value: UInt64) throws(FileSystemError) {
-        try append((0..<8).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) })
+        try appendLittleEndian(value)
+    }
+
+    private mutating func appendLittleEndian(_ value: some FixedWidthInteger & UnsignedInteger) throws(FileSystemError) {
+        buffer.appendLittleEndian(value)
+        if buffer.count >= 1 << 16 { try flush() }
     }
 
     mutating func finish() throws(FileSystemError) {
         try flush()
-        let digest = hasher.finalize()
-        let checksum = Array("checksum \(ObjectID(digest: digest).hex)\n".utf8)
-        try emit(checksum)
+        try emit(CacheFrame.checksumLine(ObjectID(digest: hasher.finalize())))
     }
 
     private mutating func flush() throws(FileSystemError) {

@@ -13,10 +13,10 @@ import Darwin
 /// same file when another process renames a new one over it.
 final class PackedObjects: Sendable {
     static let kind = "objects"
-    static let header = Array("threadai-cache objects 1\n".utf8)
+    static let header = CacheFrame.header(kind: kind, version: 1)
     /// u32 N, u64 C.
     static let countsSize = 12
-    static let trailerSize = SearchCheck.trailerSize
+    static let trailerSize = CacheFrame.checkTrailerSize
 
     /// Every id the file records, ascending: record `i` is `ids[i]`.
     let ids: [ObjectID]
@@ -36,21 +36,22 @@ final class PackedObjects: Sendable {
         let size = try file.size()
         let fixed = Self.header.count + Self.countsSize + Self.trailerSize
         guard size >= fixed else { throw PackDamage() }
+        guard CacheFrame.begins(file, with: Self.header) else { throw PackDamage() }
         var bytes: [UInt8] = []
-        try file.readExactly(at: 0, count: Self.header.count, into: &bytes)
-        guard bytes.prefix(Self.header.count).elementsEqual(Self.header) else { throw PackDamage() }
         try file.readExactly(at: size - Self.countsSize - Self.trailerSize, count: Self.countsSize, into: &bytes)
         // Counts from a damaged file can be anything: each is bounded by the size before any is multiplied.
-        let count = UInt64(bytes.uint32(at: 0)), objectBytes = bytes.uint64(at: 4)
-        guard count <= UInt64(size) / 40, objectBytes <= UInt64(size),
+        let counts = LittleEndianBytes(bytes.prefix(Self.countsSize))
+        guard let count = counts.uint32(at: 0).map(UInt64.init), let objectBytes = counts.uint64(at: 4),
+              count <= UInt64(size) / 40, objectBytes <= UInt64(size),
               UInt64(fixed) + objectBytes + count * 40 == UInt64(size) else { throw PackDamage() }
         let objectsEnd = Self.header.count + Int(objectBytes)
         var tail: [UInt8] = []
         try file.readExactly(at: objectsEnd, count: size - objectsEnd, into: &tail)
-        guard SearchCheck.verifies(header: Self.header, tail: tail) else { throw PackDamage() }
+        guard CacheFrame.verifiesCheck(header: Self.header, tail: tail) else { throw PackDamage() }
         let records = Int(count)
         let ids = (0..<records).map { ObjectID(digest: tail[($0 * 32)..<($0 * 32 + 32)]) }
-        let ends = (0..<records).map { tail.uint64(at: records * 32 + $0 * 8) }
+        let columns = LittleEndianBytes(tail)
+        let ends = (0..<records).map { columns.uint64(at: records * 32 + $0 * 8) ?? .max }
         guard zip(ids, ids.dropFirst()).allSatisfy({ $0 < $1 }), zip(ends, ends.dropFirst()).allSatisfy({ $0 <= $1 }),
               (ends.last ?? 0) == objectBytes
         else { throw PackDamage() }

@@ -48,22 +48,18 @@ public struct CacheVerification: Sendable, Equatable {
 }
 
 extension Repository {
-    /// Recomputes `cache/threads`, `cache/messages` and `cache/search` from the objects alone, ignoring what they
+    /// Recomputes every kind of cache (`CacheKinds.all`) from the objects alone, ignoring what they
     /// held (so the message graph loses messages no thread reaches any more), and writes them;
-    /// `cache/objects` keeps the messages it held, each read again from its object.
-    /// - Returns: how many threads it summarises.
+    /// `cache/objects` keeps the loose messages it held, each read again from its object.
+    /// - Returns: how many threads `cache/threads` summarises.
     @discardableResult
     public func rebuildCache() throws(ThreadError) -> Int {
-        let (threads, renames) = try threadsAndRenames()
-        let count = try rebuildThreadSummaries(threads, renames: renames)
-        // Built after the summaries, whose working memory is gone by then: the two never add up.
-        try rebuildMessageGraph(reaching: threads.flatMap(\.heads))
-        try rebuildSearchIndex(reaching: threads.flatMap(\.heads))
-        try rebuildPackedObjects()
-        return count
+        let threads = try threadsToCache()
+        for kind in CacheKinds.all { try kind.rebuild(in: self, for: threads) }
+        return threads.renames.cacheKey == nil ? 0 : threads.threads.filter { !$0.heads.isEmpty }.count
     }
 
-    private func rebuildThreadSummaries(_ threads: [(name: ThreadName, heads: [ObjectID])], renames: Renames) throws(ThreadError) -> Int {
+    func rebuildThreadSummaries(_ threads: [(name: ThreadName, heads: [ObjectID])], renames: Renames) throws(ThreadError) -> Int {
         guard let key = renames.cacheKey else { return 0 }
         var builder = ThreadSummaryBuilder(objects: objects, renames: renames)
         var entries: [ThreadName: CachedThreadSummary] = [:]
@@ -85,19 +81,18 @@ extension Repository {
     /// Compares the cache with a fresh computation from the objects (reading every message the
     /// message graph holds, as `fsck` does); changes nothing.
     public func verifyCache() throws(ThreadError) -> CacheVerification {
-        var report = try verifyThreadSummaries()
-        verifyMessageGraph(into: &report)
-        verifySearchIndex(into: &report)
-        verifyPackedObjects(into: &report)
+        let threads = try threadsToCache()
+        var report = CacheVerification(file: .absent)
+        for kind in CacheKinds.all { try kind.verify(in: self, for: threads, into: &report) }
         return report
     }
 
-    private func verifyThreadSummaries() throws(ThreadError) -> CacheVerification {
-        let (threads, renames) = try threadsAndRenames()
-        guard let bytes = cache.read(ThreadSummaryFile.kind) else { return CacheVerification(file: .absent) }
-        guard let file = ThreadSummaryFile.decode(bytes) else { return CacheVerification(file: .damaged) }
-        guard file.renamesFingerprint == renames.cacheKey else { return CacheVerification(file: .renamesChanged) }
-        var report = CacheVerification(file: .readable)
+    func verifyThreadSummaries(_ threadsToCache: ThreadsToCache, into report: inout CacheVerification) throws(ThreadError) {
+        let (threads, renames) = (threadsToCache.threads, threadsToCache.renames)
+        guard let bytes = cache.read(ThreadSummaryFile.kind) else { return report.file = .absent }
+        guard let file = ThreadSummaryFile.decode(bytes) else { return report.file = .damaged }
+        guard file.renamesFingerprint == renames.cacheKey else { return report.file = .renamesChanged }
+        report.file = .readable
         var builder = ThreadSummaryBuilder(objects: objects, renames: renames)
         for (name, heads) in threads where !heads.isEmpty {
             guard let entry = file.entries[name], entry.summary.heads == heads else {
@@ -114,11 +109,10 @@ extension Repository {
                 throw .history(error)
             }
         }
-        return report
     }
 
     /// Checks every record of `cache/messages` against its message.
-    private func verifyMessageGraph(into report: inout CacheVerification) {
+    func verifyMessageGraph(into report: inout CacheVerification) {
         guard let bytes = cache.read(Self.messageGraphKind) else { return }
         guard let graph = MessageGraphCodec.decode(bytes) else {
             report.messagesFile = .damaged
@@ -153,10 +147,10 @@ extension Repository {
         }
     }
 
-    private func threadsAndRenames() throws(ThreadError) -> ([(name: ThreadName, heads: [ObjectID])], Renames) {
+    private func threadsToCache() throws(ThreadError) -> ThreadsToCache {
         let renames = try renamesOrThrow()
         do {
-            return (try threadHeads(), renames)
+            return ThreadsToCache(threads: try threadHeads(), renames: renames)
         } catch {
             throw .ref(error)
         }

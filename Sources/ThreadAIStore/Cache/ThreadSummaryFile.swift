@@ -26,12 +26,12 @@ struct ThreadSummaryFile: Equatable, Sendable {
             ]
             body += Array((fields.joined(separator: " ") + "\n").utf8)
         }
-        return CacheEnvelope.seal(kind: Self.kind, version: Self.version, body: body)
+        return CacheFrame.seal(kind: Self.kind, version: Self.version, body: body)
     }
 
     /// Reads a file made by `encoded`; nil when it is damaged in any way (§12 rule 3).
     static func decode(_ bytes: [UInt8]) -> ThreadSummaryFile? {
-        guard let body = CacheEnvelope.open(bytes, kind: kind, version: version) else { return nil }
+        guard let body = CacheFrame.open(bytes, kind: kind, version: version) else { return nil }
         let lines = CacheLine.lines(body)
         guard let first = lines.first, let renames = CacheLine.fields(first), renames.count == 2,
               CacheLine.text(renames[0]) == "renames" else { return nil }

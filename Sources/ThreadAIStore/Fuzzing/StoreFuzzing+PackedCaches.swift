@@ -30,13 +30,11 @@ extension StoreFuzzing {
     private static let packedKinds: [(header: [UInt8], checkedFrom: @Sendable ([UInt8]) -> Int?)] = [
         (PackedObjects.header, { body in
             // The objects are not checked: the check resumes after them (their length is in the counts).
-            guard body.count >= PackedObjects.countsSize else { return nil }
-            let objectBytes = body.uint64(at: body.count - PackedObjects.countsSize + 4)
+            guard let objectBytes = LittleEndianBytes(body).uint64(at: body.count - PackedObjects.countsSize + 4) else { return nil }
             return objectBytes <= UInt64(body.count) ? Int(objectBytes) : nil
         }),
         (SearchIndexLayout.header, { body in
-            guard body.count >= SearchIndexLayout.countsSize else { return nil }
-            let contentBytes = body.uint64(at: body.count - SearchIndexLayout.countsSize + 8)
+            guard let contentBytes = LittleEndianBytes(body).uint64(at: body.count - SearchIndexLayout.countsSize + 8) else { return nil }
             return contentBytes <= UInt64(body.count) ? Int(contentBytes) : nil
         }),
     ]
@@ -56,7 +54,7 @@ extension StoreFuzzing {
         check.update(header)
         check.update(body[checkedFrom...])
         check.update([0x0a])
-        return header + body + [0x0a] + SearchCheck.checkLine(check.finish())
+        return header + body + [0x0a] + CacheFrame.checkLine(check.finish())
     }
 
     private static func readEveryRecord(_ path: String) {

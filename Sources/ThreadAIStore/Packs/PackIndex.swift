@@ -5,27 +5,22 @@ import ThreadAISupport
 /// size. Derived and never trusted over the pack: every entry used is checked against the pack's
 /// framing (`Pack`), and the checksum is verified, once, before the index may say an id is absent.
 enum PackIndex {
-    static let header = Array("threadai-cache pack-index 2\n".utf8)
+    static let header = CacheFrame.header(kind: "pack-index", version: 2)
     /// `checksum ` + 64 hex digits + LF.
-    static let trailerLength = "checksum ".utf8.count + ObjectID.hexDigitCount + 1
+    static let trailerLength = CacheFrame.checksumLineSize
     /// The bytes of one entry across the three columns: an id, an offset, a length.
     static let entryBytes = 32 + 8 + 8
 
     /// The index file's bytes for pack `name` of `size` bytes holding `entries` (ascending ids).
     static func encode(name: String, size: Int, entries: [PackFraming.Entry]) -> [UInt8] {
-        var bytes = header + Array("pack \(name) \(size)\n".utf8)
-        bytes.reserveCapacity(bytes.count + entries.count * entryBytes + 9 + trailerLength)
-        for entry in entries { entry.id.appendDigest(to: &bytes) }
-        for entry in entries { appendLittleEndian(UInt64(entry.offset), to: &bytes) }
-        for entry in entries { appendLittleEndian(UInt64(entry.length), to: &bytes) }
-        appendLittleEndian(UInt64(entries.count), to: &bytes)
-        bytes.append(0x0a)
-        bytes += Array("checksum \(ObjectID.of(bytes).hex)\n".utf8)
-        return bytes
-    }
-
-    private static func appendLittleEndian(_ value: UInt64, to bytes: inout [UInt8]) {
-        for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
+        var body = Array("pack \(name) \(size)\n".utf8)
+        body.reserveCapacity(body.count + entries.count * entryBytes + 9)
+        for entry in entries { entry.id.appendDigest(to: &body) }
+        for entry in entries { body.appendLittleEndian(UInt64(entry.offset)) }
+        for entry in entries { body.appendLittleEndian(UInt64(entry.length)) }
+        body.appendLittleEndian(UInt64(entries.count))
+        body.append(0x0a)
+        return CacheFrame.seal(kind: "pack-index", version: 2, body: body)
     }
 
     /// Every entry of the index `bytes` for pack `name` of `size` bytes, when its frame and checksum

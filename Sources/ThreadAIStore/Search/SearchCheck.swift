@@ -95,26 +95,3 @@ struct SearchCheck {
         nextLane = (nextLane + 1) & 3
     }
 }
-
-/// The last line of a file checked with CHECK (`cache/search`, `cache/objects`, docs/FORMAT.md
-/// §12.3 and §12.4), written and verified in one place.
-extension SearchCheck {
-    /// `LF` `check ` 16 hex digits `LF`: the line feed that ends the checked bytes, then the line.
-    static let trailerSize = 1 + "check ".utf8.count + 16 + 1
-
-    /// `check `, `digest` in 16 lowercase hex digits, LF.
-    static func checkLine(_ digest: UInt64) -> [UInt8] {
-        Array("check ".utf8) + SearchIndexLayout.hex(digest) + [0x0a]
-    }
-
-    /// Whether `tail`, the end of a file from where its checked bytes resume after the unchecked
-    /// part through its `check` line, ends with the CHECK of `header` and the rest of `tail`.
-    static func verifies(header: [UInt8], tail: [UInt8]) -> Bool {
-        guard tail.count >= trailerSize else { return false }
-        let checkLineStart = tail.count - (trailerSize - 1)
-        var check = SearchCheck(byteCount: header.count + checkLineStart)
-        check.update(header)
-        tail.withUnsafeBytes { check.update(UnsafeRawBufferPointer(rebasing: $0[..<checkLineStart])) }
-        return tail[(checkLineStart - 1)...].elementsEqual([0x0a] + checkLine(check.finish()))
-    }
-}

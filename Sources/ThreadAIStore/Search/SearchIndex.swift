@@ -14,8 +14,9 @@ final class SearchIndex {
     static let kind = "search"
 
     let layout: SearchIndexLayout
-    /// The file from IDS to the end.
-    private let tail: [UInt8]
+    /// The file from IDS to the end. Its sizes are checked when the file is opened, so the columns'
+    /// reads fall inside it: their nil (past the end) only stands in for a trap.
+    private let tail: LittleEndianBytes<[UInt8]>
     let names: [String]
     let commits: [String]
     private let file: FileDescriptor
@@ -31,16 +32,16 @@ final class SearchIndex {
         let header = SearchIndexLayout.header
         let fixedTail = SearchIndexLayout.countsSize + SearchIndexLayout.trailerSize
         guard size >= header.count + fixedTail else { throw SearchIndexDamage() }
+        guard CacheFrame.begins(file, with: header) else { throw SearchIndexDamage() }
         var bytes: [UInt8] = []
-        try file.readExactly(at: 0, count: header.count, into: &bytes)
-        guard bytes.prefix(header.count).elementsEqual(header) else { throw SearchIndexDamage() }
         try file.readExactly(at: size - fixedTail, count: fixedTail, into: &bytes)
-        let counts = Array(bytes.prefix(fixedTail))
+        let counts = LittleEndianBytes(bytes.prefix(fixedTail))
         // Counts from a damaged file can be anything: each is bounded by the size before any is
         // multiplied, so the layout's arithmetic cannot overflow.
-        let count = UInt64(counts.uint32(at: 0)), blockCount = UInt64(counts.uint32(at: 4))
-        let contentBytes = counts.uint64(at: 8), tableBytes = UInt64(counts.uint32(at: 24))
-        let nameCount = UInt64(counts.uint32(at: 16)), commitCount = UInt64(counts.uint32(at: 20))
+        guard let count = counts.uint32(at: 0).map(UInt64.init), let blockCount = counts.uint32(at: 4).map(UInt64.init),
+              let contentBytes = counts.uint64(at: 8), let tableBytes = counts.uint32(at: 24).map(UInt64.init),
+              let nameCount = counts.uint32(at: 16).map(UInt64.init), let commitCount = counts.uint32(at: 20).map(UInt64.init)
+        else { throw SearchIndexDamage() }
         let bound = UInt64(size)
         guard count <= bound / 32, blockCount <= bound / 12, contentBytes <= bound, tableBytes <= bound,
               nameCount <= bound / 4, commitCount <= bound / 4 else { throw SearchIndexDamage() }
@@ -50,9 +51,9 @@ final class SearchIndex {
         guard layout.totalSize == size else { throw SearchIndexDamage() }
         var tail: [UInt8] = []
         try file.readExactly(at: layout.ids, count: size - layout.ids, into: &tail)
-        guard SearchCheck.verifies(header: header, tail: tail) else { throw SearchIndexDamage() }
+        guard CacheFrame.verifiesCheck(header: header, tail: tail) else { throw SearchIndexDamage() }
         self.layout = layout
-        self.tail = tail
+        self.tail = LittleEndianBytes(tail)
         guard let tables = SearchIndexLayout.tables(in: tail[(layout.tables - layout.ids)..<(layout.counts - layout.ids)],
                                                     nameCount: layout.nameCount, commitCount: layout.commitCount)
         else { throw SearchIndexDamage() }
@@ -66,37 +67,37 @@ final class SearchIndex {
 
     func id(_ record: Int) -> ObjectID {
         let start = layout.ids - layout.ids + record * 32
-        return ObjectID(digest: tail[start..<(start + 32)])
+        return ObjectID(digest: tail.bytes[start..<(start + 32)])
     }
 
     func parent(_ record: Int) -> Int? {
-        let value = Int(tail.uint32(at: layout.parents - layout.ids + record * 4))
+        let value = Int(tail.uint32(at: layout.parents - layout.ids + record * 4) ?? 0)
         return value == 0 ? nil : value - 1
     }
 
-    func seconds(_ record: Int) -> Int64 { Int64(bitPattern: tail.uint64(at: layout.dates - layout.ids + record * 8)) }
+    func seconds(_ record: Int) -> Int64 { Int64(bitPattern: tail.uint64(at: layout.dates - layout.ids + record * 8) ?? 0) }
 
-    func role(_ record: Int) -> Role { RecordColumns.role(tail[layout.flags - layout.ids + record]) }
+    func role(_ record: Int) -> Role { RecordColumns.role(tail.uint8(at: layout.flags - layout.ids + record) ?? 0) }
 
-    func threadNumber(_ record: Int) -> Int { Int(tail.uint32(at: layout.threads - layout.ids + record * 4)) }
+    func threadNumber(_ record: Int) -> Int { Int(tail.uint32(at: layout.threads - layout.ids + record * 4) ?? 0) }
 
     /// 0 for none, else 1 + a number in `commits`.
-    func codeNumber(_ record: Int) -> Int { Int(tail.uint32(at: layout.codes - layout.ids + record * 4)) }
+    func codeNumber(_ record: Int) -> Int { Int(tail.uint32(at: layout.codes - layout.ids + record * 4) ?? 0) }
 
     /// Where record `record`'s content lies in CONTENT.
     func contentRange(_ record: Int) -> Range<Int> {
-        let start = record == 0 ? 0 : Int(tail.uint64(at: layout.ends - layout.ids + (record - 1) * 8))
-        return start..<Int(tail.uint64(at: layout.ends - layout.ids + record * 8))
+        let start = record == 0 ? 0 : Int(tail.uint64(at: layout.ends - layout.ids + (record - 1) * 8) ?? 0)
+        return start..<max(start, Int(tail.uint64(at: layout.ends - layout.ids + record * 8) ?? 0))
     }
 
     /// The records of block `block`.
     func records(ofBlock block: Int) -> Range<Int> {
-        let first = Int(tail.uint32(at: layout.blocks - layout.ids + block * 12))
-        let end = block + 1 < layout.blockCount ? Int(tail.uint32(at: layout.blocks - layout.ids + (block + 1) * 12)) : layout.count
-        return first..<end
+        let first = Int(tail.uint32(at: layout.blocks - layout.ids + block * 12) ?? 0)
+        let end = block + 1 < layout.blockCount ? Int(tail.uint32(at: layout.blocks - layout.ids + (block + 1) * 12) ?? 0) : layout.count
+        return first..<max(first, end)
     }
 
-    private func blockCheck(_ block: Int) -> UInt64 { tail.uint64(at: layout.blocks - layout.ids + block * 12 + 4) }
+    private func blockCheck(_ block: Int) -> UInt64 { tail.uint64(at: layout.blocks - layout.ids + block * 12 + 4) ?? 0 }
 
     func record(of id: ObjectID) -> Int? {
         ObjectID.position(of: id, count: layout.count, idAt: self.id)
@@ -130,11 +131,11 @@ final class SearchIndex {
         var previousID: ObjectID?
         for record in 0..<count {
             // Compared as stored, before `contentRange` makes an `Int` of it.
-            let end = tail.uint64(at: layout.ends - layout.ids + record * 8)
+            guard let end = tail.uint64(at: layout.ends - layout.ids + record * 8) else { return false }
             // Ids strictly ascending: lookups are binary searches, which ids out of order would mislead.
             let id = id(record)
             guard (parent(record) ?? 0) < count, parent(record) != record, threadNumber(record) < names.count,
-                  codeNumber(record) <= commits.count, tail[layout.flags - layout.ids + record] < 3, end >= previousEnd,
+                  codeNumber(record) <= commits.count, (tail.uint8(at: layout.flags - layout.ids + record) ?? 3) < 3, end >= previousEnd,
                   previousID.map({ $0 < id }) ?? true else { return false }
             previousEnd = end
             previousID = id
@@ -142,8 +143,8 @@ final class SearchIndex {
         guard previousEnd == UInt64(layout.contentBytes), (count == 0) == (layout.blockCount == 0) else { return false }
         var previousFirst = -1
         for block in 0..<layout.blockCount {
-            let first = Int(tail.uint32(at: layout.blocks - layout.ids + block * 12))
-            guard first > previousFirst, first < count, block > 0 || first == 0 else { return false }
+            guard let first = tail.uint32(at: layout.blocks - layout.ids + block * 12).map(Int.init),
+                  first > previousFirst, first < count, block > 0 || first == 0 else { return false }
             previousFirst = first
         }
         return true

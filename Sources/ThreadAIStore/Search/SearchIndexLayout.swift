@@ -2,10 +2,10 @@
 /// a writer streams it as it reads messages, then the fixed-size columns, the blocks, the two string
 /// tables, and the counts at a fixed distance from the end.
 struct SearchIndexLayout {
-    static let header = Array("threadai-cache search 1\n".utf8)
+    static let header = CacheFrame.header(kind: SearchIndex.kind, version: 1)
     /// u32 N, u32 B, u64 C, u32 K, u32 M, u32 T.
     static let countsSize = 28
-    static let trailerSize = SearchCheck.trailerSize
+    static let trailerSize = CacheFrame.checkTrailerSize
     /// A writer closes a block when it holds this much content.
     static let blockTarget = 1 << 20
 
@@ -37,20 +37,20 @@ struct SearchIndexLayout {
 
     /// NAMES then COMMITS: `(u32 length, bytes)` entries filling `bytes` exactly; nil otherwise.
     static func tables(in bytes: ArraySlice<UInt8>, nameCount: Int, commitCount: Int) -> ([String], [String])? {
-        var position = bytes.startIndex
+        let reader = LittleEndianBytes(bytes)
+        var position = 0
         func strings(_ count: Int) -> [String]? {
             var result: [String] = []
             result.reserveCapacity(count)
             for _ in 0..<count {
-                guard position + 4 <= bytes.endIndex else { return nil }
-                let length = Int(bytes.uint32(at: position))
-                guard length <= bytes.endIndex - position - 4 else { return nil }
-                result.append(String(decoding: bytes[(position + 4)..<(position + 4 + length)], as: UTF8.self))
-                position += 4 + length
+                guard let length = reader.uint32(at: position),
+                      let string = reader.slice(at: position + 4, length: Int(length)) else { return nil }
+                result.append(String(decoding: string, as: UTF8.self))
+                position += 4 + Int(length)
             }
             return result
         }
-        guard let names = strings(nameCount), let commits = strings(commitCount), position == bytes.endIndex else { return nil }
+        guard let names = strings(nameCount), let commits = strings(commitCount), position == reader.count else { return nil }
         return (names, commits)
     }
 
@@ -61,36 +61,5 @@ struct SearchIndexLayout {
             bytes += string.utf8
         }
         return bytes
-    }
-}
-
-extension Collection<UInt8> where Index == Int {
-    func uint32(at offset: Int) -> UInt32 {
-        (0..<4).reduce(0) { $0 | UInt32(self[offset + $1]) << (8 * $1) }
-    }
-
-    func uint64(at offset: Int) -> UInt64 {
-        (0..<8).reduce(0) { $0 | UInt64(self[offset + $1]) << (8 * $1) }
-    }
-}
-
-extension [UInt8] {
-    // Loads straight from the storage: a search reads a few columns of every record.
-    @inline(__always)
-    func uint32(at offset: Int) -> UInt32 {
-        withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: UInt32.self)) }
-    }
-
-    @inline(__always)
-    func uint64(at offset: Int) -> UInt64 {
-        withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
-    }
-
-    mutating func appendLittleEndian(_ value: UInt32) {
-        for shift in 0..<4 { append(UInt8(truncatingIfNeeded: value >> (8 * shift))) }
-    }
-
-    mutating func appendLittleEndian(_ value: UInt64) {
-        for shift in 0..<8 { append(UInt8(truncatingIfNeeded: value >> (8 * UInt64(shift)))) }
     }
 }

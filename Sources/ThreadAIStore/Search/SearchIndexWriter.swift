@@ -110,7 +110,7 @@ struct SearchIndexWriter {
         try output.append([0x0a], to: file)
         let digest = output.check?.finish() ?? 0
         output.check = nil
-        try output.append(SearchCheck.checkLine(digest), to: file)
+        try output.append(CacheFrame.checkLine(digest), to: file)
         try output.flush(to: file)
     }
 }

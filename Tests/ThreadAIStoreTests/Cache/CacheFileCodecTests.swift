@@ -8,27 +8,27 @@ struct CacheFileCodecTests {
 
     @Test("a sealed file opens to its body")
     func roundTrip() throws {
-        let sealed = CacheEnvelope.seal(kind: "threads", version: 1, body: Self.body)
+        let sealed = CacheFrame.seal(kind: "threads", version: 1, body: Self.body)
         #expect(sealed.starts(with: Array("threadai-cache threads 1\n".utf8)))
-        #expect(try #require(CacheEnvelope.open(sealed, kind: "threads", version: 1)).elementsEqual(Self.body))
-        let empty = CacheEnvelope.seal(kind: "threads", version: 1, body: [])
-        #expect(try #require(CacheEnvelope.open(empty, kind: "threads", version: 1)).isEmpty)
+        #expect(try #require(CacheFrame.open(sealed, kind: "threads", version: 1)).elementsEqual(Self.body))
+        let empty = CacheFrame.seal(kind: "threads", version: 1, body: [])
+        #expect(try #require(CacheFrame.open(empty, kind: "threads", version: 1)).isEmpty)
     }
 
     @Test("every truncation, every flipped byte, another kind or version reads as absent")
     func damage() {
-        let sealed = CacheEnvelope.seal(kind: "threads", version: 1, body: Self.body)
+        let sealed = CacheFrame.seal(kind: "threads", version: 1, body: Self.body)
         for length in 0..<sealed.count {
-            #expect(CacheEnvelope.open(Array(sealed.prefix(length)), kind: "threads", version: 1) == nil, "cut at \(length)")
+            #expect(CacheFrame.open(Array(sealed.prefix(length)), kind: "threads", version: 1) == nil, "cut at \(length)")
         }
         for index in sealed.indices {
             var flipped = sealed
             flipped[index] ^= 0x20
-            #expect(CacheEnvelope.open(flipped, kind: "threads", version: 1) == nil, "byte \(index) flipped")
+            #expect(CacheFrame.open(flipped, kind: "threads", version: 1) == nil, "byte \(index) flipped")
         }
-        #expect(CacheEnvelope.open(sealed, kind: "threads", version: 2) == nil)
-        #expect(CacheEnvelope.open(sealed, kind: "search", version: 1) == nil)
-        #expect(CacheEnvelope.open(sealed + [0x0a], kind: "threads", version: 1) == nil)
+        #expect(CacheFrame.open(sealed, kind: "threads", version: 2) == nil)
+        #expect(CacheFrame.open(sealed, kind: "search", version: 1) == nil)
+        #expect(CacheFrame.open(sealed + [0x0a], kind: "threads", version: 1) == nil)
     }
 
     @Test("a heads field: ids joined by commas, as split on commas would read them")
@@ -109,6 +109,6 @@ struct CacheFileCodecTests {
     }
 
     private func sealed(_ lines: [String]) -> [UInt8] {
-        CacheEnvelope.seal(kind: "threads", version: 1, body: Array(lines.map { $0 + "\n" }.joined().utf8))
+        CacheFrame.seal(kind: "threads", version: 1, body: Array(lines.map { $0 + "\n" }.joined().utf8))
     }
 }

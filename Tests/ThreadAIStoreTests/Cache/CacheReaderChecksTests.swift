@@ -10,7 +10,7 @@ struct CacheReaderChecksTests {
     private static let id = ObjectID.of([]).hex
 
     private static func threadsFile(_ lines: [String]) -> [UInt8] {
-        CacheEnvelope.seal(kind: "threads", version: 1, body: Array((["renames -"] + lines).map { $0 + "\n" }.joined().utf8))
+        CacheFrame.seal(kind: "threads", version: 1, body: Array((["renames -"] + lines).map { $0 + "\n" }.joined().utf8))
     }
 
     private static func line(_ name: String, count: String = "3", own: String = "3") -> String {
@@ -65,11 +65,11 @@ struct CacheReaderChecksTests {
         var bytes = try Files.read(fixture)
         let layout = try #require(SearchIndex.open(fixture)).layout
         change(&bytes, layout)
-        let checkLine = bytes.count - (SearchCheck.trailerSize - 1)
+        let checkLine = bytes.count - (CacheFrame.checkTrailerSize - 1)
         var check = SearchCheck(byteCount: layout.ids + (checkLine - layout.ids) - layout.contentBytes)
         check.update(SearchIndexLayout.header)
         check.update(bytes[layout.ids..<checkLine])
-        bytes.replaceSubrange(checkLine..., with: SearchCheck.checkLine(check.finish()))
+        bytes.replaceSubrange(checkLine..., with: CacheFrame.checkLine(check.finish()))
         let folder = try TemporaryDirectory("search-checks")
         try Files.write(bytes, to: folder.path + "/search")
         return SearchIndex.open(folder.path + "/search")

@@ -9,7 +9,7 @@ import Testing
     func sealingTheBodyOfARealFileGivesTheFileBack(fixture: String, header: [UInt8]) throws {
         let file = Array(try Data(contentsOf: MessageFixtures.folder(fixture)))
         #expect(file.starts(with: header))
-        let body = Array(file[header.count..<(file.count - SearchCheck.trailerSize)])
+        let body = Array(file[header.count..<(file.count - CacheFrame.checkTrailerSize)])
         #expect(StoreFuzzing.sealed(body, kind: header) == file)
         var damaged = body
         damaged[damaged.count / 2] ^= 1

@@ -104,7 +104,7 @@ struct PackReaderTests {
             // The text index of the first version, sound in its own frame: of another version now.
             let entries = try #require(PackIndex.decode(sound, name: written.name, size: written.size))
             let lines = entries.map { "\($0.id.hex) \($0.offset) \($0.length)\n" }.joined()
-            try Files.write(CacheEnvelope.seal(kind: "pack-index", version: 1, body: Array("pack \(written.name) \(written.size)\n\(lines)".utf8)), to: path)
+            try Files.write(CacheFrame.seal(kind: "pack-index", version: 1, body: Array("pack \(written.name) \(written.size)\n\(lines)".utf8)), to: path)
         default: break
         }
         let fresh = ObjectStore(directory: store.directory)
