@@ -29,8 +29,7 @@ enum GcCommand: Command {
         let repository = try context.repository()
         let dryRun = arguments.flag("dry-run")
         if arguments.flag("auto") {
-            let layers = try SettingsLayers.load(flags: [:], environment: context.environment, repositoryDirectory: repository.directory)
-            guard repository.packingDue(looseLimit: try layers.autoPackLimit()) else { return .success }
+            guard repository.packingDue(looseLimit: try AutoPacking.looseLimit(repository, context)) else { return .success }
         }
         let report: Repository.PackReport
         do {

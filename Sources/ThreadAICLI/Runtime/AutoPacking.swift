@@ -16,8 +16,7 @@ enum AutoPacking {
     /// Starts a background `gc --auto` when `repository` needs one. Never fails the command: a
     /// setting it cannot read or a process it cannot start only means no gc this time.
     static func startIfDue(_ repository: Repository, _ context: CommandContext) {
-        let layers = try? SettingsLayers.load(flags: [:], environment: context.environment, repositoryDirectory: repository.directory)
-        guard let limit = try? layers?.autoPackLimit() else { return }
+        guard let limit = try? looseLimit(repository, context) else { return }
         switch Packing.automatic(in: repository, looseLimit: limit) {
         case .notDue:
             return
@@ -26,6 +25,12 @@ enum AutoPacking {
         case .due:
             start(repository, context)
         }
+    }
+
+    /// `gc.auto` as the settings of `repository` and the environment give it (docs/FORMAT.md §15.6).
+    static func looseLimit(_ repository: Repository, _ context: CommandContext) throws -> Int {
+        try SettingsLayers.load(flags: [:], environment: context.environment, repositoryDirectory: repository.directory)
+            .autoPackLimit()
     }
 
     private static func start(_ repository: Repository, _ context: CommandContext) {

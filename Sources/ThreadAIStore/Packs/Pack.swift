@@ -141,10 +141,15 @@ final class Pack: Sendable {
         case staleIndex
     }
 
+    /// The bytes of `entry`, found by `find` (so inside the file), unverified.
+    func bytes(at entry: PackFraming.Entry) -> [UInt8] {
+        mapping.bytes(entry.offset..<(entry.offset + entry.length))
+    }
+
     /// The bytes this pack holds for `id`, unverified (the caller checks them against `id`).
     func lookup(_ id: ObjectID, verifyingAbsence: Bool = true) -> Lookup {
         switch find(id, verifyingAbsence: verifyingAbsence) {
-        case .at(let entry): return .bytes(mapping.bytes(entry.offset..<(entry.offset + entry.length)))
+        case .at(let entry): return .bytes(bytes(at: entry))
         case .absent: return .absent
         case .staleIndex: return .staleIndex
         }
@@ -154,6 +159,19 @@ final class Pack: Sendable {
     /// a reader of the bytes checks them; `find` says more).
     func contains(_ id: ObjectID) -> Bool {
         ObjectID.position(of: id, count: count, idAt: self.id(at:)) != nil
+    }
+
+    /// Counts the bytes read from some packs and drops their pages every `PackPlan.releaseEvery`
+    /// bytes (`releaseMemory`): what `gc` does while it reads every object of many packs.
+    struct PageRelease {
+        private var sinceRelease = 0
+
+        mutating func read(_ count: Int, from packs: [Pack]) {
+            sinceRelease += count
+            guard sinceRelease >= PackPlan.releaseEvery else { return }
+            packs.forEach { $0.releaseMemory() }
+            sinceRelease = 0
+        }
     }
 
     /// Drops the pages of the pack read so far from this process's memory (`MappedFile`): work that

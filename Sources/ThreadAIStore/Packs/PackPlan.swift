@@ -22,8 +22,14 @@ struct PackPlan {
         let listed = try Self.looseIDs(in: objects)
         let ids = listed.filter { !keptLoose.contains($0) }
         let packs = objects.packs.trusted()
-        alreadyPacked = ids.filter { id in packs.contains { $0.contains(id) } }
-        looseToPack = alreadyPacked.isEmpty ? ids : ids.filter { id in !packs.contains { $0.contains(id) } }
+        // One search of the packs per id, not one for each side.
+        var alreadyPacked: [ObjectID] = []
+        var looseToPack: [ObjectID] = []
+        for id in ids {
+            if packs.contains(where: { $0.contains(id) }) { alreadyPacked.append(id) } else { looseToPack.append(id) }
+        }
+        self.alreadyPacked = alreadyPacked
+        self.looseToPack = looseToPack
         let looseBytes = looseToPack.reduce(0) { $0 + (FilePaths.fileSize(repository.objects.path(of: $1)) ?? 0) }
         let small = packs.filter { $0.size < PackRollup.largeSize && !keptPacks.contains($0.name) }
         let chosen = Set(PackRollup.chosen(smallPacks: small.map { ($0.name, $0.size) }, looseBytes: looseBytes))
@@ -73,18 +79,14 @@ struct PackPlan {
     /// stays bounded however much is rewritten (a gc's reads are in id order, all over every pack).
     func reader() -> (ObjectID) -> [UInt8]? {
         var position = 0
-        var sinceRelease = 0
+        var release = Pack.PageRelease()
         return { id in
             while position < sources.count, sources[position].id < id { position += 1 }
             guard position < sources.count, sources[position].id == id else { return nil }
             let source = sources[position].source
             guard source != Self.loose else { return PackWriter.looseBytes(of: id, in: objects) }
             guard case .bytes(let bytes) = rewritten[source].lookup(id), ObjectID.of(bytes) == id else { return nil }
-            sinceRelease += bytes.count
-            if sinceRelease >= Self.releaseEvery {
-                rewritten.forEach { $0.releaseMemory() }
-                sinceRelease = 0
-            }
+            release.read(bytes.count, from: rewritten)
             return bytes
         }
     }

@@ -86,14 +86,18 @@ final class PackSet: Sendable {
         return bytes(of: id, in: relisted)
     }
 
-    /// First every pack as its entries say, then, when none holds `id`, the packs whose index may
-    /// not say so (its checksum fails, §15.2) scanned again: a lookup costs no hashing of the
-    /// indexes of packs that merely do not hold the id.
     private func bytes(of id: ObjectID, in state: State) -> (bytes: [UInt8], path: String)? {
+        locate(id, in: state).map { ($0.pack.bytes(at: $0.entry), $0.pack.path) }
+    }
+
+    /// The pack of `state` holding `id` and where: first every pack as its entries say, then, when
+    /// none holds it, the packs whose index may not say so (its checksum fails, §15.2) scanned
+    /// again. A lookup so costs no hashing of the indexes of packs that merely do not hold the id.
+    private func locate(_ id: ObjectID, in state: State) -> (pack: Pack, entry: PackFraming.Entry)? {
         var doubtful: [Pack] = []
         for pack in state.packs {
-            switch pack.lookup(id, verifyingAbsence: false) {
-            case .bytes(let bytes): return (bytes, pack.path)
+            switch pack.find(id, verifyingAbsence: false) {
+            case .at(let entry): return (pack, entry)
             case .absent: if pack.fromIndex { doubtful.append(pack) }
             case .staleIndex: doubtful.append(pack)
             }
@@ -101,8 +105,8 @@ final class PackSet: Sendable {
         for pack in doubtful {
             // A sound index's "absent" stands; an entry that did not frame was a stale index.
             if pack.isTrusted, case .absent = pack.find(id) { continue }
-            guard let scanned = rescan(pack) else { continue }
-            if case .bytes(let bytes) = scanned.lookup(id) { return (bytes, scanned.path) }
+            guard let scanned = rescan(pack), case .at(let entry) = scanned.find(id) else { continue }
+            return (scanned, entry)
         }
         return nil
     }
@@ -135,20 +139,7 @@ final class PackSet: Sendable {
     }
 
     private func contains(_ id: ObjectID, in state: State) -> Bool {
-        // As `bytes(of:in:)`: the indexes are verified only when no pack holds `id`.
-        var doubtful: [Pack] = []
-        for pack in state.packs {
-            switch pack.find(id, verifyingAbsence: false) {
-            case .at: return true
-            case .absent: if pack.fromIndex { doubtful.append(pack) }
-            case .staleIndex: doubtful.append(pack)
-            }
-        }
-        for pack in doubtful {
-            if pack.isTrusted, case .absent = pack.find(id) { continue }
-            if rescan(pack)?.contains(id) == true { return true }
-        }
-        return false
+        locate(id, in: state) != nil
     }
 
     /// The readable packs as they are now, each with a list of ids that may be trusted whole (a

@@ -84,15 +84,11 @@ extension Repository {
                 throw .unreadablePack(error)
             }
         }
-        var sinceRelease = 0
+        var release = Pack.PageRelease()
         let newCopy = { (id: ObjectID) -> [UInt8]? in
             for pack in written {
                 guard case .bytes(let bytes) = pack.lookup(id) else { continue }
-                sinceRelease += bytes.count
-                if sinceRelease >= PackPlan.releaseEvery {
-                    written.forEach { $0.releaseMemory() }
-                    sinceRelease = 0
-                }
+                release.read(bytes.count, from: written)
                 return bytes
             }
             return nil
