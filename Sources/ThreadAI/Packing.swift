@@ -11,9 +11,14 @@ import ThreadAIStore
 public enum Packing {
     /// Packs the loose objects of `repository` but those local threads keep out of git, rewriting
     /// small packs as §15.5 says but those git tracks already.
-    public static func pack(in repository: Repository, dryRun: Bool) throws -> Repository.PackReport {
-        let keptOut = try LocalThreads(repository: repository).privateContent().objects
-        return try repository.pack(keptLoose: keptOut, keptPacks: try sharedPacks(of: repository), dryRun: dryRun)
+    public static func pack(in repository: Repository, dryRun: Bool) throws -> (objects: Repository.PackReport, refs: RefStore.PackedRefsReport) {
+        let local = LocalThreads(repository: repository)
+        let keptOut = try local.privateContent().objects
+        let objects = try repository.pack(keptLoose: keptOut, keptPacks: try sharedPacks(of: repository), dryRun: dryRun)
+        // Refs after objects: a packed ref names messages that are stored by then either way.
+        let keptRefs = Set(try local.names()).union(try sharedRefs(of: repository))
+        let refs = try repository.refs.packRefs(keeping: { keptRefs.contains($0) }, dryRun: dryRun)
+        return (objects, refs)
     }
 
     /// The names of the packs that the code repository's git tracks (committed, pulled or staged):
@@ -22,14 +27,28 @@ public enum Packing {
     /// takes for two renames of one file: a rename/rename conflict, its markers written into both
     /// packs. None outside a git work tree, or when no git can be used.
     static func sharedPacks(of repository: Repository, git: any GitBackend = GitBackends.standard) throws(GitError) -> Set<String> {
-        guard let tree = try CodeTree.read(threadaiDirectory: repository.directory, git: git) else { return [] }
-        let folder = URL(fileURLWithPath: repository.directory).resolvingSymlinksInPath().path + "/packs"
-        guard folder.hasPrefix(tree.top + "/") else { return [] }
-        let tracked = try git.trackedFiles(around: URL(fileURLWithPath: tree.top), under: [String(folder.dropFirst(tree.top.count + 1))])
-        return Set(tracked.compactMap { path in
+        Set(try trackedFiles(below: "packs", of: repository, git: git).compactMap { path in
             let file = path.split(separator: "/").last.map(String.init) ?? ""
             return file.hasSuffix(".pack") ? String(file.dropLast(".pack".count)) : nil
         })
+    }
+
+    /// The threads whose ref file git tracks: they stay files (§5.7), because removing one in this
+    /// clone while another clone extends it would be a git modify/delete conflict.
+    static func sharedRefs(of repository: Repository, git: any GitBackend = GitBackends.standard) throws(GitError) -> Set<ThreadName> {
+        Set(try trackedFiles(below: "refs/threads", of: repository, git: git).compactMap { try? ThreadName($0) })
+    }
+
+    /// The paths, relative to `folder` of the repository, of the files below it that git tracks;
+    /// none outside a git work tree, or when no git can be used.
+    private static func trackedFiles(below folder: String, of repository: Repository, git: any GitBackend) throws(GitError) -> [String] {
+        guard let tree = try CodeTree.read(threadaiDirectory: repository.directory, git: git) else { return [] }
+        let path = URL(fileURLWithPath: repository.directory).resolvingSymlinksInPath().path + "/" + folder
+        guard path.hasPrefix(tree.top + "/") else { return [] }
+        let relative = String(path.dropFirst(tree.top.count + 1))
+        return try git.trackedFiles(around: URL(fileURLWithPath: tree.top), under: [relative]).compactMap { file in
+            file.hasPrefix(relative + "/") ? String(file.dropFirst(relative.count + 1)) : nil
+        }
     }
 
     /// Where a `gc` started by itself writes what went wrong: `logs/gc.log`, local (§8).

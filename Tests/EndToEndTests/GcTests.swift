@@ -59,7 +59,10 @@ struct GcTests {
         #expect(gc.stdout.contains("/format (feature packs)"), "\(gc)")
         #expect(Self.looseFiles(sandbox).isEmpty)
         #expect(Self.packs(sandbox).count == 1)
-        #expect(try String(contentsOfFile: sandbox.repository + "/format", encoding: .utf8) == "feature packs\n")
+        #expect(try String(contentsOfFile: sandbox.repository + "/format", encoding: .utf8) == "feature packed-refs\nfeature packs\n")
+        // Outside git every ref file is packed too (docs/FORMAT.md §5.7): one file for all threads.
+        #expect(gc.stdout.contains("thread refs into \(sandbox.repository)/refs/threads/.packed"), "\(gc)")
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: sandbox.repository + "/refs/threads") == [".packed"])
         #expect(try Self.outputs(sandbox) == before)
         try sandbox.succeed(["cache", "clear"])
         #expect(try Self.outputs(sandbox) == before)

@@ -36,6 +36,8 @@ public struct LocalThreads: Sendable {
     /// again takes its local renames to `renames`, so that its clones know its older names.
     public func set(_ name: ThreadName, local: Bool) throws {
         var names = Set(try names())
+        // A packed thread becomes a file first: git's exclude file can keep out a file, not a line.
+        if local { try repository.refs.unpack(name) }
         if local { names.insert(name) } else { names.remove(name) }
         try writeList(names)
         if !local { try repository.shareRenames(of: name) }

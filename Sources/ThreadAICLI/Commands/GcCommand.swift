@@ -32,13 +32,15 @@ enum GcCommand: Command {
             guard repository.packingDue(looseLimit: try AutoPacking.looseLimit(repository, context)) else { return .success }
         }
         let report: Repository.PackReport
+        let refs: RefStore.PackedRefsReport
         do {
-            report = try Packing.pack(in: repository, dryRun: dryRun)
+            (report, refs) = try Packing.pack(in: repository, dryRun: dryRun)
         } catch PackingError.running where arguments.flag("auto") {
             return .success  // That gc does the work.
         }
         if dryRun { describePlan(report, repository, context) } else { describeWork(report, repository, context) }
-        if report.packedObjects == 0 && report.alreadyPacked == 0 && report.rewrittenPacks.isEmpty {
+        describeRefs(refs, dryRun: dryRun, repository, context)
+        if report.packedObjects == 0 && report.alreadyPacked == 0 && report.rewrittenPacks.isEmpty && refs.packed == 0 {
             context.output.line("Nothing to pack: \(report.keptLoose > 0 ? "only local threads' messages are loose" : "no loose messages").")
         }
         if report.keptLoose > 0 {
@@ -46,6 +48,20 @@ enum GcCommand: Command {
         }
         if !dryRun { Packing.clearFailureLog(in: repository) }
         return .success
+    }
+
+    private static func describeRefs(_ refs: RefStore.PackedRefsReport, dryRun: Bool, _ repository: Repository, _ context: CommandContext) {
+        let file = repository.directory + "/refs/threads/.packed"
+        if refs.packed > 0 {
+            context.output.line("\(dryRun ? "Would pack" : "Packed") \(CountedNoun.phrase(refs.packed, "thread ref")) into \(file).")
+        }
+        if refs.droppedLines > 0 {
+            context.output.line("\(dryRun ? "Would drop" : "Dropped") \(CountedNoun.phrase(refs.droppedLines, "packed head")) that a newer ref file holds.")
+        }
+        if refs.announced {
+            context.output.line(dryRun ? "Would write \(repository.directory)/format (feature packed-refs)."
+                : "Wrote \(repository.directory)/format (feature packed-refs): older versions of threadai cannot read packed refs.")
+        }
     }
 
     private static func describePlan(_ report: Repository.PackReport, _ repository: Repository, _ context: CommandContext) {

@@ -6,6 +6,10 @@ public enum RefError: Error, CustomStringConvertible, Sendable {
     case concurrentChange(ThreadName, expected: ExpectedRefValue, found: [ObjectID])
     /// The ref file exists but is not one or more ids, one per line (docs/FORMAT.md §5.1).
     case malformed(ThreadName, path: String, line: Int, reason: String)
+    /// `refs/threads/.packed` is not of its form (docs/FORMAT.md §5.7): no thread can be listed.
+    case malformedPackedRefs(path: String, line: Int, reason: String)
+    /// `format` could not announce packed refs (§15.4).
+    case format(FormatError)
     /// `HEAD` is not `ref: refs/threads/NAME` or an id (docs/FORMAT.md §6).
     case malformedHead(path: String, reason: String)
     case noSuchThread(ThreadName)
@@ -28,6 +32,10 @@ public enum RefError: Error, CustomStringConvertible, Sendable {
             return "the ref of thread '\(name)' (\(path), line \(line)) is malformed: \(reason). "
                 + "Restore it from git ('git checkout -- \(path)' where git tracks it), or delete the thread with "
                 + "'\(Remedy(.deleteThread, "-f", name))'."
+        case .malformedPackedRefs(let path, let line, let reason):
+            return "the packed refs (\(path), line \(line)) are malformed: \(reason). Restore the file from git "
+                + "('git checkout -- \(path)' where git tracks it), or mend the line by hand: each is an id, a space and "
+                + "a thread name."
         case .malformedHead(let path, let reason):
             return "HEAD (\(path)) is malformed: \(reason). It is local to this working copy (git does not keep it): "
                 + "point it at a thread with '\(Remedy(.checkout, "NAME"))' ('\(Remedy(.listThreads))' lists them)."
@@ -50,6 +58,8 @@ public enum RefError: Error, CustomStringConvertible, Sendable {
                 + "nothing was written. Restore the ref from git (git checkout -- \(path)), or remove the folder if it "
                 + "is empty, then run '\(Remedy(.check))'."
         case .lock(let error):
+            return error.description
+        case .format(let error):
             return error.description
         case .fileSystem(let error):
             return error.description

@@ -15,12 +15,20 @@ public struct RefStore: Sendable {
     /// The repository folder (`.threadai`).
     public let root: String
 
-    public init(root: String) {
+    /// Whether the first id is in the history of the second: how a packed id that a ref file
+    /// contains stops being a head of its own (docs/FORMAT.md §5.7). Without it (a store read
+    /// without its objects) no id contains another.
+    let containment: (@Sendable (_ ancestor: ObjectID, _ descendant: ObjectID) -> Bool)?
+
+    public init(root: String, containment: (@Sendable (_ ancestor: ObjectID, _ descendant: ObjectID) -> Bool)? = nil) {
         self.root = root
+        self.containment = containment
     }
 
     var threadsDirectory: String { root + "/refs/threads" }
     private var folder: RefFolder { RefFolder(path: threadsDirectory) }
+    /// `refs/threads/.packed` (§5.7).
+    var packed: PackedRefs { PackedRefs(path: threadsDirectory + "/.packed") }
 
     public func path(of name: ThreadName) -> String {
         threadsDirectory + "/" + name.rawValue
@@ -35,6 +43,11 @@ public struct RefStore: Sendable {
     /// The heads of thread `name`: empty when the thread is unborn or does not exist, one id
     /// normally, several when it has diverged (docs/FORMAT.md §5.1).
     public func heads(of name: ThreadName) throws(RefError) -> [ObjectID] {
+        combined(try looseHeads(of: name), packed: try packed.ids(of: name))
+    }
+
+    /// The heads the ref file of `name` holds (§5.1), none when it has no file.
+    func looseHeads(of name: ThreadName) throws(RefError) -> [ObjectID] {
         let path = path(of: name)
         let bytes: [UInt8]
         do {
@@ -44,6 +57,18 @@ public struct RefStore: Sendable {
             throw .fileSystem(error)
         }
         return try Self.parse(bytes, name: name, path: path)
+    }
+
+    /// A thread's heads from its ref file's ids and its packed ids (§5.7): each once, the file's
+    /// first, and no packed id that is in the history of another head.
+    func combined(_ loose: [ObjectID], packed: [ObjectID]) -> [ObjectID] {
+        var heads = loose
+        for id in packed where !heads.contains(id) { heads.append(id) }
+        guard heads.count > loose.count, heads.count > 1, let containment else { return heads }
+        let candidates = heads
+        return candidates.enumerated().filter { index, id in
+            index < loose.count || !candidates.contains { $0 != id && containment(id, $0) }
+        }.map(\.element)
     }
 
     static func parse(_ bytes: [UInt8], name: ThreadName, path: @autoclosure () -> String) throws(RefError) -> [ObjectID] {
@@ -91,22 +116,29 @@ public struct RefStore: Sendable {
         } catch {
             throw .fileSystem(error)
         }
+        var packedEntries = try packed.read()
         var threads: [(name: ThreadName, heads: [ObjectID])] = []
         var malformed: [(name: ThreadName, error: RefError)] = []
-        threads.reserveCapacity(reader.found.count)
+        threads.reserveCapacity(reader.found.count + packedEntries.count)
         for (name, content) in reader.sorted() {
+            let packedIDs = packedEntries.removeValue(forKey: name) ?? []
             do throws(RefError) {
                 switch content {
-                case .bytes(let bytes): threads.append((name, try Self.parse(bytes, name: name, path: path(of: name))))
-                case .absent: threads.append((name, []))
+                case .bytes(let bytes):
+                    threads.append((name, combined(try Self.parse(bytes, name: name, path: path(of: name)), packed: packedIDs)))
+                case .absent: threads.append((name, packedIDs))
                 case .failed(let error): throw RefError.fileSystem(error)
-                case .unread: threads.append((name, try heads(of: name)))
+                case .unread: threads.append((name, combined(try looseHeads(of: name), packed: packedIDs)))
                 }
             } catch {
                 guard leavingOutMalformed, case .malformed = error else { throw error }
                 malformed.append((name, error))
             }
         }
+        guard !packedEntries.isEmpty else { return (threads, malformed) }
+        // Threads only the packed file holds (two packed ids of one name are read as in §5.7).
+        for (name, ids) in packedEntries { threads.append((name, combined([], packed: ids))) }
+        threads.sort { $0.name < $1.name }
         return (threads, malformed)
     }
 
@@ -121,10 +153,11 @@ public struct RefStore: Sendable {
 
     /// Whether thread `name` has a ref file (a born thread).
     public func exists(_ name: ThreadName) -> Bool {
-        FilePaths.exists(path(of: name), followingLinks: true) && !FilePaths.isDirectory(path(of: name))
+        (FilePaths.exists(path(of: name), followingLinks: true) && !FilePaths.isDirectory(path(of: name)))
+            || !((try? packed.ids(of: name))?.isEmpty ?? true)
     }
 
-    /// Every thread with a ref file, sorted by name.
+    /// Every thread with a ref file or packed lines (§5.7), sorted by name.
     public func names() throws(RefError) -> [ThreadName] {
         var names: [ThreadName] = []
         do {
@@ -133,7 +166,9 @@ public struct RefStore: Sendable {
         } catch {
             throw .fileSystem(error)
         }
-        return names.sorted()
+        let packedNames = try packed.read().keys
+        guard !packedNames.isEmpty else { return names.sorted() }
+        return Set(names).union(packedNames).sorted()
     }
 
     /// Throws when `refs` is there but is not a folder (a file, or a link to nothing): damage to
@@ -287,7 +322,6 @@ public struct RefStore: Sendable {
         _ name: ThreadName, holding lock: consuming LockFile, reflogMessage: String, acceptingMalformed: Bool,
         change: ([ObjectID]?) throws(RefError) -> (loggedOld: ObjectID?, loggedNew: ObjectID?, heads: [ObjectID])
     ) throws(RefError) {
-        let path = lock.targetPath
         let current: [ObjectID]?
         do {
             current = try self.heads(of: name)
@@ -295,6 +329,9 @@ public struct RefStore: Sendable {
             current = nil
         }
         let (loggedOld, loggedNew, heads) = try change(current)
+        // Packed lines that would still be heads beside the new ones go with this change (§5.7).
+        let packedIDs = try packed.ids(of: name)
+        let dropsPacked = !packedIDs.isEmpty && (heads.isEmpty || combined(heads, packed: packedIDs).count > heads.count)
         // Like git, log while holding the lock and before the ref moves: a reflog that cannot be
         // written stops the update instead of leaving a change that no log recorded.
         let reflog = reflog(of: name)
@@ -304,17 +341,44 @@ public struct RefStore: Sendable {
         } catch {
             throw .fileSystem(error)
         }
+        var moved = false
+        do throws(RefError) {
+            if dropsPacked {
+                // The packed lock after the ref's (§5.7): `gc` cannot pack this ref in between.
+                var rewrite = try packed.beginRewrite()
+                rewrite.entries[name] = nil
+                if heads.isEmpty {
+                    // A deletion drops the packed lines first: stopped after that, the thread still is.
+                    try rewrite.commit()
+                    try Self.write(heads, holding: lock, folder: folder)
+                } else {
+                    try Self.write(heads, holding: lock, folder: folder)
+                    moved = true
+                    try rewrite.commit()
+                }
+            } else {
+                try Self.write(heads, holding: lock, folder: folder)
+            }
+        } catch {
+            // The ref did not move (unless only the flush failed): its line goes. Should that fail
+            // too, the ref's own failure is the one to report; the line is only advisory.
+            if case .lock(.madeButNotFlushed) = error {} else if !moved { try? reflog.undoAppend(to: loggedAt) }
+            throw error
+        }
+    }
+
+    /// Writes `heads` as the ref file the lock is for, or removes that file when there are none
+    /// (a thread only `.packed` held has none to remove).
+    private static func write(_ heads: [ObjectID], holding lock: consuming LockFile, folder: RefFolder) throws(RefError) {
+        let path = lock.targetPath
         do {
             if heads.isEmpty {
-                try lock.commitRemoval()
+                if FilePaths.exists(path, followingLinks: false) { try lock.commitRemoval() }
                 folder.removeEmptyFolders(above: path)
             } else {
                 try lock.commit(Array(heads.map { $0.hex + "\n" }.joined().utf8))
             }
         } catch {
-            // The ref did not move (unless only the flush failed): its line goes. Should that fail
-            // too, the ref's own failure is the one to report; the line is only advisory.
-            if case .madeButNotFlushed = error {} else { try? reflog.undoAppend(to: loggedAt) }
             throw .lock(error)
         }
     }

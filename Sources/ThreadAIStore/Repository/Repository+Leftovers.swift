@@ -77,7 +77,8 @@ extension Repository {
             let path = folder + "/" + entry
             if (try FilePaths.status(path))?.kind == .directory {
                 try refFolderProblems(in: path, prefix: prefix + entry + "/", into: &problems)
-            } else if !entry.hasSuffix(".lock"), (try? ThreadName(prefix + entry)) == nil {
+            } else if !entry.hasSuffix(".lock"), !(prefix.isEmpty && entry == ".packed"), (try? ThreadName(prefix + entry)) == nil {
+                // `.packed` at the top is the packed refs (docs/FORMAT.md §5.7), not a stray.
                 problems.append(RepositoryProblem(
                     severity: .warning, id: nil, path: path,
                     message: "not a thread ref: '\(prefix + entry)' is not a valid thread name (a git merge conflict copy, or a stray)",

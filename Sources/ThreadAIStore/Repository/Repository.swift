@@ -57,8 +57,20 @@ public struct Repository: Sendable {
 
     init(unchecked directory: String) {
         self.directory = directory
-        self.objects = ObjectStore(directory: directory + "/objects")
-        self.refs = RefStore(root: directory)
+        let objects = ObjectStore(directory: directory + "/objects")
+        self.objects = objects
+        // A packed id that a ref file's history holds is no head of its own (docs/FORMAT.md §5.7).
+        // Asked only of a thread with both, so a walk of its parents costs what it reads.
+        self.refs = RefStore(root: directory) { ancestor, descendant in
+            var next: ObjectID? = descendant
+            while let id = next {
+                // A message that cannot be read contains nothing: the id stays a head, and fsck names it.
+                guard let parent = try? objects.header(id).parent else { return false }
+                if parent == ancestor { return true }
+                next = parent
+            }
+            return false
+        }
         self.head = HeadStore(root: directory)
     }
 

@@ -4,9 +4,11 @@
 /// repository fails with a clear message instead of being misread. A missing file names none.
 public struct RepositoryFormat: Sendable, Equatable {
     /// The features this version reads.
-    public static let knownFeatures: Set<String> = [packs]
+    public static let knownFeatures: Set<String> = [packs, packedRefs]
     /// Packs (§15): objects may lie in `packs/` as well as loose.
     public static let packs = "packs"
+    /// Packed refs (§5.7): threads may have their heads in `refs/threads/.packed` as well as in files.
+    public static let packedRefs = "packed-refs"
 
     /// Sorted, each once.
     public let features: [String]

@@ -1,0 +1,137 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `refs/threads/.packed` (docs/FORMAT.md §5.7): the refs of many threads in one file, `ID SP NAME`
+/// per line, as git's `packed-refs`. Read whole (a developer-year of threads is about a megabyte)
+/// and never trusted to be sorted: a git merge interleaves two clones' lines.
+struct PackedRefs: Sendable {
+    /// The file's path.
+    let path: String
+
+    /// The lock a rewrite holds (`.packed.lock`: a leftover name every ref lister skips).
+    var lockPath: String { path + ".lock" }
+
+    /// The ids of each name, in file order, each once per name; empty when there is no file.
+    /// - Throws: `RefError.malformed` naming the first line that is neither an entry nor a marker.
+    func read() throws(RefError) -> [ThreadName: [ObjectID]] {
+        let bytes: [UInt8]
+        do {
+            bytes = try FilePaths.readReplacedFile(path)
+        } catch {
+            if error.meansNoFile { return [:] }
+            throw .fileSystem(error)
+        }
+        return try Self.parse(bytes, path: path)
+    }
+
+    static func parse(_ bytes: [UInt8], path: String) throws(RefError) -> [ThreadName: [ObjectID]] {
+        var entries: [ThreadName: [ObjectID]] = [:]
+        guard !bytes.isEmpty else { return entries }
+        guard bytes.last == UInt8(ascii: "\n") else {
+            throw .malformedPackedRefs(path: path, line: 1, reason: "it does not end with a line end")
+        }
+        for (index, line) in bytes.dropLast().split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+            if GitConflictMarker.isMarker(line) { continue }
+            let space = line.index(line.startIndex, offsetBy: 64, limitedBy: line.endIndex)
+            guard let space, space < line.endIndex, line[space] == UInt8(ascii: " "),
+                  let id = ObjectID(hexDigits: line[..<space]),
+                  let name = Array(line[line.index(after: space)...]).withUnsafeBufferPointer(ThreadName.validated)
+            else {
+                throw .malformedPackedRefs(path: path, line: index + 1, reason: "expected a 64-digit lowercase hex id, a space and a thread name")
+            }
+            if !(entries[name]?.contains(id) ?? false) { entries[name, default: []].append(id) }
+        }
+        return entries
+    }
+
+    /// The bytes a writer writes for `entries`: one line per id, sorted by name's bytes.
+    static func bytes(of entries: [ThreadName: [ObjectID]]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for name in entries.keys.sorted(by: { $0.rawValue.utf8.lexicographicallyPrecedes($1.rawValue.utf8) }) {
+            for id in entries[name] ?? [] {
+                bytes += id.hex.utf8
+                bytes.append(UInt8(ascii: " "))
+                bytes += name.rawValue.utf8
+                bytes.append(UInt8(ascii: "\n"))
+            }
+        }
+        return bytes
+    }
+
+    /// The ids of `name`, in file order, each once: the lines ending in `SP NAME`, found without
+    /// reading the other lines' names (one thread of ten thousand costs a scan, not a parse).
+    /// - Throws: `RefError.malformedPackedRefs` when such a line's id is not an id, or the file does
+    ///   not end with a line end.
+    func ids(of name: ThreadName) throws(RefError) -> [ObjectID] {
+        let bytes: [UInt8]
+        do {
+            bytes = try FilePaths.readReplacedFile(path)
+        } catch {
+            if error.meansNoFile { return [] }
+            throw .fileSystem(error)
+        }
+        guard !bytes.isEmpty else { return [] }
+        guard bytes.last == UInt8(ascii: "\n") else {
+            throw .malformedPackedRefs(path: path, line: 1, reason: "it does not end with a line end")
+        }
+        let target = Array(name.rawValue.utf8)
+        let length = 65 + target.count
+        var ids: [ObjectID] = []
+        var start = 0
+        var line = 1
+        while start < bytes.count {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            if end - start == length, bytes[start + 64] == UInt8(ascii: " "), bytes[(start + 65)..<end].elementsEqual(target) {
+                guard let id = ObjectID(hexDigits: bytes[start..<(start + 64)]) else {
+                    throw .malformedPackedRefs(path: path, line: line, reason: "expected a 64-digit lowercase hex id")
+                }
+                if !ids.contains(id) { ids.append(id) }
+            }
+            start = end + 1
+            line += 1
+        }
+        return ids
+    }
+
+    /// Takes the file's lock and reads what it holds, for a rewrite. The lock is waited for as any
+    /// ref's: a rewrite is short, and a lock held for a second is a crashed writer's (`fsck` names it).
+    /// - Throws: `RefError.lock` when the lock is held; the read's errors.
+    func beginRewrite() throws(RefError) -> Rewrite {
+        let lock: LockFile
+        do {
+            lock = try LockFile.acquire(for: path)
+        } catch {
+            throw .lock(error)
+        }
+        let entries = try read()
+        return Rewrite(lock: lock, original: entries, entries: entries)
+    }
+
+    /// A rewrite under way: change `entries`, then `commit()`; dropped without a commit, it writes
+    /// nothing and releases the lock.
+    struct Rewrite: ~Copyable {
+        let lock: LockFile
+        let original: [ThreadName: [ObjectID]]
+        var entries: [ThreadName: [ObjectID]]
+
+        /// Writes `entries` (sorted, §5.7) into the lock file and renames it into place, or removes
+        /// the file when no entry is left; nothing when `entries` is what was read.
+        consuming func commit() throws(RefError) {
+            guard entries != original else { return }
+            do {
+                if entries.isEmpty {
+                    try lock.commitRemoval()
+                } else {
+                    try lock.commit(PackedRefs.bytes(of: entries))
+                }
+            } catch {
+                throw .lock(error)
+            }
+        }
+    }
+}

@@ -1,0 +1,83 @@
+extension RefStore {
+    /// What packing refs did (or would do).
+    public struct PackedRefsReport: Sendable, Equatable {
+        /// Ref files moved into `refs/threads/.packed` (and removed, but those a writer held).
+        public var packed = 0
+        /// Packed lines dropped because a ref file that stays contains them.
+        public var droppedLines = 0
+        /// Ref files left as files because the caller keeps them (tracked by git, local threads).
+        public var kept = 0
+        /// Whether `format` was (or would be) written to announce packed refs.
+        public var announced = false
+    }
+
+    /// Moves every ref file but those `keeps` names into `.packed` (docs/FORMAT.md §5.7), as
+    /// `git pack-refs` does: under the packed lock, the new file is written with each ref's heads in
+    /// place of its packed lines, then each ref file is removed under its own lock (taken without
+    /// waiting) while it still holds what was packed; a ref moved meanwhile stays a file, and reads
+    /// the same either way. Packed lines that a kept ref file contains are dropped. Ref files that
+    /// cannot be read stay, for `fsck`. No reflog line is written: no thread moves.
+    public func packRefs(keeping keeps: (ThreadName) -> Bool, dryRun: Bool) throws(RefError) -> PackedRefsReport {
+        var report = PackedRefsReport()
+        var reader = RefTreeReader(root: threadsDirectory)
+        do {
+            try reader.read()
+        } catch {
+            throw .fileSystem(error)
+        }
+        var rewrite = try packed.beginRewrite()
+        var toRemove: [(name: ThreadName, bytes: [UInt8])] = []
+        for (name, content) in reader.found {
+            guard case .bytes(let bytes) = content, let loose = try? Self.parse(bytes, name: name, path: path(of: name)) else { continue }
+            let packedIDs = rewrite.entries[name] ?? []
+            if keeps(name) {
+                report.kept += 1
+                if !packedIDs.isEmpty, combined(loose, packed: packedIDs) == loose {
+                    rewrite.entries[name] = nil
+                    report.droppedLines += packedIDs.count
+                }
+                continue
+            }
+            rewrite.entries[name] = combined(loose, packed: packedIDs)
+            toRemove.append((name, bytes))
+        }
+        report.packed = toRemove.count
+        guard rewrite.entries != rewrite.original else { return report }
+        do {
+            // Announced before the first `.packed` stands (§15.4): an older reader refuses, never misreads.
+            report.announced = dryRun
+                ? !(try RepositoryFormat.read(in: root).features.contains(RepositoryFormat.packedRefs))
+                : try RepositoryFormat.announce(RepositoryFormat.packedRefs, in: root)
+        } catch {
+            throw .format(error)
+        }
+        guard !dryRun else { return report }
+        try rewrite.commit()
+        for (name, bytes) in toRemove {
+            let path = path(of: name)
+            // Taken without waiting: a writer holding it is moving the ref, which then stays a file.
+            guard let lock = try? LockFile.acquire(for: path, timeout: .zero),
+                  (try? FilePaths.readReplacedFile(path)) == bytes else { continue }
+            try? lock.commitRemoval()
+            RefFolder(path: threadsDirectory).removeEmptyFolders(above: path)
+        }
+        return report
+    }
+
+    /// Gives thread `name` its heads back as a ref file and drops its packed lines: a thread made
+    /// local (§13) must be a file, which git's exclude file can keep out. No reflog line: it does
+    /// not move. Nothing is done for a thread that has no packed line.
+    public func unpack(_ name: ThreadName) throws(RefError) {
+        guard !(try packed.ids(of: name)).isEmpty else { return }
+        let lock = try lock(name)
+        let heads = try heads(of: name)
+        var rewrite = try packed.beginRewrite()
+        rewrite.entries[name] = nil
+        do {
+            try lock.commit(Array(heads.map { $0.hex + "\n" }.joined().utf8))
+        } catch {
+            throw .lock(error)
+        }
+        try rewrite.commit()
+    }
+}
