@@ -67,8 +67,8 @@ public enum Packing {
 
     /// Whether packing is due in `repository` with `looseLimit` (`SettingsLayers.autoPackLimit`).
     /// A few file system calls: cheap enough after every turn.
-    public static func automatic(in repository: Repository, looseLimit: Int) -> Automatic {
-        guard repository.packingDue(looseLimit: looseLimit) else { return .notDue }
+    public static func automatic(in repository: Repository, looseLimit: Int, movedRefs: Int = 0) -> Automatic {
+        guard repository.packingDue(looseLimit: looseLimit, movedRefs: movedRefs) else { return .notDue }
         let log = logPath(in: repository)
         // A log that cannot be read counts as empty: the gc it holds back is only an optimisation.
         guard let bytes = try? FilePaths.read(log), !bytes.isEmpty else { return .due }

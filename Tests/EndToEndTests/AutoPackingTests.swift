@@ -49,6 +49,26 @@ struct AutoPackingTests {
         #expect((try? Data(contentsOf: URL(fileURLWithPath: Self.gcLog(sandbox)))).map(\.isEmpty) ?? true)
     }
 
+    @Test("an import of more than 100 new threads starts a gc that packs their refs, though few messages are loose")
+    func importOfManyThreadsPacksRefs() throws {
+        let sandbox = try CLISandbox.initialized()
+        let threads = sandbox.repository + "/refs/threads"
+        let imported = try sandbox.succeed(["import", "chatgpt", try Self.export(sandbox, conversations: 150)])
+        let before = try sandbox.succeed(["threads", "--json"]).stdout
+        for _ in 0..<600 {
+            let files = (try? FileManager.default.subpathsOfDirectory(atPath: threads)) ?? []
+            if files == [".packed"], !FileManager.default.fileExists(atPath: sandbox.repository + "/gc.lock") { break }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: threads) == [".packed"], "\(imported)")
+        #expect(try sandbox.succeed(["threads", "--json"]).stdout == before)
+        #expect(try sandbox.run(["fsck"]).status == 0)
+        // A few new threads make no gc due.
+        let few = try CLISandbox.initialized()
+        try few.succeed(["import", "chatgpt", try Self.export(few, conversations: 20)])
+        #expect(!FileManager.default.fileExists(atPath: Self.gcLog(few)))
+    }
+
     @Test("gc.auto = 0 starts nothing; gc --auto does nothing when packing is not due")
     func turnedOff() throws {
         let sandbox = try CLISandbox.initialized()

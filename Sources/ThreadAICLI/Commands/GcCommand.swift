@@ -29,7 +29,8 @@ enum GcCommand: Command {
         let repository = try context.repository()
         let dryRun = arguments.flag("dry-run")
         if arguments.flag("auto") {
-            guard repository.packingDue(looseLimit: try AutoPacking.looseLimit(repository, context)) else { return .success }
+            let limit = try AutoPacking.looseLimit(repository, context)
+            guard repository.packingDue(looseLimit: limit, movedRefs: limit > 0 ? repository.looseRefCount() : 0) else { return .success }
         }
         let report: Repository.PackReport
         let refs: RefStore.PackedRefsReport

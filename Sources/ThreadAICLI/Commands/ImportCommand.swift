@@ -93,8 +93,8 @@ enum ImportCommand: Command {
             context.errors.line(line)
         }
         // Conversations of fewer than 100 messages stay loose (docs/FORMAT.md §15.3): many of them
-        // (a chat export) make packing due.
-        AutoPacking.startIfDue(repository, context)
+        // (a chat export) make packing due, as do many new threads, whose refs gc packs (§5.7).
+        AutoPacking.startIfDue(repository, context, movedRefs: summary.movedRefs)
         return .success
     }
 

@@ -15,9 +15,10 @@ import ThreadAIStore
 enum AutoPacking {
     /// Starts a background `gc --auto` when `repository` needs one. Never fails the command: a
     /// setting it cannot read or a process it cannot start only means no gc this time.
-    static func startIfDue(_ repository: Repository, _ context: CommandContext) {
+    /// `movedRefs`: how many thread refs the command wrote (an import's), for packing refs.
+    static func startIfDue(_ repository: Repository, _ context: CommandContext, movedRefs: Int = 0) {
         guard let limit = try? looseLimit(repository, context) else { return }
-        switch Packing.automatic(in: repository, looseLimit: limit) {
+        switch Packing.automatic(in: repository, looseLimit: limit, movedRefs: movedRefs) {
         case .notDue:
             return
         case .failedBefore(let log, let reason):
