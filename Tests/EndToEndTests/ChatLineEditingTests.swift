@@ -223,6 +223,9 @@ struct ChatLineEditingTests {
         try terminal.waitFor("never sent^C")
         try terminal.waitFor("main> ", count: 2)
         try terminal.type("kept")
+        // Drawn before Ctrl-L is pressed: read in one go with it (a loaded machine), "kept" would be
+        // drawn only after the clear, and the scrollback would hold no copy of it to count.
+        try terminal.waitFor("main> kept")
         try terminal.keys("C-l")
         // The screen is cleared (what it held goes to tmux's scrollback) and the line drawn again at its top.
         try terminal.waitFor("main> kept", count: 2)
