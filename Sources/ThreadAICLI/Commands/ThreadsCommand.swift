@@ -66,7 +66,7 @@ enum ThreadsCommand: Command {
     /// the status is then the first one's error's (a damaged repository, exit 3).
     private static func list(_ repository: Repository, json: Bool, onlyMerged: Bool, _ context: CommandContext) throws -> ExitStatus {
         var (summaries, unreadable) = try repository.readableThreadSummaries()
-        let merged = MergedForks.parents(summaries, repository)
+        let merged = repository.mergedForks(summaries)
         if onlyMerged { summaries = summaries.filter { merged[$0.name] != nil } }
         let current: ThreadName? = if case .thread(let name) = try repository.head.read() { name } else { nil }
         let local = Set(try LocalThreads(repository: repository).names())

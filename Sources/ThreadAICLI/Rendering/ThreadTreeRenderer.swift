@@ -6,7 +6,7 @@ import ThreadAI
 ///       └─ shorter    9e8d7c6b  5 messages, 2 own, forked at 1a2b3c4d   Shorter, please
 enum ThreadTreeRenderer {
     /// - Parameter local: the threads kept out of git (docs/FORMAT.md §13), marked `local`.
-    /// - Parameter merged: forks whose head is in their parent's history, by parent (`MergedForks`).
+    /// - Parameter merged: forks whose head is in their parent's history, by parent (`Repository.mergedForks`).
     /// - Parameter renamedAway: threads a pull renamed away while they went on here, by new name.
     static func write(
         _ summaries: [ThreadSummary], current: ThreadName?, local: Set<ThreadName> = [], merged: [ThreadName: String] = [:],
