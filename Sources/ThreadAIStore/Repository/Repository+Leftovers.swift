@@ -35,15 +35,22 @@ extension Repository {
         } catch {
             throw .fileSystem(error)
         }
-        let names: [ThreadName]
+        var names: [ThreadName] = []
         do {
             names = try refs.names()
         } catch {
-            // `names()` fails only on the file system (`refs` a file, or unreadable): say what it said.
-            guard case .fileSystem(let cause) = error else {
+            switch error {
+            case .malformedPackedRefs:
+                // The ref check reports the file (docs/FORMAT.md §5.7); leftovers are looked for
+                // among the ref files all the same.
+                try? RefStore.collectNames(in: refs.threadsDirectory, prefix: "", into: &names)
+                names.sort()
+            case .fileSystem(let cause):
+                // Else `names()` fails only on the file system (`refs` a file, or unreadable): say what it said.
+                throw .fileSystem(cause)
+            default:
                 throw .fileSystem(FileSystemError("list threads", path: refs.threadsDirectory, code: EIO))
             }
-            throw .fileSystem(cause)
         }
         problems += nameClashes(names)
         problems += try renameProblems(names)

@@ -136,5 +136,9 @@ struct PackedRefsTests {
             guard case RefError.malformedPackedRefs(_, let found, _) = error else { return false }
             return found == line && "\(error)".contains("packed refs")
         }
+        // fsck names it as an error, not as a folder it cannot list.
+        let problems = try scratch.repository.check().problems
+        #expect(problems.contains { $0.severity == .error && $0.message.contains("packed refs") && $0.message.contains("line \(line)") },
+                "\(problems)")
     }
 }
