@@ -42,6 +42,17 @@ def unpack(threadai_dir, target):
     """`target`: `threadai_dir` without packs or caches, each object a loose file (FORMAT §3)."""
     shutil.copytree(threadai_dir, target, ignore=shutil.ignore_patterns("packs", "cache", "*.lock", "logs"))
     os.remove(os.path.join(target, "format"))
+    # Packed refs (FORMAT §5.7) back to one file per thread: each name's ids, in file order.
+    packed_refs = os.path.join(target, "refs", "threads", ".packed")
+    if os.path.exists(packed_refs):
+        with open(packed_refs, "rb") as file:
+            for line in file.read().splitlines():
+                ident, name = line.split(b" ", 1)
+                path = os.path.join(target, "refs", "threads", name.decode())
+                os.makedirs(os.path.dirname(path), exist_ok=True)
+                with open(path, "ab") as ref:
+                    ref.write(ident + b"\n")
+        os.remove(packed_refs)
     packs = os.path.join(threadai_dir, "packs")
     for name in sorted(os.listdir(packs)):
         if name.endswith(".pack"):
@@ -167,6 +178,11 @@ class Year:
         gits = {layout: disk(os.path.join(getattr(self, layout), ".git"))[0] for layout in ("packed", "loose")}
         (pb, pf), (lb, lf) = sizes["packed"], sizes["loose"]
         print(f"| files in `.threadai/` (caches left out) | {pf:,} | {lf:,} | | a few thousand |")
+        tracked = {layout: len(self.check(["git", "ls-files", "-z", ".threadai"], cwd=getattr(self, layout)).split("\0")) - 1
+                   for layout in ("packed", "loose")}
+        reflogs = len(os.listdir(os.path.join(self.packed, ".threadai", "logs", "threads")))
+        print(f"| of which git tracks | {tracked['packed']:,} | {tracked['loose']:,} | | |")
+        print(f"| of which local reflogs (`logs/`, ignored by git) | {reflogs:,} | (not copied) | | |")
         print(f"| disk for `.threadai/` (caches left out) | {pb / 2**30:.2f} GiB ({pb / content:.2f}× content) | "
               f"{lb / 2**30:.2f} GiB ({lb / content:.2f}× content) | {pb / lb:.2f}× | ≤ 1.3× content |")
         print(f"| disk for `.git/` after the commit | {gits['packed'] / 2**30:.2f} GiB | {gits['loose'] / 2**30:.2f} GiB | "
