@@ -19,13 +19,7 @@ struct PackedRefs: Sendable {
     /// The ids of each name, in file order, each once per name; empty when there is no file.
     /// - Throws: `RefError.malformed` naming the first line that is neither an entry nor a marker.
     func read() throws(RefError) -> [ThreadName: [ObjectID]] {
-        let bytes: [UInt8]
-        do {
-            bytes = try FilePaths.readReplacedFile(path)
-        } catch {
-            if error.meansNoFile { return [:] }
-            throw .fileSystem(error)
-        }
+        guard let bytes = try RefStore.readIfPresent(path) else { return [:] }
         return try Self.parse(bytes, path: path)
     }
 
@@ -68,13 +62,7 @@ struct PackedRefs: Sendable {
     /// - Throws: `RefError.malformedPackedRefs` when such a line's id is not an id, or the file does
     ///   not end with a line end.
     func ids(of name: ThreadName) throws(RefError) -> [ObjectID] {
-        let bytes: [UInt8]
-        do {
-            bytes = try FilePaths.readReplacedFile(path)
-        } catch {
-            if error.meansNoFile { return [] }
-            throw .fileSystem(error)
-        }
+        guard let bytes = try RefStore.readIfPresent(path) else { return [] }
         guard !bytes.isEmpty else { return [] }
         guard bytes.last == UInt8(ascii: "\n") else {
             throw .malformedPackedRefs(path: path, line: 1, reason: "it does not end with a line end")

@@ -49,14 +49,18 @@ public struct RefStore: Sendable {
     /// The heads the ref file of `name` holds (§5.1), none when it has no file.
     func looseHeads(of name: ThreadName) throws(RefError) -> [ObjectID] {
         let path = path(of: name)
-        let bytes: [UInt8]
+        guard let bytes = try Self.readIfPresent(path) else { return [] }
+        return try Self.parse(bytes, name: name, path: path)
+    }
+
+    /// The bytes of the ref file (or `.packed`) at `path`; nil when there is none.
+    static func readIfPresent(_ path: String) throws(RefError) -> [UInt8]? {
         do {
-            bytes = try FilePaths.readReplacedFile(path)
+            return try FilePaths.readReplacedFile(path)
         } catch {
-            if error.meansNoFile { return [] }
+            if error.meansNoFile { return nil }
             throw .fileSystem(error)
         }
-        return try Self.parse(bytes, name: name, path: path)
     }
 
     /// A thread's heads from its ref file's ids and its packed ids (§5.7): each once, the file's
