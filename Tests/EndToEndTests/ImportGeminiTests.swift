@@ -8,16 +8,16 @@ struct ImportGeminiTests {
     static let project = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fixtures/import/gemini/tmp/ledger").path
     static let session = project + "/chats/session-2026-05-02T10-15-0f3c9a2e.jsonl"
-    static let main = "gemini/explain-ledger-py-0f3c9a2e"
+    static let main = "gemini/what-does-ledger-py-do-0f3c9a2e"
 
-    @Test("a message written again is one message; a rewind leaves the cut messages as a fork")
+    @Test("a message written again is one message; what a rewind went on with is a fork, the cut messages stay")
     func importsTheSession() throws {
         let sandbox = try CLISandbox.initialized()
         let result = try sandbox.succeed(["import", Self.session])
         #expect(result.stderr.contains("imported 1 conversation: 9 messages (9 new), 1 fork"))
         let threads = try sandbox.succeed(["threads"]).stdout
         #expect(threads.contains(Self.main + " ") && threads.contains(Self.main + "-2 "))
-        let call = try sandbox.succeed(["show", "--raw", Self.main + "~4"]).stdout
+        let call = try sandbox.succeed(["show", "--raw", Self.main + "~3"]).stdout
         #expect(call.split(separator: "\n", maxSplits: 2, omittingEmptySubsequences: false).last == #"""
             thread: \#(Self.main)
             role: assistant
@@ -40,11 +40,13 @@ struct ImportGeminiTests {
             ```
 
             """#)
-        #expect(try sandbox.succeed(["show", "--raw", Self.main + "~6"]).stdout.contains("hidden: true\n"))
-        #expect(try sandbox.succeed(["show", "--raw", Self.main + "~1"]).stdout.contains("role: system\n"))
-        #expect(try sandbox.succeed(["show", "--raw", Self.main + "~1"]).stdout.contains("source-role: info\n"))
-        #expect(try sandbox.succeed(["show", "--raw", Self.main]).stdout.hasSuffix("---\nAdded `test_total` to `test_ledger.py`.\n"))
-        #expect(try sandbox.succeed(["show", "--raw", Self.main + "-2"]).stdout.hasSuffix("---\nHere is `ledger.rs`.\n"))
+        #expect(try sandbox.succeed(["show", "--raw", Self.main + "~5"]).stdout.contains("hidden: true\n"))
+        #expect(try sandbox.succeed(["show", "--raw", Self.main]).stdout.hasSuffix("---\nHere is `ledger.rs`.\n"))
+        let fork = Self.main + "-2"
+        #expect(try sandbox.succeed(["show", "--raw", fork + "~1"]).stdout.contains("role: system\n"))
+        #expect(try sandbox.succeed(["show", "--raw", fork + "~1"]).stdout.contains("source-role: info\n"))
+        #expect(try sandbox.succeed(["show", "--raw", fork + "~2"]).stdout.hasSuffix("---\nAdd a test for total() instead.\n"))
+        #expect(try sandbox.succeed(["show", "--raw", fork]).stdout.hasSuffix("---\nAdded `test_total` to `test_ledger.py`.\n"))
         #expect(try sandbox.succeed(["import", "gemini", Self.session]).stderr.contains("9 messages (0 new)"))
         try sandbox.succeed(["fsck"])
     }

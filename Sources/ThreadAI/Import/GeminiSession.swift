@@ -11,14 +11,14 @@ import Foundation
 ///
 /// - JSON lines (Gemini CLI since April 2026): a first line of metadata (`sessionId`, `projectHash`,
 ///   `startTime`, `kind`…), then one line per message record, `{"$set": {…}}` lines that update the
-///   metadata (`summary`) or, with `messages`, replace the conversation, and `{"$rewindTo": ID}` lines
+///   metadata (`summary`, left out) or, with `messages`, replace the conversation, and `{"$rewindTo": ID}` lines
 ///   that cut the conversation back to before the message `ID` (`/rewind`). A message is appended
 ///   again, whole, each time Gemini CLI adds to it (its tool calls' results, its thoughts): the last
 ///   line of an id is the message.
 /// - One JSON object (older versions, `session-….json`): the metadata with a `messages` array.
 ///
-/// A message cut away by a rewind is kept: it stays in the tree, and what the session went on with
-/// hangs from the message before it, so the rewound branch becomes a fork (the lineage).
+/// A message cut away by a rewind is kept: it stays in the tree, on the thread, and what the session
+/// went on with hangs from the message before it, a fork (the lineage).
 enum GeminiSession {
     static func parse(_ data: Data, name: String) throws(ImportError) -> ImportConversation {
         var tree = GeminiTree()
@@ -53,10 +53,16 @@ enum GeminiSession {
         }
         let nodes = tree.order.compactMap { id in tree.nodes[id].map { node(id, $0.message, parent: $0.parent) } }
         let question = nodes.first { $0.role == .user && $0.fields["hidden"] == nil && !$0.content.isEmpty }
-        let title = tree.summary ?? question?.content.split(separator: "\n").first.map(String.init)
+        // The first question titles it, not the `summary` Gemini CLI may write later: a title that
+        // changed would name the thread of a session captured as it grew otherwise than its import.
+        let title = question?.content.split(separator: "\n").first.map(String.init)
+        // The thread is the conversation as it was first told (the first leaf); what a rewind went on
+        // with is a fork. The newest branch would move the thread to it at each rewind, so a session
+        // captured as it grew would own its messages otherwise than its import.
+        let parents = Set(nodes.compactMap(\.parentSourceID))
         var conversation = ImportConversation(
             format: "gemini", id: sessionID, title: title, date: ClaudeCodeParser.date(tree.startTime) ?? nodes.first?.date,
-            nodes: nodes, currentNode: tree.path.last, skipped: [])
+            nodes: nodes, currentNode: nodes.first { !parents.contains($0.sourceID) }?.sourceID, skipped: [])
         conversation.notes = notes
         return conversation
     }
@@ -110,13 +116,11 @@ struct GeminiTree {
     /// The conversation as it stands: node ids from the first message to the newest.
     var path: [String] = []
     var sessionID: String?
-    var summary: String?
     var startTime: String?
 
     mutating func metadata(_ object: [String: JSONReader.Value]) {
         sessionID = sessionID ?? object["sessionId"]?.string
         startTime = startTime ?? object["startTime"]?.string
-        if let text = object["summary"]?.string, !text.isEmpty { summary = text }
     }
 
     /// A message record: a message of the conversation written again (it grew) replaces what it
