@@ -112,7 +112,7 @@ struct CaptureAgentsTests {
         let result = try sandbox.succeed(["capture", "--all"], environment: Self.homes)
         #expect(result.stderr.contains("no Claude Code session of \(sandbox.work)"), "\(result)")
         #expect(result.stderr.contains("captured \(mine): 5 new messages"), "\(result)")
-        #expect(result.stderr.contains("9 new messages") && result.stderr.contains("2 new messages"), "\(result)")
+        #expect(result.stderr.contains("10 new messages") && result.stderr.contains("2 new messages"), "\(result)")
         let threads = try CaptureTests.contents(sandbox).refs.keys.sorted()
         #expect(threads == [ImportCodexTests.main, ImportGeminiTests.main, ImportGeminiTests.main + "-2",
                             "gemini/which-python-does-this-project-need-7d41b0c3"])

@@ -11,7 +11,7 @@ import Foundation
 ///
 /// - JSON lines (Gemini CLI since April 2026): a first line of metadata (`sessionId`, `projectHash`,
 ///   `startTime`, `kind`…), then one line per message record, `{"$set": {…}}` lines that update the
-///   metadata (`summary`, left out) or, with `messages`, replace the conversation, and `{"$rewindTo": ID}` lines
+///   metadata (`summary`, left out) or, with `messages`, give the history after a compression, and `{"$rewindTo": ID}` lines
 ///   that cut the conversation back to before the message `ID` (`/rewind`). A message is appended
 ///   again, whole, each time Gemini CLI adds to it (its tool calls' results, its thoughts): the last
 ///   line of an id is the message.
@@ -37,9 +37,11 @@ enum GeminiSession {
                     tree.rewind(to: id)
                 } else if let set = object["$set"]?.object {
                     tree.metadata(set)
-                    if let messages = set["messages"]?.array {
-                        tree.path = []
-                        for message in messages { if let message = message.object { tree.record(message) } }
+                    // Written when Gemini CLI compresses or masks its history: a message it does not
+                    // know yet (a compression's summary) goes on after the conversation; a known one
+                    // stays as its own records wrote it (a masked tool output replaces nothing).
+                    for message in set["messages"]?.array ?? [] {
+                        if let message = message.object, let id = message["id"]?.string, tree.nodes[id] == nil { tree.record(message) }
                     }
                 } else if object["id"]?.string != nil {
                     tree.record(object)
