@@ -38,6 +38,10 @@ struct ImportSourcesTests {
         #expect(try ImportSources.detect("/nonexistent/tmp/app/chats/session-2026-01-12T09-30-7d41b0c3.json")?.name == "gemini")
         #expect(try ImportSources.detect("/nonexistent/tmp/app/chats/0f3c9a2e/9d8e7f6a.jsonl")?.name == "gemini")
         #expect(try ImportSources.detect("/nonexistent/tmp/app/checkpoint-draft.json")?.name == "gemini")
+        // A folder named chats higher up (in HOME's path) makes no Claude Code session Gemini's.
+        #expect(try ImportSources.detect("/home/chats/.claude/projects/-home-chats-app/8463c716.jsonl")?.name == "claude-code")
+        #expect(CapturedAgent.of(transcript: "/home/chats/.claude/projects/-home-chats-app/8463c716.jsonl") == .claudeCode)
+        #expect(CapturedAgent.of(transcript: "/home/me/.gemini/tmp/app/chats/0f3c9a2e/9d8e7f6a.jsonl") == .gemini)
         #expect(try ImportSources.detect("/nonexistent/x.stub", among: [StubSource()] + ImportSources.all)?.name == "stub")
     }
 
@@ -61,11 +65,11 @@ struct ImportSourcesTests {
     @Test func aFolderYieldsEachSourcesFilesInTheSourcesOrder() {
         let below = ["b/two.jsonl", "conversations-001.json", "a.jsonl", "conversations.json", "notes.txt",
                      "sub/conversations.json", "conversations-x.json", "x.stub", "2025/10/29/rollout-1.jsonl",
-                     "tmp/app/chats/session-1.jsonl", "tmp/app/checkpoint-a.json"]
+                     "tmp/app/chats/session-1.jsonl", "tmp/app/checkpoint-a.json", "session-2.json"]
         // A Codex rollout is Codex's, taken once, though Claude Code's sessions also end in .jsonl.
         #expect(ImportSources.collected(inFolder: below)
             == ["conversations-001.json", "conversations.json", "2025/10/29/rollout-1.jsonl",
-               "tmp/app/chats/session-1.jsonl", "tmp/app/checkpoint-a.json", "a.jsonl", "b/two.jsonl"])
+               "session-2.json", "tmp/app/chats/session-1.jsonl", "tmp/app/checkpoint-a.json", "a.jsonl", "b/two.jsonl"])
         #expect(ImportSources.collected(inFolder: below, among: ImportSources.all + [StubSource()]).last == "x.stub")
     }
 

@@ -21,7 +21,8 @@ public enum CapturedAgent: String, Sendable, CaseIterable {
     }
 
     /// The agent that wrote the transcript at `path`, by its name as `import` knows it: a Codex
-    /// rollout (`rollout-….jsonl`), a Gemini CLI session (below a `chats` folder), else Claude Code's.
+    /// rollout (`rollout-….jsonl`), a Gemini CLI session (`session-…`, `chats/SESSION/ID.jsonl`),
+    /// else Claude Code's.
     public static func of(transcript path: String) -> CapturedAgent {
         if CodexSource.isRollout(path) { return .codex }
         if GeminiSource.isSessionFile(path) { return .gemini }

@@ -27,11 +27,14 @@ public struct GeminiSource: ConversationSource {
         Self.isSessionFile(relativePath) || GeminiCheckpoint.isCheckpoint(relativePath)
     }
 
-    /// A `.jsonl` file, or a `session-….json`, below a `chats` folder (Claude Code and Codex have none).
+    /// A `session-….jsonl` or `session-….json` (in a `chats` folder, or a folder given to `import`),
+    /// or a subagent's `chats/SESSION/ID.jsonl`. Claude Code names its sessions by their id and Codex
+    /// its rollouts `rollout-…`; neither has a `chats` folder (one higher up, in HOME's path, says nothing).
     static func isSessionFile(_ path: String) -> Bool {
-        let parts = path.split(separator: "/")
-        guard let file = parts.last, parts.dropLast().contains("chats") else { return false }
-        return file.hasSuffix(".jsonl") || (file.hasPrefix("session-") && file.hasSuffix(".json"))
+        let parts = path.split(separator: "/").reversed().map(String.init)
+        guard let file = parts.first else { return false }
+        if file.hasPrefix("session-") && (file.hasSuffix(".json") || file.hasSuffix(".jsonl")) { return true }
+        return parts.count >= 3 && parts[2] == "chats" && file.hasSuffix(".jsonl")
     }
 
     public func forEachConversation(at path: String, hooks: ImportHooks, _ body: (ImportConversation) throws -> Void) throws {
