@@ -75,6 +75,23 @@ struct CaptureAgentsTests {
         try sandbox.succeed(["fsck"])
     }
 
+    /// A Gemini CLI subagent writes a file of its own, `chats/SESSION/ID.jsonl`, which no hook names:
+    /// each hook of its session captures it too.
+    @Test func aGeminiHookCapturesTheSessionsSubagents() throws {
+        let sandbox = try CLISandbox.initialized()
+        let chats = try sandbox.folder.folder("home/.gemini/tmp/ledger/chats")
+        let session = "0f3c9a2e-5b7d-4e21-9c4a-1d2e3f405162"
+        let transcript = chats + "/" + (Self.geminiSession as NSString).lastPathComponent
+        try FileManager.default.copyItem(atPath: Self.geminiSession, toPath: transcript)
+        try FileManager.default.copyItem(atPath: ImportGeminiTests.project + "/chats/" + session, toPath: chats + "/" + session)
+        try Self.hook(sandbox, agent: "gemini", session: session, transcript: transcript, event: "SessionEnd")
+        let subagent = chats + "/" + session + "/a7e4c2d0-1b3f-4c5d-8e9f-0a1b2c3d4e5f.jsonl"
+        #expect(try CaptureTests.contents(sandbox).refs["gemini/find-where-total-is-tested-a7e4c2d0-agent"] != nil)
+        let other = try CLISandbox.initialized()
+        try other.succeed(["import", "--redact", "gemini", transcript, subagent])
+        #expect(try CaptureTests.contents(sandbox) == (try CaptureTests.contents(other)))
+    }
+
     /// Gemini CLI before April 2026 rewrote one JSON object at each change: nothing of it is stored
     /// before the session ends (its newest message may still change), then all of it.
     @Test func aGeminiSessionRewrittenWholeIsStoredWhenItEnds() throws {

@@ -55,12 +55,13 @@ struct ImportGeminiTests {
         try sandbox.succeed(["fsck"])
     }
 
-    /// `~/.gemini/tmp` searched whole: sessions old (one JSON object) and new, and a `/chat save`.
+    /// `~/.gemini/tmp` searched whole: sessions old (one JSON object) and new, a subagent's, and a `/chat save`.
     @Test func aProjectFolderHoldsSessionsOfBothFormsAndSavedChats() throws {
         let sandbox = try CLISandbox.initialized()
         let result = try sandbox.succeed(["import", Self.project])
-        #expect(result.stderr.contains("imported 3 conversations: 18 messages (18 new)"))
+        #expect(result.stderr.contains("imported 4 conversations: 20 messages (20 new)"))
         let threads = try sandbox.succeed(["threads"]).stdout
+        #expect(threads.contains("gemini/find-where-total-is-tested-a7e4c2d0-agent "), "a subagent's session, labelled")
         #expect(threads.contains("gemini/which-python-does-this-project-need-7d41b0c3 "))
         #expect(threads.contains("gemini/before-refactor-checkpoi "))
         let saved = try sandbox.succeed(["show", "--raw", "gemini/before-refactor-checkpoi~1"]).stdout

@@ -65,6 +65,9 @@ enum GeminiSession {
         var conversation = ImportConversation(
             format: "gemini", id: sessionID, title: title, date: ClaudeCodeParser.date(tree.startTime) ?? nodes.first?.date,
             nodes: nodes, currentNode: nodes.first { !parents.contains($0.sourceID) }?.sourceID, skipped: [])
+        // A subagent's session (`chats/PARENT/ID.jsonl`) has an id of its own; the label tells its
+        // thread from a session's in a list.
+        if tree.isSubagent { conversation.label = "agent" }
         conversation.notes = notes
         return conversation
     }
@@ -119,10 +122,12 @@ struct GeminiTree {
     var path: [String] = []
     var sessionID: String?
     var startTime: String?
+    var isSubagent = false
 
     mutating func metadata(_ object: [String: JSONReader.Value]) {
         sessionID = sessionID ?? object["sessionId"]?.string
         startTime = startTime ?? object["startTime"]?.string
+        if object["kind"]?.string == "subagent" { isSubagent = true }
     }
 
     /// A message record: a message of the conversation written again (it grew) replaces what it
