@@ -19,10 +19,10 @@ import ThreadAIStore
 ///
 /// Each capture, under the transcript's record lock (`CaptureRecords`): read the transcript; take
 /// its complete lines (a line cut short is left for the next call); stop there when the record says
-/// nothing was added; else keep the settled lines (`SettledPrefix`: a reply still being written is
-/// held back, unless `settleAll`; `TranscriptParser.settledEnd`), parse them with the importer's parser, replace every credential
-/// (`[REDACTED:KIND]`) and write them with the importer, which writes no object twice and moves the
-/// refs forward by compare-and-swap. A transcript is small (a long session is a few MB), so it is
+/// nothing was added; else keep the settled lines (`TranscriptParser.settledEnd`: a reply still
+/// being written is held back, unless `settleAll`), parse them with the importer's parser, replace
+/// every credential (`[REDACTED:KIND]`) and write them with the importer, which writes no object
+/// twice and moves the refs forward by compare-and-swap. A transcript is small (a long session is a few MB), so it is
 /// parsed whole each time: the parser's merging of replies needs every line, and ids computed
 /// from the whole are the import's by construction.
 public struct SessionCapture: Sendable {

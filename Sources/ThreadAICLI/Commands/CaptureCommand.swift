@@ -20,7 +20,8 @@ enum CaptureCommand: Command {
             session_id, transcript_path, agent_transcript_path, hook_event_name) and stores what the session's \
             transcript gained since the last capture: the same messages, ids and thread (claude-code/TITLE-ID, \
             codex/…, gemini/…) as 'threadai import' of the whole transcript. The agent is --agent's, else the \
-            one the transcript's name says (a Codex rollout-….jsonl, a Gemini CLI chats/ file), else Claude Code. A reply still being written is held back until the next capture or the session's \
+            one the transcript's name says (a Codex rollout-….jsonl, a Gemini CLI session-… file), else Claude \
+            Code. A reply still being written is held back until the next capture or the session's \
             end; a line cut short is read whole next time; a damaged line is left out and named in the log. \
             Every credential is stored as [REDACTED:KIND]. In this mode it always exits 0 and waits at most a \
             moment for another capture of the same session: what goes wrong is written to \
