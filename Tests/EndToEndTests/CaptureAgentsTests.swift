@@ -75,6 +75,20 @@ struct CaptureAgentsTests {
         try sandbox.succeed(["fsck"])
     }
 
+    @Test("a Gemini line cut in half (the agent writing it, or a crash) waits for the rest; the result is still the import's")
+    func geminiHalfLine() throws {
+        let sandbox = try CLISandbox.initialized()
+        let transcript = try sandbox.folder.folder("home/.gemini/tmp/ledger/chats") + "/" + (Self.geminiSession as NSString).lastPathComponent
+        let whole = try Data(contentsOf: URL(fileURLWithPath: Self.geminiSession))
+        for cut in [whole.count / 3, whole.count / 2, whole.count] {
+            try whole.prefix(cut).write(to: URL(fileURLWithPath: transcript))
+            try Self.hook(sandbox, agent: "gemini", session: "0f3c9a2e", transcript: transcript, event: cut == whole.count ? "SessionEnd" : "PreCompress")
+        }
+        #expect(try CaptureTests.contents(sandbox) == (try Self.imported("gemini", transcript)))
+        let log = try String(contentsOfFile: sandbox.repository + "/logs/capture.log", encoding: .utf8)
+        #expect(!log.contains("error") && !log.contains("left out"), "\(log)")
+    }
+
     /// A Gemini CLI subagent writes a file of its own, `chats/SESSION/ID.jsonl`, which no hook names:
     /// each hook of its session captures it too.
     @Test func aGeminiHookCapturesTheSessionsSubagents() throws {
