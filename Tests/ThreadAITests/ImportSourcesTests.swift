@@ -24,7 +24,7 @@ struct ImportSourcesTests {
     }
 
     @Test func theRegistryListsEveryFormatInTheOrderHelpGivesThem() {
-        #expect(ImportSources.names() == ["chatgpt", "codex", "claude-code", "llm", "threadai-json"])
+        #expect(ImportSources.names() == ["chatgpt", "codex", "gemini", "claude-code", "llm", "threadai-json"])
         #expect(ImportSources.named("llm")?.name == "llm")
         #expect(ImportSources.named("chatgtp") == nil)
     }
@@ -34,6 +34,14 @@ struct ImportSourcesTests {
         #expect(try ImportSources.detect("/nonexistent/logs.db")?.name == "llm")
         #expect(try ImportSources.detect("/nonexistent/session.jsonl")?.name == "claude-code")
         #expect(try ImportSources.detect("/nonexistent/2025/10/29/rollout-2025-10-29T00-59-38-019a.jsonl")?.name == "codex")
+        #expect(try ImportSources.detect("/nonexistent/tmp/app/chats/session-2026-05-02T10-15-0f3c9a2e.jsonl")?.name == "gemini")
+        #expect(try ImportSources.detect("/nonexistent/tmp/app/chats/session-2026-01-12T09-30-7d41b0c3.json")?.name == "gemini")
+        #expect(try ImportSources.detect("/nonexistent/tmp/app/chats/0f3c9a2e/9d8e7f6a.jsonl")?.name == "gemini")
+        #expect(try ImportSources.detect("/nonexistent/tmp/app/checkpoint-draft.json")?.name == "gemini")
+        // A folder named chats higher up (in HOME's path) makes no Claude Code session Gemini's.
+        #expect(try ImportSources.detect("/home/chats/.claude/projects/-home-chats-app/8463c716.jsonl")?.name == "claude-code")
+        #expect(CapturedAgent.of(transcript: "/home/chats/.claude/projects/-home-chats-app/8463c716.jsonl") == .claudeCode)
+        #expect(CapturedAgent.of(transcript: "/home/me/.gemini/tmp/app/chats/0f3c9a2e/9d8e7f6a.jsonl") == .gemini)
         #expect(try ImportSources.detect("/nonexistent/x.stub", among: [StubSource()] + ImportSources.all)?.name == "stub")
     }
 
@@ -43,6 +51,10 @@ struct ImportSourcesTests {
         try Data(#"{ "format" : "threadai-json", "version": 1 }"#.utf8).write(to: URL(fileURLWithPath: export))
         try Data("[]".utf8).write(to: URL(fileURLWithPath: other))
         try Data("STUB and more".utf8).write(to: URL(fileURLWithPath: stub))
+        let gemini = folder.at("moved.json")
+        try Data(#"{\n  "sessionId": "0f3c",\n  "projectHash": "5c2b",\n  "messages": []\n}"#.utf8)
+            .write(to: URL(fileURLWithPath: gemini))
+        #expect(try ImportSources.detect(gemini)?.name == "gemini", "a Gemini session moved out of its chats folder")
         #expect(try ImportSources.detect(export)?.name == "threadai-json")
         #expect(try ImportSources.detect(other)?.name == "chatgpt")
         #expect(try ImportSources.detect(stub, among: ImportSources.all + [StubSource()])?.name == "stub")
@@ -52,10 +64,12 @@ struct ImportSourcesTests {
 
     @Test func aFolderYieldsEachSourcesFilesInTheSourcesOrder() {
         let below = ["b/two.jsonl", "conversations-001.json", "a.jsonl", "conversations.json", "notes.txt",
-                     "sub/conversations.json", "conversations-x.json", "x.stub", "2025/10/29/rollout-1.jsonl"]
+                     "sub/conversations.json", "conversations-x.json", "x.stub", "2025/10/29/rollout-1.jsonl",
+                     "tmp/app/chats/session-1.jsonl", "tmp/app/checkpoint-a.json", "session-2.json"]
         // A Codex rollout is Codex's, taken once, though Claude Code's sessions also end in .jsonl.
         #expect(ImportSources.collected(inFolder: below)
-            == ["conversations-001.json", "conversations.json", "2025/10/29/rollout-1.jsonl", "a.jsonl", "b/two.jsonl"])
+            == ["conversations-001.json", "conversations.json", "2025/10/29/rollout-1.jsonl",
+               "session-2.json", "tmp/app/chats/session-1.jsonl", "tmp/app/checkpoint-a.json", "a.jsonl", "b/two.jsonl"])
         #expect(ImportSources.collected(inFolder: below, among: ImportSources.all + [StubSource()]).last == "x.stub")
     }
 

@@ -1,5 +1,6 @@
 /// The JSON a Claude Code hook gives its command on standard input (docs/CLI.md, `capture`): the
-/// fields capture reads, each optional in the input; the others are ignored.
+/// fields capture reads, each optional in the input; the others are ignored. Codex's and Gemini
+/// CLI's hooks give the same fields (Codex's `transcript_path` may be null).
 public struct ClaudeCodeHookInput: Sendable, Equatable {
     public var sessionID: String?
     public var transcriptPath: String?

@@ -12,16 +12,17 @@ import Darwin
 #endif
 import ThreadAIStore
 
-/// Brings what a Claude Code transcript gained since the last capture into the repository
+/// Brings what a coding agent's transcript gained since the last capture into the repository
 /// (docs/FORMAT.md §16, docs/CLI.md `capture`): the same objects, ids, thread names and refs as
-/// `threadai import claude-code` of the whole transcript, however often and whenever it is called.
+/// `threadai import AGENT` of the whole transcript, however often and whenever it is called. What
+/// differs between agents (Claude Code, Codex, Gemini CLI) is the `TranscriptParser` chosen first.
 ///
 /// Each capture, under the transcript's record lock (`CaptureRecords`): read the transcript; take
 /// its complete lines (a line cut short is left for the next call); stop there when the record says
-/// nothing was added; else keep the settled lines (`SettledPrefix`: a reply still being written is
-/// held back, unless `settleAll`), parse them with the importer's parser, replace every credential
-/// (`[REDACTED:KIND]`) and write them with the importer, which writes no object twice and moves the
-/// refs forward by compare-and-swap. A transcript is small (a long session is a few MB), so it is
+/// nothing was added; else keep the settled lines (`TranscriptParser.settledEnd`: a reply still
+/// being written is held back, unless `settleAll`), parse them with the importer's parser, replace
+/// every credential (`[REDACTED:KIND]`) and write them with the importer, which writes no object
+/// twice and moves the refs forward by compare-and-swap. A transcript is small (a long session is a few MB), so it is
 /// parsed whole each time: the parser's merging of replies needs every line, and ids computed
 /// from the whole are the import's by construction.
 public struct SessionCapture: Sendable {
@@ -50,12 +51,16 @@ public struct SessionCapture: Sendable {
         public var reread = false
     }
 
-    /// Captures the transcript at `path` (absolute), of the session `session` (its file name when nil).
+    /// Captures the transcript at `path` (absolute), of the session `session` (its file name when nil),
+    /// written by `agent` (when nil, the agent its name says: `CapturedAgent.of(transcript:)`).
     /// - Parameter settleAll: store every complete line, a reply at the end too (the session ended,
     ///   or a capture by hand); otherwise a reply at the end waits for the next capture.
     /// - Throws: `CaptureError`; the transcript's record then names the failure, except when its
     ///   lock could not be taken in time (`CaptureError.busy`).
-    public func capture(transcript path: String, session: String? = nil, settleAll: Bool) throws(CaptureError) -> Outcome {
+    public func capture(
+        transcript path: String, session: String? = nil, agent: CapturedAgent? = nil, settleAll: Bool
+    ) throws(CaptureError) -> Outcome {
+        let parser = TranscriptParser(agent ?? .of(transcript: path), path: path)
         let key = CaptureRecords.key(forTranscript: path)
         let records = CaptureRecords(repository: repository)
         var outcome = Outcome(key: key)
@@ -63,7 +68,7 @@ public struct SessionCapture: Sendable {
         do {
             try records.update(key, timeout: lockTimeout) { (old: CaptureRecord?) -> CaptureRecord? in
                 let base = CaptureRecord(session: session ?? old?.session ?? key, transcript: path)
-                switch Result(catching: { () throws(CaptureError) in try captured(path, base: base, old: old, settleAll: settleAll, outcome: &outcome) }) {
+                switch Result(catching: { () throws(CaptureError) in try captured(path, parser: parser, base: base, old: old, settleAll: settleAll, outcome: &outcome) }) {
                 case .success(let record): return record
                 case .failure(let error):
                     failure = error
@@ -83,7 +88,7 @@ public struct SessionCapture: Sendable {
     }
 
     private func captured(
-        _ path: String, base: CaptureRecord, old: CaptureRecord?, settleAll: Bool, outcome: inout Outcome
+        _ path: String, parser: TranscriptParser, base: CaptureRecord, old: CaptureRecord?, settleAll: Bool, outcome: inout Outcome
     ) throws(CaptureError) -> CaptureRecord? {
         // Nothing added since the last capture (and nothing left to settle): stop before reading it whole.
         if let old, old.error == nil, !settleAll || old.settled == old.offset, TranscriptFile.isUnchanged(path, since: old) {
@@ -100,10 +105,10 @@ public struct SessionCapture: Sendable {
         }
         guard stat(path, &status) == 0 else { throw CaptureError(transcript: path, reason: "cannot read its status") }
         let inode = UInt64(status.st_ino)
-        let complete = Array(bytes.prefix(SettledPrefix.completeLines(of: bytes)))
+        let complete = Array(bytes.prefix(parser.completeEnd(of: bytes)))
         let fits = old.map { $0.matches(complete, inode: inode) } ?? false
-        outcome.reread = old != nil && !fits
-        let end = settleAll ? complete.count : SettledPrefix.end(of: complete)
+        outcome.reread = old != nil && !fits && !parser.isRewritten
+        let end = settleAll ? complete.count : parser.settledEnd(of: complete)
         if let old, fits, old.error == nil, old.offset == complete.count, old.settled == end {
             outcome.unchanged = true
             outcome.redacted = old.redacted
@@ -118,9 +123,14 @@ public struct SessionCapture: Sendable {
         guard end > 0 else { return record }  // Nothing settled yet: only the record is written.
         var conversation: ImportConversation
         do {
-            conversation = try ClaudeCodeParser.parse(Data(complete[..<end]), name: path)
+            conversation = try parser.parse(Data(complete[..<end]), name: path)
         } catch {
             throw CaptureError(transcript: path, reason: error.reason)
+        }
+        if !settleAll, !parser.isNamed(conversation) {
+            record.settled = 0
+            outcome.heldBack = complete.count
+            return record
         }
         for index in conversation.nodes.indices {
             let found = SecretScanner.findings(in: conversation.nodes[index].content).count

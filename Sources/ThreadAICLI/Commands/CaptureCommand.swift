@@ -14,12 +14,14 @@ enum CaptureCommand: Command {
     static let traits: CommandTraits = [.writesThreads]
     static let spec = CommandSpec(
         name: name,
-        abstract: "Capture a Claude Code session into the repository as it grows (what the agent's hooks run).",
+        abstract: "Capture a coding agent's session into the repository as it grows (what the agent's hooks run).",
         discussion: """
-            Without options it reads a Claude Code hook's JSON on standard input (session_id, transcript_path, \
-            agent_transcript_path, hook_event_name) and stores what the session's transcript gained since the \
-            last capture: the same messages, ids and thread (claude-code/TITLE-ID) as 'threadai import' of the \
-            whole transcript. A reply still being written is held back until the next capture or the session's \
+            Without options it reads a hook's JSON on standard input (Claude Code, Codex or Gemini CLI: \
+            session_id, transcript_path, agent_transcript_path, hook_event_name) and stores what the session's \
+            transcript gained since the last capture: the same messages, ids and thread (claude-code/TITLE-ID, \
+            codex/…, gemini/…) as 'threadai import' of the whole transcript. The agent is --agent's, else the \
+            one the transcript's name says (a Codex rollout-….jsonl, a Gemini CLI session-… file), else Claude \
+            Code. A reply still being written is held back until the next capture or the session's \
             end; a line cut short is read whole next time; a damaged line is left out and named in the log. \
             Every credential is stored as [REDACTED:KIND]. In this mode it always exits 0 and waits at most a \
             moment for another capture of the same session: what goes wrong is written to \
@@ -28,8 +30,9 @@ enum CaptureCommand: Command {
             """,
         arguments: [
             .option("transcript", valueName: "PATH", help: "Capture this transcript (.jsonl) now, whole."),
+            .option("agent", valueName: "claude-code|codex|gemini", help: "The agent that wrote the transcripts (by default, their names say)."),
             .option("session", valueName: "ID", help: "Capture again the session ID captured before (its transcript and its subagents')."),
-            .flag("all", help: "Capture every Claude Code session of this project still in ~/.claude/projects."),
+            .flag("all", help: "Capture every session of this project that Claude Code, Codex and Gemini CLI still keep."),
         ],
         examples: [
             .init("threadai capture < hook-input.json"),
@@ -38,6 +41,14 @@ enum CaptureCommand: Command {
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
+        var agent: CapturedAgent?
+        if let name = arguments.option("agent") {
+            guard let named = CapturedAgent(rawValue: name) else {
+                let known = CapturedAgent.allCases.map(\.rawValue).joined(separator: ", ")
+                throw CLIError(TerminalSafe.text("'\(name)' is not an agent capture reads; --agent takes \(known)."), status: .usage)
+            }
+            agent = named
+        }
         var transcripts: [String] = []
         if let path = arguments.option("transcript") { transcripts.append(context.absolutePath(path)) }
         if let session = arguments.option("session") {
@@ -50,33 +61,55 @@ enum CaptureCommand: Command {
             transcripts += records.map(\.record.transcript)
         }
         if arguments.flag("all") {
-            guard let home = context.environment["HOME"], !home.isEmpty else { throw CLIError("capture --all needs HOME, to find ~/.claude/projects.") }
-            let repository = try context.repository()
-            // Claude Code names the folder by the physical path (getcwd), symbolic links resolved.
-            let project = URL(fileURLWithPath: FilePaths.directoryName(of: repository.directory)).resolvingSymlinksInPath().path
-            let found = SessionCapture.claudeCodeTranscripts(ofProject: project, home: home)
-            guard !found.isEmpty else {
-                context.note(TerminalSafe.text("no Claude Code session of \(project) in \(home)/.claude/projects/\(SessionCapture.claudeCodeProjectName(project))"))
-                return .success
-            }
+            let found = try backfill(agent, context)
+            guard !found.isEmpty else { return .success }
             transcripts += found
         }
-        guard transcripts.isEmpty else { return try byHand(transcripts, context) }
+        guard transcripts.isEmpty else { return try byHand(transcripts, agent: agent, context) }
         guard !context.input.isTerminal else {
             throw CLIError("capture reads a hook's JSON on standard input; by hand, give --transcript PATH, --session ID or --all.", status: .usage)
         }
-        fromHook(context)
+        fromHook(agent, context)
         return .success
     }
 
+    /// The sessions of this project that the agents (or `agent` alone) still keep; a note for each
+    /// agent that keeps none.
+    private static func backfill(_ agent: CapturedAgent?, _ context: CommandContext) throws -> [String] {
+        guard let home = context.environment["HOME"], !home.isEmpty else { throw CLIError("capture --all needs HOME, to find the agents' sessions.") }
+        let repository = try context.repository()
+        // The agents name a project by its physical path (getcwd), symbolic links resolved.
+        let project = URL(fileURLWithPath: FilePaths.directoryName(of: repository.directory)).resolvingSymlinksInPath().path
+        var found: [String] = []
+        for each in agent.map({ [$0] }) ?? CapturedAgent.allCases {
+            let (paths, place): ([String], String)
+            switch each {
+            case .claudeCode:
+                (paths, place) = (SessionCapture.claudeCodeTranscripts(ofProject: project, home: home),
+                                  "\(home)/.claude/projects/\(SessionCapture.claudeCodeProjectName(project))")
+            case .codex:
+                let codexHome = nonEmpty(context.environment["CODEX_HOME"]) ?? home + "/.codex"
+                (paths, place) = (AgentTranscripts.codexRollouts(ofProject: project, codexHome: codexHome), "\(codexHome)/sessions")
+            case .gemini:
+                let gemini = (nonEmpty(context.environment["GEMINI_CLI_HOME"]) ?? home) + "/.gemini"
+                (paths, place) = (AgentTranscripts.geminiSessions(ofProject: project, geminiDirectory: gemini), "\(gemini)/tmp")
+            }
+            if paths.isEmpty { context.note(TerminalSafe.text("no \(each.displayName) session of \(project) in \(place)")) }
+            found += paths
+        }
+        return found
+    }
+
+    private static func nonEmpty(_ text: String?) -> String? { text.flatMap { $0.isEmpty ? nil : $0 } }
+
     /// Captures each transcript whole, saying what each gained; the first failure is the command's.
-    private static func byHand(_ transcripts: [String], _ context: CommandContext) throws -> ExitStatus {
+    private static func byHand(_ transcripts: [String], agent: CapturedAgent?, _ context: CommandContext) throws -> ExitStatus {
         let repository = try context.repository()
         let log = CaptureLog(repository: repository)
         var failed: CaptureError?
         for path in transcripts {
             do {
-                let outcome = try SessionCapture(repository: repository).capture(transcript: path, settleAll: true)
+                let outcome = try SessionCapture(repository: repository).capture(transcript: path, agent: agent, settleAll: true)
                 report(outcome, path: path, to: log)
                 for note in outcome.notes { context.note(TerminalSafe.text(note)) }
                 context.errors.line(TerminalSafe.text(summary(of: outcome, path: path)))
@@ -91,9 +124,14 @@ enum CaptureCommand: Command {
     }
 
     /// The hook's capture: whatever happens, nothing reaches the agent but exit 0.
-    private static func fromHook(_ context: CommandContext) {
+    private static func fromHook(_ agent: CapturedAgent?, _ context: CommandContext) {
         let bytes = (try? context.input.readBytes()) ?? []
-        let input = ClaudeCodeHookInput(bytes)
+        var input = ClaudeCodeHookInput(bytes)
+        // Codex may give no transcript_path (null); its session's rollout is named by the session.
+        if agent == .codex, input?.transcriptPath == nil, let session = input?.sessionID, let home = nonEmpty(context.environment["HOME"]) {
+            let codexHome = nonEmpty(context.environment["CODEX_HOME"]) ?? home + "/.codex"
+            input?.transcriptPath = AgentTranscripts.codexRollout(ofSession: session, codexHome: codexHome)
+        }
         let repository: Repository
         do {
             repository = try context.repository()
@@ -110,10 +148,16 @@ enum CaptureCommand: Command {
             log.append("error: the hook's input is \(input == nil ? "no JSON object" : "without transcript_path") (\(bytes.count) bytes); nothing captured")
             return
         }
-        for path in input.transcripts {
+        var transcripts = input.transcripts
+        // A Gemini CLI session's subagents write their own files, which no hook names.
+        if let main = input.transcriptPath, let session = input.sessionID, (agent ?? .of(transcript: main)) == .gemini {
+            transcripts = AgentTranscripts.geminiSubagents(ofSession: session, transcript: main) + transcripts
+        }
+        for path in transcripts {
             do {
-                let outcome = try SessionCapture(repository: repository)
-                    .capture(transcript: path, session: path == input.transcriptPath ? input.sessionID : nil, settleAll: input.isComplete(path))
+                let outcome = try SessionCapture(repository: repository).capture(
+                    transcript: path, session: path == input.transcriptPath ? input.sessionID : nil,
+                    agent: path == input.transcriptPath ? agent : nil, settleAll: input.isComplete(path))
                 report(outcome, path: path, to: log)
             } catch {
                 log.append("\(error.isBusy ? "busy" : "error"): \(error)" + (error.isBusy ? "" : "; 'threadai capture --transcript \(path)' tries again"))

@@ -48,11 +48,14 @@ enum HookScripts {
     /// folder, so a settings file shared through git works in every clone; or absolute), with the
     /// hook's JSON on standard input. It exits 0 whatever happens, even when `threadai` is missing,
     /// and prints nothing: an agent may stop on a hook's failure, and Gemini CLI reads a hook's
-    /// standard output as JSON. `capture` logs its own failures.
-    static func agentCommand(threadai: String, repository: String) -> String {
+    /// standard output as JSON. `capture` logs its own failures. Codex's and Gemini CLI's hooks name
+    /// their agent (`--agent`: Codex may give its session without its rollout's path); Claude Code's
+    /// is capture's default, so the command it had before other agents were hooked stays as it was.
+    static func agentCommand(threadai: String, repository: String, agent: CodingAgent) -> String {
         let location = repository.hasPrefix("/") ? quoted(repository) : "\"$(git rev-parse --show-toplevel)\"/" + quoted(repository)
+        let naming = agent == .claudeCode ? "" : " --agent " + agent.rawValue
         return "t=\(quoted(threadai)); [ -x \"$t\" ] || t=threadai; "
-            + "\"$t\" --repo \(location) capture >/dev/null 2>&1 || true"
+            + "\"$t\" --repo \(location) capture\(naming) >/dev/null 2>&1 || true"
     }
 
     /// `text` in single quotes for the shell.

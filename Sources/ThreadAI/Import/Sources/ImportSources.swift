@@ -6,6 +6,7 @@ public enum ImportSources {
     public static let all: [any ImportSource] = [
         ChatGPTSource(),
         CodexSource(),
+        GeminiSource(),
         ClaudeCodeSource(),
         LLMSource(),
         ThreadAIJSONSource(),
