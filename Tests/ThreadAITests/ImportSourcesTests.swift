@@ -40,8 +40,8 @@ struct ImportSourcesTests {
         #expect(try ImportSources.detect("/nonexistent/tmp/app/checkpoint-draft.json")?.name == "gemini")
         // A folder named chats higher up (in HOME's path) makes no Claude Code session Gemini's.
         #expect(try ImportSources.detect("/home/chats/.claude/projects/-home-chats-app/8463c716.jsonl")?.name == "claude-code")
-        #expect(CapturedAgent.of(transcript: "/home/chats/.claude/projects/-home-chats-app/8463c716.jsonl") == .claudeCode)
-        #expect(CapturedAgent.of(transcript: "/home/me/.gemini/tmp/app/chats/0f3c9a2e/9d8e7f6a.jsonl") == .gemini)
+        #expect(CodingAgent.of(transcript: "/home/chats/.claude/projects/-home-chats-app/8463c716.jsonl") == .claudeCode)
+        #expect(CodingAgent.of(transcript: "/home/me/.gemini/tmp/app/chats/0f3c9a2e/9d8e7f6a.jsonl") == .gemini)
         #expect(try ImportSources.detect("/nonexistent/x.stub", among: [StubSource()] + ImportSources.all)?.name == "stub")
     }
 

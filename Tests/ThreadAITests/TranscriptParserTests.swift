@@ -10,7 +10,7 @@ struct TranscriptParserTests {
         #"{"id":"\#(id)","timestamp":"2026-05-02T10:15:04.000Z","type":"\#(type)","content":"\#(text)"}"# + "\n"
     }
 
-    static func settled(_ lines: [String], _ agent: CapturedAgent, path: String = "/x/chats/session-1.jsonl") -> Int {
+    static func settled(_ lines: [String], _ agent: CodingAgent, path: String = "/x/chats/session-1.jsonl") -> Int {
         TranscriptParser(agent, path: path).settledEnd(of: Array(lines.joined().utf8))
     }
 

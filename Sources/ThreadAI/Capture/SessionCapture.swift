@@ -52,13 +52,13 @@ public struct SessionCapture: Sendable {
     }
 
     /// Captures the transcript at `path` (absolute), of the session `session` (its file name when nil),
-    /// written by `agent` (when nil, the agent its name says: `CapturedAgent.of(transcript:)`).
+    /// written by `agent` (when nil, the agent its name says: `CodingAgent.of(transcript:)`).
     /// - Parameter settleAll: store every complete line, a reply at the end too (the session ended,
     ///   or a capture by hand); otherwise a reply at the end waits for the next capture.
     /// - Throws: `CaptureError`; the transcript's record then names the failure, except when its
     ///   lock could not be taken in time (`CaptureError.busy`).
     public func capture(
-        transcript path: String, session: String? = nil, agent: CapturedAgent? = nil, settleAll: Bool
+        transcript path: String, session: String? = nil, agent: CodingAgent? = nil, settleAll: Bool
     ) throws(CaptureError) -> Outcome {
         let parser = TranscriptParser(agent ?? .of(transcript: path), path: path)
         let key = CaptureRecords.key(forTranscript: path)

@@ -5,12 +5,9 @@ import Foundation
 #endif
 import ThreadAIStore
 
-/// The coding agent whose transcript a capture reads (docs/CLI.md, `capture --agent`).
-public enum CapturedAgent: String, Sendable, CaseIterable {
-    case claudeCode = "claude-code"
-    case codex
-    case gemini
-
+/// What capture needs to know of each coding agent (docs/CLI.md, `capture --agent`): the hooked
+/// agents (`CodingAgent`) are the captured ones.
+extension CodingAgent {
     /// The agent's name in sentences.
     public var displayName: String {
         switch self {
@@ -23,7 +20,7 @@ public enum CapturedAgent: String, Sendable, CaseIterable {
     /// The agent that wrote the transcript at `path`, by its name as `import` knows it: a Codex
     /// rollout (`rollout-….jsonl`), a Gemini CLI session (`session-…`, `chats/SESSION/ID.jsonl`),
     /// else Claude Code's.
-    public static func of(transcript path: String) -> CapturedAgent {
+    public static func of(transcript path: String) -> CodingAgent {
         if CodexSource.isRollout(path) { return .codex }
         if GeminiSource.isSessionFile(path) { return .gemini }
         return .claudeCode
@@ -35,12 +32,12 @@ public enum CapturedAgent: String, Sendable, CaseIterable {
 /// what a capture stores is what the import of the finished file stores; and each says which part
 /// of a growing file no later write can change (what is held back until then).
 struct TranscriptParser: Sendable {
-    let agent: CapturedAgent
+    let agent: CodingAgent
     /// The transcript is one JSON object rewritten whole at each change (a Gemini CLI `session-….json`
     /// of versions before April 2026), not lines appended to.
     let isRewritten: Bool
 
-    init(_ agent: CapturedAgent, path: String) {
+    init(_ agent: CodingAgent, path: String) {
         self.agent = agent
         isRewritten = agent == .gemini && path.hasSuffix(".json")
     }

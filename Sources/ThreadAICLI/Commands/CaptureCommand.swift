@@ -41,10 +41,10 @@ enum CaptureCommand: Command {
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
-        var agent: CapturedAgent?
+        var agent: CodingAgent?
         if let name = arguments.option("agent") {
-            guard let named = CapturedAgent(rawValue: name) else {
-                let known = CapturedAgent.allCases.map(\.rawValue).joined(separator: ", ")
+            guard let named = CodingAgent(rawValue: name) else {
+                let known = CodingAgent.allCases.map(\.rawValue).joined(separator: ", ")
                 throw CLIError(TerminalSafe.text("'\(name)' is not an agent capture reads; --agent takes \(known)."), status: .usage)
             }
             agent = named
@@ -75,13 +75,13 @@ enum CaptureCommand: Command {
 
     /// The sessions of this project that the agents (or `agent` alone) still keep; a note for each
     /// agent that keeps none.
-    private static func backfill(_ agent: CapturedAgent?, _ context: CommandContext) throws -> [String] {
+    private static func backfill(_ agent: CodingAgent?, _ context: CommandContext) throws -> [String] {
         guard let home = context.environment["HOME"], !home.isEmpty else { throw CLIError("capture --all needs HOME, to find the agents' sessions.") }
         let repository = try context.repository()
         // The agents name a project by its physical path (getcwd), symbolic links resolved.
         let project = URL(fileURLWithPath: FilePaths.directoryName(of: repository.directory)).resolvingSymlinksInPath().path
         var found: [String] = []
-        for each in agent.map({ [$0] }) ?? CapturedAgent.allCases {
+        for each in agent.map({ [$0] }) ?? CodingAgent.allCases {
             let (paths, place): ([String], String)
             switch each {
             case .claudeCode:
@@ -103,7 +103,7 @@ enum CaptureCommand: Command {
     private static func nonEmpty(_ text: String?) -> String? { text.flatMap { $0.isEmpty ? nil : $0 } }
 
     /// Captures each transcript whole, saying what each gained; the first failure is the command's.
-    private static func byHand(_ transcripts: [String], agent: CapturedAgent?, _ context: CommandContext) throws -> ExitStatus {
+    private static func byHand(_ transcripts: [String], agent: CodingAgent?, _ context: CommandContext) throws -> ExitStatus {
         let repository = try context.repository()
         let log = CaptureLog(repository: repository)
         var failed: CaptureError?
@@ -124,7 +124,7 @@ enum CaptureCommand: Command {
     }
 
     /// The hook's capture: whatever happens, nothing reaches the agent but exit 0.
-    private static func fromHook(_ agent: CapturedAgent?, _ context: CommandContext) {
+    private static func fromHook(_ agent: CodingAgent?, _ context: CommandContext) {
         let bytes = (try? context.input.readBytes()) ?? []
         var input = ClaudeCodeHookInput(bytes)
         // Codex may give no transcript_path (null); its session's rollout is named by the session.
