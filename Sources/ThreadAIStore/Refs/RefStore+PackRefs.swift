@@ -52,16 +52,42 @@ extension RefStore {
             throw .format(error)
         }
         guard !dryRun else { return report }
+        let (before, written) = (rewrite.original, rewrite.entries)
         try rewrite.commit()
+        var moved: [ThreadName] = []
         for (name, bytes) in toRemove {
             let path = path(of: name)
-            // Taken without waiting: a writer holding it is moving the ref, which then stays a file.
-            guard let lock = try? LockFile.acquire(for: path, timeout: .zero),
-                  (try? FilePaths.readReplacedFile(path)) == bytes else { continue }
+            // Waited for as any writer waits: the ref goes only while it holds what was packed.
+            guard let lock = try? LockFile.acquire(for: path) else { continue }
+            guard (try? FilePaths.readReplacedFile(path)) == bytes else {
+                moved.append(name)
+                continue
+            }
+            // A failure leaves the file beside its packed line, which reads the same.
             try? lock.commitRemoval()
             RefFolder(path: threadsDirectory).removeEmptyFolders(above: path)
         }
+        try restoreLines(of: moved, before: before, written: written)
         return report
+    }
+
+    /// For each thread moved by a writer after this `gc` read its ref file: when the line written for
+    /// it would be a head beside the new file (the writer went back past it, and decided about the
+    /// packed lines before they stood), its lines go back to what they were before this `gc`, which
+    /// is what that writer decided about. Under the ref's lock, then the packed one, as writers take them.
+    private func restoreLines(
+        of names: [ThreadName], before: [ThreadName: [ObjectID]], written: [ThreadName: [ObjectID]]
+    ) throws(RefError) {
+        for name in names {
+            let lock = try lock(name)
+            let loose = try looseHeads(of: name)
+            guard let ids = written[name], !loose.isEmpty, combined(loose, packed: ids).count > loose.count else { continue }
+            var rewrite = try packed.beginRewrite()
+            guard rewrite.entries[name] == ids else { continue }  // Changed since by a writer, which decided.
+            rewrite.entries[name] = before[name]
+            try rewrite.commit()
+            _ = consume lock
+        }
     }
 
     /// Gives thread `name` its heads back as a ref file and drops its packed lines: a thread made
