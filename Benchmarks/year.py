@@ -178,7 +178,9 @@ class Year:
         gits = {layout: disk(os.path.join(getattr(self, layout), ".git"))[0] for layout in ("packed", "loose")}
         (pb, pf), (lb, lf) = sizes["packed"], sizes["loose"]
         print(f"| files in `.threadai/` (caches left out) | {pf:,} | {lf:,} | | a few thousand |")
-        tracked = {layout: len(self.check(["git", "ls-files", "-z", ".threadai"], cwd=getattr(self, layout)).split("\0")) - 1
+        # Counted by a pipe, not read here: a million paths would grow this process, and with it the
+        # peak memory every later child reports (ru_maxrss counts the pages shared before exec).
+        tracked = {layout: int(self.check("git ls-files -z .threadai | tr -cd '\\0' | wc -c", shell=True, cwd=getattr(self, layout)))
                    for layout in ("packed", "loose")}
         reflogs = len(os.listdir(os.path.join(self.packed, ".threadai", "logs", "threads")))
         print(f"| of which git tracks | {tracked['packed']:,} | {tracked['loose']:,} | | |")
