@@ -24,12 +24,15 @@ enum CaptureCommand: Command {
             Every credential is stored as [REDACTED:KIND]. In this mode it always exits 0 and waits at most a \
             moment for another capture of the same session: what goes wrong is written to \
             .threadai/logs/capture.log, and 'threadai status' says which captures failed. \
-            --transcript, --session and --all capture by hand, store the whole transcript, and report errors.
+            --transcript, --session and --all capture by hand, store the whole transcript, and report errors. \
+            --local keeps the captured threads local: out of git (what 'hooks install --agent claude-code --local' \
+            installs).
             """,
         arguments: [
             .option("transcript", valueName: "PATH", help: "Capture this transcript (.jsonl) now, whole."),
             .option("session", valueName: "ID", help: "Capture again the session ID captured before (its transcript and its subagents')."),
             .flag("all", help: "Capture every Claude Code session of this project still in ~/.claude/projects."),
+            .flag("local", help: "Keep the captured threads local: out of git (docs/FORMAT.md §13)."),
         ],
         examples: [
             .init("threadai capture < hook-input.json"),
@@ -61,16 +64,17 @@ enum CaptureCommand: Command {
             }
             transcripts += found
         }
-        guard transcripts.isEmpty else { return try byHand(transcripts, context) }
+        let local = arguments.flag("local")
+        guard transcripts.isEmpty else { return try byHand(transcripts, local: local, context) }
         guard !context.input.isTerminal else {
             throw CLIError("capture reads a hook's JSON on standard input; by hand, give --transcript PATH, --session ID or --all.", status: .usage)
         }
-        fromHook(context)
+        fromHook(local: local, context)
         return .success
     }
 
     /// Captures each transcript whole, saying what each gained; the first failure is the command's.
-    private static func byHand(_ transcripts: [String], _ context: CommandContext) throws -> ExitStatus {
+    private static func byHand(_ transcripts: [String], local: Bool, _ context: CommandContext) throws -> ExitStatus {
         let repository = try context.repository()
         let log = CaptureLog(repository: repository)
         var failed: CaptureError?
@@ -78,6 +82,7 @@ enum CaptureCommand: Command {
             do {
                 let outcome = try SessionCapture(repository: repository).capture(transcript: path, settleAll: true)
                 report(outcome, path: path, to: log)
+                if local, let failure = keepLocal(outcome, repository) { context.note(failure) }
                 for note in outcome.notes { context.note(TerminalSafe.text(note)) }
                 context.errors.line(TerminalSafe.text(summary(of: outcome, path: path)))
             } catch {
@@ -91,7 +96,7 @@ enum CaptureCommand: Command {
     }
 
     /// The hook's capture: whatever happens, nothing reaches the agent but exit 0.
-    private static func fromHook(_ context: CommandContext) {
+    private static func fromHook(local: Bool, _ context: CommandContext) {
         let bytes = (try? context.input.readBytes()) ?? []
         let input = ClaudeCodeHookInput(bytes)
         let repository: Repository
@@ -115,9 +120,27 @@ enum CaptureCommand: Command {
                 let outcome = try SessionCapture(repository: repository)
                     .capture(transcript: path, session: path == input.transcriptPath ? input.sessionID : nil, settleAll: input.isComplete(path))
                 report(outcome, path: path, to: log)
+                if local, let failure = keepLocal(outcome, repository) { log.append("error: \(failure)") }
             } catch {
                 log.append("\(error.isBusy ? "busy" : "error"): \(error)" + (error.isBusy ? "" : "; 'threadai capture --transcript \(path)' tries again"))
             }
+        }
+    }
+
+    /// With `--local`: marks the threads a capture wrote to local and rewrites the exclude block
+    /// (docs/FORMAT.md §13). Every capture that stores marks its threads again, so a mark lost to a
+    /// concurrent rewrite of `local-threads` comes back at the session's next turn. Returns what
+    /// went wrong, for the log.
+    private static func keepLocal(_ outcome: SessionCapture.Outcome, _ repository: Repository) -> String? {
+        guard !outcome.threads.isEmpty else { return nil }
+        do {
+            let local = LocalThreads(repository: repository)
+            let known = Set(try local.names())
+            for name in outcome.threads where !known.contains(name) { try local.set(name, local: true) }
+            try local.refresh()
+            return nil
+        } catch {
+            return "could not keep \(outcome.threads.map(\.rawValue).joined(separator: ", ")) local (\(error)); 'threadai local NAME' does it"
         }
     }
 

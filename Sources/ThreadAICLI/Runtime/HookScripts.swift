@@ -48,11 +48,12 @@ enum HookScripts {
     /// folder, so a settings file shared through git works in every clone; or absolute), with the
     /// hook's JSON on standard input. It exits 0 whatever happens, even when `threadai` is missing,
     /// and prints nothing: an agent may stop on a hook's failure, and Gemini CLI reads a hook's
-    /// standard output as JSON. `capture` logs its own failures.
-    static func agentCommand(threadai: String, repository: String) -> String {
+    /// standard output as JSON. `capture` logs its own failures. With `local` (`install --local`), the
+    /// captured threads are kept local (`capture --local`, docs/FORMAT.md §13).
+    static func agentCommand(threadai: String, repository: String, local: Bool = false) -> String {
         let location = repository.hasPrefix("/") ? quoted(repository) : "\"$(git rev-parse --show-toplevel)\"/" + quoted(repository)
         return "t=\(quoted(threadai)); [ -x \"$t\" ] || t=threadai; "
-            + "\"$t\" --repo \(location) capture >/dev/null 2>&1 || true"
+            + "\"$t\" --repo \(location) capture\(local ? " --local" : "") >/dev/null 2>&1 || true"
     }
 
     /// `text` in single quotes for the shell.
