@@ -58,6 +58,10 @@ struct SecretDetectorsTests {
         .init(name: "PASSWORD= in a .env", text: "DB_PASSWORD=" + "Xk9#mP2$vL7q", redacted: "DB_PASSWORD=[REDACTED:secret-assignment]"),
         .init(name: "\"api_key\": in JSON", text: #"{"api_key": ""# + hex + #"", "region": "eu"}"#,
               redacted: #"{"api_key": "[REDACTED:secret-assignment]", "region": "eu"}"#),
+        .init(name: "a line of escaped JSON", text: #"{\"env\": \"HOME=/home/ada\nDJANGO_SECRET_KEY="# + random + #"\nDEBUG=1\"}"#,
+              redacted: #"{\"env\": \"HOME=/home/ada\nDJANGO_SECRET_KEY=[REDACTED:secret-assignment]\nDEBUG=1\"}"#),
+        .init(name: "escaped JSON quotes", text: #"{\"api_key\": \""# + hex + #"\"}"#,
+              redacted: #"{\"api_key\": \"[REDACTED:secret-assignment]\"}"#),
         .init(name: "TOKEN: in YAML", text: "  client_secret: " + random + "\n  scope: read",
               redacted: "  client_secret: [REDACTED:secret-assignment]\n  scope: read"),
     ]

@@ -97,11 +97,13 @@ public struct SecretPattern: Sendable {
         // Last: a name such as `password` or `API_KEY` with a value that looks random, when no
         // pattern above knew the value's own shape. The match starts at the word that names a secret
         // (`DB_PASSWORD` from `PASSWORD`): only the value is replaced, so the name's start is not needed.
+        // Quotes may be escaped and a value ends at a backslash: a tool's output is often stored as
+        // JSON text (`\"api_key\": \"…\"`, lines joined by `\n`).
         SecretPattern(
             name: "secret-assignment", description: "a secret assigned to a name such as PASSWORD or API_KEY",
             triggers: SecretValue.secretNames, secret: SecretValue.assignedValue
         ) {
-            #/(?i:(?:passw(?:or)?d|passphrase|secret|token|api_?key|access_?key|private_?key|credentials?|auth_?key)[A-Za-z0-9_.\-]{0,40})["']?[ \t]{0,4}(?::=|=>|=|:)[ \t]{0,4}["']?[^\s"'`,;(){}\[\]<>]{8,512}/#
+            #/(?i:(?:passw(?:or)?d|passphrase|secret|token|api_?key|access_?key|private_?key|credentials?|auth_?key)[A-Za-z0-9_.\-]{0,40})(?:\\?["'])?[ \t]{0,4}(?::=|=>|=|:)[ \t]{0,4}(?:\\?["'])?[^\s"'`,;(){}\[\]<>\\]{8,512}/#
         },
     ]
 }

@@ -19,7 +19,7 @@ enum SecretValue {
     @Sendable static func afterSeparator(_ match: Substring) -> Range<String.Index>? {
         guard let separator = match.firstIndex(where: { $0 == "=" || $0 == ":" }) else { return nil }
         var start = match.index(after: separator)
-        while start < match.endIndex, " \t\"'=>".contains(match[start]) { start = match.index(after: start) }
+        while start < match.endIndex, " \t\"'=>\\".contains(match[start]) { start = match.index(after: start) }
         return start < match.endIndex ? start..<match.endIndex : nil
     }
 
