@@ -49,6 +49,8 @@ public struct SessionCapture: Sendable {
         public var notes: [String] = []
         /// The transcript was rewritten or truncated since its last capture, and read whole.
         public var reread = false
+        /// The threads the stored part is on (none when nothing was stored): `capture --local` keeps them local.
+        public var threads: [ThreadName] = []
     }
 
     /// Captures the transcript at `path` (absolute), of the session `session` (its file name when nil),
@@ -150,6 +152,7 @@ public struct SessionCapture: Sendable {
             throw CaptureError(transcript: path, reason: "\(error)")
         }
         outcome.newMessages = summary.newMessages
+        outcome.threads = summary.threads
         outcome.notes += summary.notes.filter { !conversation.notes.contains($0) } + summary.skipped.filter { !$0.contains("(not messages)") }
         return record
     }

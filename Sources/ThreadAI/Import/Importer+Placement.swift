@@ -30,7 +30,12 @@ extension Importer {
 
     mutating func placeRef(_ recorded: ThreadName, at id: ObjectID, item: String, summary: inout Summary) throws(ImportError) -> Placement {
         let name = try placementName(of: recorded, item: item)
-        return try apply(try decide(name, at: id, item: item), name, at: id, item: item, summary: &summary)
+        let placement = try apply(try decide(name, at: id, item: item), name, at: id, item: item, summary: &summary)
+        switch placement {
+        case .created, .moved, .unchanged: summary.threads.append(name)
+        case .taken, .clashes: break
+        }
+        return placement
     }
 
     /// Writes what `decision` says. When another process (a second import of the same export) made

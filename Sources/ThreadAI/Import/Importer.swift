@@ -13,6 +13,8 @@ public struct Importer: Sendable {
         public var newMessages = 0
         public var forks = 0
         public var movedRefs = 0
+        /// The threads the conversations are on now (created, moved or already there), in the order placed.
+        public var threads: [ThreadName] = []
         public var skipped: [String] = []
         /// What parsers decided that the sources did not say.
         public var notes: [String] = []

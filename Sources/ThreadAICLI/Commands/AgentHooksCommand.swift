@@ -28,7 +28,8 @@ enum AgentHooksCommand {
         switch action {
         case "install":
             let command = HookScripts.agentCommand(
-                threadai: SelfExecutable.path(context), repository: try HooksCommand.repositoryLocation(repository), agent: agent)
+                threadai: SelfExecutable.path(context), repository: try HooksCommand.repositoryLocation(repository),
+                agent: agent, local: arguments.flag("local"))
             let change = try hooks.install(agent, local: arguments.flag("local"), command: command)
             let events = agent.events.joined(separator: ", ")
             context.note(change.changed

@@ -26,13 +26,16 @@ enum CaptureCommand: Command {
             Every credential is stored as [REDACTED:KIND]. In this mode it always exits 0 and waits at most a \
             moment for another capture of the same session: what goes wrong is written to \
             .threadai/logs/capture.log, and 'threadai status' says which captures failed. \
-            --transcript, --session and --all capture by hand, store the whole transcript, and report errors.
+            --transcript, --session and --all capture by hand, store the whole transcript, and report errors. \
+            --local keeps the captured threads local: out of git (what 'hooks install --agent claude-code --local' \
+            installs).
             """,
         arguments: [
             .option("transcript", valueName: "PATH", help: "Capture this transcript (.jsonl) now, whole."),
             .option("agent", valueName: "claude-code|codex|gemini", help: "The agent that wrote the transcripts (by default, their names say)."),
             .option("session", valueName: "ID", help: "Capture again the session ID captured before (its transcript and its subagents')."),
             .flag("all", help: "Capture every session of this project that Claude Code, Codex and Gemini CLI still keep."),
+            .flag("local", help: "Keep the captured threads local: out of git (docs/FORMAT.md §13)."),
         ],
         examples: [
             .init("threadai capture < hook-input.json"),
@@ -65,11 +68,12 @@ enum CaptureCommand: Command {
             guard !found.isEmpty else { return .success }
             transcripts += found
         }
-        guard transcripts.isEmpty else { return try byHand(transcripts, agent: agent, context) }
+        let local = arguments.flag("local")
+        guard transcripts.isEmpty else { return try byHand(transcripts, agent: agent, local: local, context) }
         guard !context.input.isTerminal else {
             throw CLIError("capture reads a hook's JSON on standard input; by hand, give --transcript PATH, --session ID or --all.", status: .usage)
         }
-        fromHook(agent, context)
+        fromHook(agent, local: local, context)
         return .success
     }
 
@@ -103,7 +107,7 @@ enum CaptureCommand: Command {
     private static func nonEmpty(_ text: String?) -> String? { text.flatMap { $0.isEmpty ? nil : $0 } }
 
     /// Captures each transcript whole, saying what each gained; the first failure is the command's.
-    private static func byHand(_ transcripts: [String], agent: CodingAgent?, _ context: CommandContext) throws -> ExitStatus {
+    private static func byHand(_ transcripts: [String], agent: CodingAgent?, local: Bool, _ context: CommandContext) throws -> ExitStatus {
         let repository = try context.repository()
         let log = CaptureLog(repository: repository)
         var failed: CaptureError?
@@ -111,6 +115,7 @@ enum CaptureCommand: Command {
             do {
                 let outcome = try SessionCapture(repository: repository).capture(transcript: path, agent: agent, settleAll: true)
                 report(outcome, path: path, to: log)
+                if local, let failure = keepLocal(outcome, repository) { context.note(failure) }
                 for note in outcome.notes { context.note(TerminalSafe.text(note)) }
                 context.errors.line(TerminalSafe.text(summary(of: outcome, path: path)))
             } catch {
@@ -124,7 +129,7 @@ enum CaptureCommand: Command {
     }
 
     /// The hook's capture: whatever happens, nothing reaches the agent but exit 0.
-    private static func fromHook(_ agent: CodingAgent?, _ context: CommandContext) {
+    private static func fromHook(_ agent: CodingAgent?, local: Bool, _ context: CommandContext) {
         let bytes = (try? context.input.readBytes()) ?? []
         var input = ClaudeCodeHookInput(bytes)
         // Codex may give no transcript_path (null); its session's rollout is named by the session.
@@ -159,9 +164,27 @@ enum CaptureCommand: Command {
                     transcript: path, session: path == input.transcriptPath ? input.sessionID : nil,
                     agent: path == input.transcriptPath ? agent : nil, settleAll: input.isComplete(path))
                 report(outcome, path: path, to: log)
+                if local, let failure = keepLocal(outcome, repository) { log.append("error: \(failure)") }
             } catch {
                 log.append("\(error.isBusy ? "busy" : "error"): \(error)" + (error.isBusy ? "" : "; 'threadai capture --transcript \(path)' tries again"))
             }
+        }
+    }
+
+    /// With `--local`: marks the threads a capture wrote to local and rewrites the exclude block
+    /// (docs/FORMAT.md §13). Every capture that stores marks its threads again, so a mark lost to a
+    /// concurrent rewrite of `local-threads` comes back at the session's next turn. Returns what
+    /// went wrong, for the log.
+    private static func keepLocal(_ outcome: SessionCapture.Outcome, _ repository: Repository) -> String? {
+        guard !outcome.threads.isEmpty else { return nil }
+        do {
+            let local = LocalThreads(repository: repository)
+            let known = Set(try local.names())
+            for name in outcome.threads where !known.contains(name) { try local.set(name, local: true) }
+            try local.refresh()
+            return nil
+        } catch {
+            return "could not keep \(outcome.threads.map(\.rawValue).joined(separator: ", ")) local (\(error)); 'threadai local NAME' does it"
         }
     }
 

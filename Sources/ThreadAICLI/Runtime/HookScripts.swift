@@ -50,12 +50,13 @@ enum HookScripts {
     /// and prints nothing: an agent may stop on a hook's failure, and Gemini CLI reads a hook's
     /// standard output as JSON. `capture` logs its own failures. Codex's and Gemini CLI's hooks name
     /// their agent (`--agent`: Codex may give its session without its rollout's path); Claude Code's
-    /// is capture's default, so the command it had before other agents were hooked stays as it was.
-    static func agentCommand(threadai: String, repository: String, agent: CodingAgent) -> String {
+    /// is capture's default, so the command it had before other agents were hooked stays as it was. With
+    /// `local` (`install --local`), the captured threads are kept local (`capture --local`, docs/FORMAT.md §13).
+    static func agentCommand(threadai: String, repository: String, agent: CodingAgent, local: Bool = false) -> String {
         let location = repository.hasPrefix("/") ? quoted(repository) : "\"$(git rev-parse --show-toplevel)\"/" + quoted(repository)
         let naming = agent == .claudeCode ? "" : " --agent " + agent.rawValue
         return "t=\(quoted(threadai)); [ -x \"$t\" ] || t=threadai; "
-            + "\"$t\" --repo \(location) capture\(naming) >/dev/null 2>&1 || true"
+            + "\"$t\" --repo \(location) capture\(naming)\(local ? " --local" : "") >/dev/null 2>&1 || true"
     }
 
     /// `text` in single quotes for the shell.

@@ -9,11 +9,33 @@ public struct SecretPattern: Sendable {
     /// that holds one (most text holds none).
     let triggers: [String]
     let regex: @Sendable () -> Regex<Substring>
+    /// The part of a match that is the credential (a URL's password, a `KEY=value` line's value), so
+    /// the name around it stays readable; nil when the match is no credential after all (a
+    /// placeholder, a variable). The whole match by default.
+    let secret: @Sendable (Substring) -> Range<String.Index>?
+
+    init(
+        name: String, description: String, triggers: [String],
+        secret: @escaping @Sendable (Substring) -> Range<String.Index>? = { $0.startIndex..<$0.endIndex },
+        regex: @escaping @Sendable () -> Regex<Substring>
+    ) {
+        self.name = name
+        self.description = description
+        self.triggers = triggers
+        self.secret = secret
+        self.regex = regex
+    }
+
+    // Every quantifier after a pattern's first characters is bounded or runs over characters the next
+    // part cannot start with, so a match attempt costs at most a few hundred steps: scanning stays
+    // linear in the text (it runs on every captured byte).
 
     /// Every pattern, in the order they are tried; where two match overlapping text, the earlier wins.
     public static let all: [SecretPattern] = [
         SecretPattern(name: "private-key", description: "a private key block", triggers: ["private key"]) {
-            #/-----BEGIN[A-Z0-9 ]{0,40} PRIVATE KEY(?: BLOCK)?-----(?:[\s\S]*?-----END[A-Z0-9 ]{0,40} PRIVATE KEY(?: BLOCK)?-----)?/#
+            // Through its END line; a block cut short (a truncated tool output) through its base-64 lines,
+            // written with real line feeds or with `\n` escapes (a key inside JSON).
+            #/-----BEGIN[A-Z0-9 ]{0,40} PRIVATE KEY(?: BLOCK)?-----(?:[\s\S]*?-----END[A-Z0-9 ]{0,40} PRIVATE KEY(?: BLOCK)?-----|(?:\s|\\[nr])*(?:[A-Za-z0-9+\/=]{16,}(?:\s|\\[nr])*)*)/#
         },
         SecretPattern(name: "anthropic-api-key", description: "an Anthropic API key", triggers: ["sk-ant-"]) {
             #/sk-ant-[a-z]{2,8}[0-9]{2}-[A-Za-z0-9_\-]{20,}/#
@@ -24,23 +46,64 @@ public struct SecretPattern: Sendable {
         SecretPattern(name: "aws-access-key-id", description: "an AWS access key id", triggers: ["akia", "asia", "abia", "acca"]) {
             #/\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b/#
         },
-        SecretPattern(name: "aws-secret-access-key", description: "an AWS secret access key", triggers: ["access_key", "accesskey"]) {
+        SecretPattern(
+            name: "aws-secret-access-key", description: "an AWS secret access key", triggers: ["access_key", "accesskey"],
+            secret: SecretValue.afterSeparator
+        ) {
             #/(?i:aws_?secret_?access_?key|secret_?access_?key)["']?\s*[:=]\s*["']?[A-Za-z0-9\/+]{40}\b/#
         },
         SecretPattern(name: "github-token", description: "a GitHub token", triggers: ["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"]) {
             #/\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})\b/#
         },
+        SecretPattern(name: "gitlab-token", description: "a GitLab token", triggers: ["glpat-", "gldt-", "glrt-", "glptt-"]) {
+            #/\bgl(?:pat|dt|rt|ptt)-[A-Za-z0-9_\-]{20,255}/#
+        },
         SecretPattern(name: "google-api-key", description: "a Google API key", triggers: ["aiza"]) {
             #/\bAIza[0-9A-Za-z_\-]{35}/#
         },
-        SecretPattern(name: "slack-token", description: "a Slack token or webhook", triggers: ["xox", "hooks.slack.com"]) {
-            #/\bxox[abposr]-[A-Za-z0-9\-]{10,}|https:\/\/hooks\.slack\.com\/services\/[A-Za-z0-9\/_\-]{20,}/#
+        SecretPattern(name: "slack-token", description: "a Slack token or webhook", triggers: ["xox", "xapp-", "hooks.slack.com"]) {
+            #/\bxox[abposre]-[A-Za-z0-9\-]{10,}|\bxapp-[0-9]-[A-Za-z0-9\-]{10,}|https:\/\/hooks\.slack\.com\/services\/[A-Za-z0-9\/_\-]{20,}/#
         },
         SecretPattern(name: "stripe-key", description: "a Stripe secret key", triggers: ["_live_"]) {
             #/\b[rs]k_live_[A-Za-z0-9]{20,}/#
         },
+        SecretPattern(name: "twilio-api-key", description: "a Twilio API key", triggers: ["sk"]) {
+            #/\bSK[0-9a-f]{32}\b/#
+        },
+        SecretPattern(name: "sendgrid-api-key", description: "a SendGrid API key", triggers: ["sg."]) {
+            #/\bSG\.[A-Za-z0-9_\-]{22}\.[A-Za-z0-9_\-]{43}\b/#
+        },
+        SecretPattern(name: "npm-token", description: "an npm access token", triggers: ["npm_"]) {
+            #/\bnpm_[A-Za-z0-9]{36}\b/#
+        },
+        SecretPattern(name: "pypi-token", description: "a PyPI API token", triggers: ["pypi-ageichlwas5vcmc"]) {
+            #/\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_\-]{50,}/#
+        },
+        SecretPattern(name: "huggingface-token", description: "a Hugging Face token", triggers: ["hf_"]) {
+            #/\bhf_[A-Za-z0-9]{34,40}\b/#
+        },
+        SecretPattern(name: "azure-storage-key", description: "an Azure account or access key", triggers: ["accountkey=", "accesskey="], secret: SecretValue.afterSeparator) {
+            #/(?i:AccountKey|SharedAccessKey)=[A-Za-z0-9+\/]{20,}={0,2}/#
+        },
+        SecretPattern(name: "jwt", description: "a JSON Web Token", triggers: ["eyj"]) {
+            #/\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{16,}/#
+        },
+        SecretPattern(name: "url-password", description: "a password in a URL or connection string", triggers: ["://"], secret: SecretValue.urlPassword) {
+            #/\b[A-Za-z][A-Za-z0-9+.\-]{1,30}:\/\/[^\s:\/@"'<>]{0,128}:[^\s\/@"'<>]{1,256}@/#
+        },
         SecretPattern(name: "bearer-token", description: "a bearer token", triggers: ["bearer"]) {
             #/(?i:\bbearer)\s+[A-Za-z0-9\-._~+\/]{20,}=*/#
+        },
+        // Last: a name such as `password` or `API_KEY` with a value that looks random, when no
+        // pattern above knew the value's own shape. The match starts at the word that names a secret
+        // (`DB_PASSWORD` from `PASSWORD`): only the value is replaced, so the name's start is not needed.
+        // Quotes may be escaped and a value ends at a backslash: a tool's output is often stored as
+        // JSON text (`\"api_key\": \"…\"`, lines joined by `\n`).
+        SecretPattern(
+            name: "secret-assignment", description: "a secret assigned to a name such as PASSWORD or API_KEY",
+            triggers: SecretValue.secretNames, secret: SecretValue.assignedValue
+        ) {
+            #/(?i:(?:passw(?:or)?d|passphrase|secret|token|api_?key|access_?key|private_?key|credentials?|auth_?key)[A-Za-z0-9_.\-]{0,40})(?:\\?["'])?[ \t]{0,4}(?::=|=>|=|:)[ \t]{0,4}(?:\\?["'])?[^\s"'`,;(){}\[\]<>\\]{8,512}/#
         },
     ]
 }

@@ -27,8 +27,10 @@ public enum SecretScanner {
         var found: [Finding] = []
         let lowered = Array(text.utf8).map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
         for pattern in SecretPattern.all where pattern.triggers.contains(where: { lowered.contains(bytes: Array($0.utf8)) }) {
-            for match in text.matches(of: pattern.regex()) {
-                let range = match.range
+            // `\b` as a programmer means it (between a word character and another), not Unicode's
+            // word boundaries, which see none in `user:ghp_…` (a colon joins letters there) and cost more.
+            for match in text.matches(of: pattern.regex().wordBoundaryKind(.simple)) {
+                guard let range = pattern.secret(text[match.range]) else { continue }
                 if found.contains(where: { $0.range.overlaps(range) }) || isDocumentationExample(text[range]) { continue }
                 let (line, column) = position(of: range.lowerBound, in: text)
                 found.append(Finding(pattern: pattern.name, kind: pattern.description, line: line, column: column, range: range))

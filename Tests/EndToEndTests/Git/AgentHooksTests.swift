@@ -57,22 +57,33 @@ struct AgentHooksTests {
     }
 
     /// Runs `command` as the agent would, with `sh -c` in `folder` and hook JSON on standard input.
-    static func runHook(_ command: String, in folder: String) throws -> (status: Int32, output: String) {
+    static func runHook(
+        _ command: String, in folder: String, input: String = #"{"session_id":"s","hook_event_name":"Stop"}"#
+    ) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", command]
         process.currentDirectoryURL = URL(fileURLWithPath: folder)
         process.environment = ["PATH": "/usr/bin:/bin"]
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
+        let stdin = Pipe(), output = Pipe()
+        process.standardInput = stdin
         process.standardOutput = output
         process.standardError = output
         try process.run()
-        input.fileHandleForWriting.write(Data(#"{"session_id":"s","hook_event_name":"Stop"}"#.utf8))
-        try input.fileHandleForWriting.close()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
         let bytes = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// The command of ThreadAI's `Stop` hook in the Claude Code settings file at `path`.
+    static func stopCommand(in path: String) throws -> String {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let groups = (try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+            .flatMap { ($0["hooks"] as? [String: Any])?["Stop"] as? [[String: Any]] } ?? []
+        let commands = groups.flatMap { $0["hooks"] as? [[String: Any]] ?? [] }.compactMap { $0["command"] as? String }
+        return try #require(commands.first { $0.contains(" capture") })
     }
 
     @Test("install keeps the rest, a second install changes no byte, status lists it, uninstall gives the file back")
@@ -109,11 +120,7 @@ struct AgentHooksTests {
         let local = try clones.threadai(["hooks", "install", "--agent", "claude-code", "--local"], in: "a")
         #expect(local.stderr.contains("settings.local.json is yours alone only while git ignores it"), "\(local)")
         #expect(try String(contentsOfFile: path, encoding: .utf8) == Self.settings, "--local leaves settings.json alone")
-        let localText = try String(contentsOfFile: clones.path("a") + "/.claude/settings.local.json", encoding: .utf8)
-        let command = try #require(
-            (try JSONSerialization.jsonObject(with: Data(localText.utf8)) as? [String: Any]).flatMap { root in
-                ((root["hooks"] as? [String: Any])?["Stop"] as? [[String: Any]])?.first?["hooks"] as? [[String: Any]]
-            }?.first?["command"] as? String)
+        let command = try Self.stopCommand(in: clones.path("a") + "/.claude/settings.local.json")
         let real = try Self.runHook(command, in: clones.path("a"))
         #expect(real.status == 0 && real.output.isEmpty, "\(real)")
         let missing = try Self.runHook(command.replacingOccurrences(of: "t='/", with: "t='/no/such/"), in: clones.path("a"))
