@@ -45,6 +45,23 @@ struct SecretScannerTests {
         #expect(SecretScanner.findings(in: redacted).isEmpty)
     }
 
+    @Test("thousands of credentials in one text (a dumped .env): every one found once at its line and column, and redacted")
+    func manyFindings() {
+        let key = "ghp" + "_" + String(Self.letters.prefix(36))
+        let lines = (0..<3_000).map { index in index % 2 == 0 ? "é \(index) token \(key)" : "line \(index)\r" }
+        let text = lines.joined(separator: "\n") + "\n" + key + " " + key
+        let findings = SecretScanner.findings(in: text)
+        #expect(findings.count == 1_502)
+        #expect(findings.prefix(1_500).enumerated().allSatisfy { index, finding in
+            finding.line == 2 * index + 1 && finding.column == "é \(2 * index) token ".count + 1
+        })
+        #expect(findings.suffix(2).map { "\($0.line):\($0.column)" } == ["3001:1", "3001:\(key.count + 2)"])
+        let redacted = SecretScanner.redacted(text)
+        #expect(!redacted.contains(key))
+        #expect(redacted.components(separatedBy: "[REDACTED:github-token]").count == 1_503)
+        #expect(redacted.hasPrefix("é 0 token [REDACTED:github-token]\nline 1\r\n"))
+    }
+
     @Test("ordinary text, masked keys and documentation examples are not credentials")
     func ignores() {
         for text in [

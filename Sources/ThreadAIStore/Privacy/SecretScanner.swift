@@ -22,48 +22,65 @@ public enum SecretScanner {
         public var description: String { "\(kind) (\(pattern)) at line \(line), column \(column)" }
     }
 
-    /// Every credential in `text`, in order; overlapping matches count once.
+    /// Every credential in `text`, in order; overlapping matches count once. Linear in the text and
+    /// the findings, up to a logarithm: a tool's output can hold thousands of them (a dumped `.env`),
+    /// and capture must answer in bounded time.
     public static func findings(in text: String) -> [Finding] {
-        var found: [Finding] = []
+        // Kept sorted by start, never overlapping: a new match meets at most its two neighbours.
+        var found: [(pattern: SecretPattern, range: Range<String.Index>)] = []
         let lowered = Array(text.utf8).map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
         for pattern in SecretPattern.all where pattern.triggers.contains(where: { lowered.contains(bytes: Array($0.utf8)) }) {
             // `\b` as a programmer means it (between a word character and another), not Unicode's
             // word boundaries, which see none in `user:ghp_…` (a colon joins letters there) and cost more.
             for match in text.matches(of: pattern.regex().wordBoundaryKind(.simple)) {
                 guard let range = pattern.secret(text[match.range]) else { continue }
-                if found.contains(where: { $0.range.overlaps(range) }) || isDocumentationExample(text[range]) { continue }
-                let (line, column) = position(of: range.lowerBound, in: text)
-                found.append(Finding(pattern: pattern.name, kind: pattern.description, line: line, column: column, range: range))
+                var low = 0, high = found.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if found[middle].range.lowerBound < range.lowerBound { low = middle + 1 } else { high = middle }
+                }
+                if low < found.count && found[low].range.overlaps(range) { continue }
+                if low > 0 && found[low - 1].range.overlaps(range) { continue }
+                if isDocumentationExample(text[range]) { continue }
+                found.insert((pattern, range), at: low)
             }
         }
-        return found.sorted { $0.range.lowerBound < $1.range.lowerBound }
+        // Lines and columns in one walk of the text, from one finding to the next.
+        var findings: [Finding] = []
+        findings.reserveCapacity(found.count)
+        var (line, column, walked) = (1, 1, text.startIndex)
+        for (pattern, range) in found {
+            for character in text[walked..<range.lowerBound] {
+                if character == "\n" || character == "\r\n" {
+                    line += 1
+                    column = 1
+                } else {
+                    column += 1
+                }
+            }
+            walked = range.lowerBound
+            findings.append(Finding(pattern: pattern.name, kind: pattern.description, line: line, column: column, range: range))
+        }
+        return findings
     }
 
-    /// `text` with every credential replaced by `[REDACTED:NAME]`.
+    /// `text` with every credential replaced by `[REDACTED:NAME]`, built in one pass.
     public static func redacted(_ text: String) -> String {
-        var result = text
-        for finding in findings(in: text).reversed() {
-            result.replaceSubrange(finding.range, with: "[REDACTED:\(finding.pattern)]")
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        var copied = text.startIndex
+        for finding in findings(in: text) {
+            result += text[copied..<finding.range.lowerBound]
+            result += "[REDACTED:\(finding.pattern)]"
+            copied = finding.range.upperBound
         }
+        result += text[copied...]
         return result
     }
 
     /// Published placeholder keys (AWS's `AKIAIOSFODNN7EXAMPLE`) are not secrets.
     private static func isDocumentationExample(_ match: Substring) -> Bool {
         match.contains("EXAMPLE")
-    }
-
-    private static func position(of index: String.Index, in text: String) -> (line: Int, column: Int) {
-        var line = 1, column = 1
-        for character in text[..<index] {
-            if character == "\n" || character == "\r\n" {
-                line += 1
-                column = 1
-            } else {
-                column += 1
-            }
-        }
-        return (line, column)
     }
 }
 
