@@ -34,8 +34,10 @@ public struct SecretPattern: Sendable {
     public static let all: [SecretPattern] = [
         SecretPattern(name: "private-key", description: "a private key block", triggers: ["private key"]) {
             // Through its END line; a block cut short (a truncated tool output) through its base-64 lines,
-            // written with real line feeds or with `\n` escapes (a key inside JSON).
-            #/-----BEGIN[A-Z0-9 ]{0,40} PRIVATE KEY(?: BLOCK)?-----(?:[\s\S]*?-----END[A-Z0-9 ]{0,40} PRIVATE KEY(?: BLOCK)?-----|(?:\s|\\[nr])*(?:[A-Za-z0-9+\/=]{16,}(?:\s|\\[nr])*)*)/#
+            // written with real line feeds or with `\n` escapes (a key inside JSON). The END line is
+            // looked for within 12,000 characters (an 8,192-bit RSA key is 6.5 KB; escaped, a little
+            // more): unbounded, each BEGIN without an END searched the rest of the text.
+            #/-----BEGIN[A-Z0-9 ]{0,40} PRIVATE KEY(?: BLOCK)?-----(?:[\s\S]{0,12000}?-----END[A-Z0-9 ]{0,40} PRIVATE KEY(?: BLOCK)?-----|(?:\s|\\[nr])*(?:[A-Za-z0-9+\/=]{16,}(?:\s|\\[nr])*)*)/#
         },
         SecretPattern(name: "anthropic-api-key", description: "an Anthropic API key", triggers: ["sk-ant-"]) {
             #/sk-ant-[a-z]{2,8}[0-9]{2}-[A-Za-z0-9_\-]{20,}/#
