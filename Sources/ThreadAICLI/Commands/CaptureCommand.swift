@@ -92,7 +92,7 @@ enum CaptureCommand: Command {
                 (paths, place) = (SessionCapture.claudeCodeTranscripts(ofProject: project, home: home),
                                   "\(home)/.claude/projects/\(SessionCapture.claudeCodeProjectName(project))")
             case .codex:
-                let codexHome = nonEmpty(context.environment["CODEX_HOME"]) ?? home + "/.codex"
+                let codexHome = codexHome(context, home: home)
                 (paths, place) = (AgentTranscripts.codexRollouts(ofProject: project, codexHome: codexHome), "\(codexHome)/sessions")
             case .gemini:
                 let gemini = (nonEmpty(context.environment["GEMINI_CLI_HOME"]) ?? home) + "/.gemini"
@@ -105,6 +105,11 @@ enum CaptureCommand: Command {
     }
 
     private static func nonEmpty(_ text: String?) -> String? { text.flatMap { $0.isEmpty ? nil : $0 } }
+
+    /// Codex's folder: `$CODEX_HOME`, by default `HOME/.codex`.
+    private static func codexHome(_ context: CommandContext, home: String) -> String {
+        nonEmpty(context.environment["CODEX_HOME"]) ?? home + "/.codex"
+    }
 
     /// Captures each transcript whole, saying what each gained; the first failure is the command's.
     private static func byHand(_ transcripts: [String], agent: CodingAgent?, local: Bool, _ context: CommandContext) throws -> ExitStatus {
@@ -134,8 +139,7 @@ enum CaptureCommand: Command {
         var input = ClaudeCodeHookInput(bytes)
         // Codex may give no transcript_path (null); its session's rollout is named by the session.
         if agent == .codex, input?.transcriptPath == nil, let session = input?.sessionID, let home = nonEmpty(context.environment["HOME"]) {
-            let codexHome = nonEmpty(context.environment["CODEX_HOME"]) ?? home + "/.codex"
-            input?.transcriptPath = AgentTranscripts.codexRollout(ofSession: session, codexHome: codexHome)
+            input?.transcriptPath = AgentTranscripts.codexRollout(ofSession: session, codexHome: codexHome(context, home: home))
         }
         let repository: Repository
         do {

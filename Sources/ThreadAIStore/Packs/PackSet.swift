@@ -98,18 +98,22 @@ final class PackSet: Sendable {
     /// none holds it, the packs whose index may not say so (its checksum fails, §15.2) scanned
     /// again. A lookup so costs no hashing of the indexes of packs that merely do not hold the id.
     private func locate(_ id: ObjectID, in state: State) -> (pack: Pack, entry: PackFraming.Entry)? {
-        let hint = lastFound.withLock { $0 }
-        let ordered = hint.flatMap { hint in
-            state.packs.contains { $0 === hint } ? [hint] + state.packs.filter { $0 !== hint } : nil
-        } ?? state.packs
         var doubtful: [Pack] = []
-        for pack in ordered {
+        /// The entry `pack` has for `id`; a pack whose "absent" may not stand is kept for the second pass.
+        func probe(_ pack: Pack) -> PackFraming.Entry? {
             switch pack.find(id, verifyingAbsence: false) {
-            case .at(let entry):
-                if pack !== hint { lastFound.withLock { $0 = pack } }
-                return (pack, entry)
+            case .at(let entry): return entry
             case .absent: if pack.fromIndex { doubtful.append(pack) }
             case .staleIndex: doubtful.append(pack)
+            }
+            return nil
+        }
+        let hint = lastFound.withLock { $0 }
+        if let hint, state.packs.contains(where: { $0 === hint }), let entry = probe(hint) { return (hint, entry) }
+        for pack in state.packs where pack !== hint {
+            if let entry = probe(pack) {
+                lastFound.withLock { $0 = pack }
+                return (pack, entry)
             }
         }
         for pack in doubtful {

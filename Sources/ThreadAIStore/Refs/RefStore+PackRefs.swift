@@ -99,11 +99,7 @@ extension RefStore {
         let heads = try heads(of: name)
         var rewrite = try packed.beginRewrite()
         rewrite.entries[name] = nil
-        do {
-            try lock.commit(Array(heads.map { $0.hex + "\n" }.joined().utf8))
-        } catch {
-            throw .lock(error)
-        }
+        try Self.write(heads, holding: lock, folder: RefFolder(path: threadsDirectory))
         try rewrite.commit()
     }
 }

@@ -326,15 +326,16 @@ public struct RefStore: Sendable {
         _ name: ThreadName, holding lock: consuming LockFile, reflogMessage: String, acceptingMalformed: Bool,
         change: ([ObjectID]?) throws(RefError) -> (loggedOld: ObjectID?, loggedNew: ObjectID?, heads: [ObjectID])
     ) throws(RefError) {
+        // `.packed` read once: for the current heads and for what this change does to its lines.
+        let packedIDs = try packed.ids(of: name)
         let current: [ObjectID]?
         do {
-            current = try self.heads(of: name)
+            current = combined(try looseHeads(of: name), packed: packedIDs)
         } catch .malformed where acceptingMalformed {
             current = nil
         }
         let (loggedOld, loggedNew, heads) = try change(current)
         // Packed lines that would still be heads beside the new ones go with this change (§5.7).
-        let packedIDs = try packed.ids(of: name)
         let dropsPacked = !packedIDs.isEmpty && (heads.isEmpty || combined(heads, packed: packedIDs).count > heads.count)
         // Like git, log while holding the lock and before the ref moves: a reflog that cannot be
         // written stops the update instead of leaving a change that no log recorded.
@@ -373,7 +374,7 @@ public struct RefStore: Sendable {
 
     /// Writes `heads` as the ref file the lock is for, or removes that file when there are none
     /// (a thread only `.packed` held has none to remove).
-    private static func write(_ heads: [ObjectID], holding lock: consuming LockFile, folder: RefFolder) throws(RefError) {
+    static func write(_ heads: [ObjectID], holding lock: consuming LockFile, folder: RefFolder) throws(RefError) {
         let path = lock.targetPath
         do {
             if heads.isEmpty {
