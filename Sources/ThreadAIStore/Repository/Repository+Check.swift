@@ -142,8 +142,16 @@ extension Repository {
 
     private func readRefs() -> RefReading {
         let names = Result { () throws(RefError) in try refs.names() }
-        let heads = ((try? names.get()) ?? []).map { name in
-            (name: name, heads: Result { () throws(RefError) in try refs.heads(of: name) })
+        let heads: [(name: ThreadName, heads: Result<[ObjectID], RefError>)]
+        if let all = try? refs.allHeads(leavingOutMalformed: true) {
+            // One pass over the refs and one read of `.packed` (§5.7), not one of each per thread.
+            heads = (all.threads.map { (name: $0.name, heads: Result<[ObjectID], RefError>.success($0.heads)) }
+                + all.malformed.map { (name: $0.name, heads: .failure($0.error)) }).sorted { $0.name < $1.name }
+        } else {
+            // A ref that cannot be read stops the listing: each thread read alone says which.
+            heads = ((try? names.get()) ?? []).map { name in
+                (name: name, heads: Result { () throws(RefError) in try refs.heads(of: name) })
+            }
         }
         return RefReading(names: names, heads: heads, head: Result { () throws(RefError) in try head.read() })
     }
