@@ -79,6 +79,9 @@ struct CaptureTests {
         #expect(try DirectorySnapshot(sandbox.repository + "/objects") == before)
         #expect(try Self.contents(sandbox) == captured)
         try sandbox.succeed(["fsck"])
+        // A transcript only grew: no capture may take it for rewritten (and read it whole for that).
+        let log = try String(contentsOfFile: sandbox.repository + "/logs/capture.log", encoding: .utf8)
+        #expect(!log.contains("rewritten or truncated"), "\(log)")
     }
 
     @Test("the import fixture's sidechain, rewind and compaction, grown line by line, come out as import gives them")

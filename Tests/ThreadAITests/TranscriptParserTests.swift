@@ -40,9 +40,9 @@ struct TranscriptParserTests {
 
     @Test func codexAndGeminiWaitForTheQuestionThatNamesTheirThread() throws {
         let parser = TranscriptParser(.gemini, path: "/x/chats/session-1.jsonl")
-        let hidden = try parser.parse(.init((Self.meta + Self.message("u0", "user", "<session_context>x")).utf8), name: "s")
+        let hidden = try parser.parse(.init((Self.meta + Self.message("u0", "user", "<session_context>x")).utf8), name: "s").conversation
         #expect(!parser.isNamed(hidden))
-        let asked = try parser.parse(.init((Self.meta + Self.message("u1", "user", "Why?")).utf8), name: "s")
+        let asked = try parser.parse(.init((Self.meta + Self.message("u1", "user", "Why?")).utf8), name: "s").conversation
         #expect(parser.isNamed(asked) && asked.title == "Why?")
         #expect(TranscriptParser(.claudeCode, path: "/x/a.jsonl").isNamed(hidden), "Claude Code's capture is as it was")
     }

@@ -22,9 +22,9 @@ import ThreadAIStore
 /// nothing was added; else keep the settled lines (`TranscriptParser.settledEnd`: a reply still
 /// being written is held back, unless `settleAll`), parse them with the importer's parser, replace
 /// every credential (`[REDACTED:KIND]`) and write them with the importer, which writes no object
-/// twice and moves the refs forward by compare-and-swap. A transcript is small (a long session is a few MB), so it is
-/// parsed whole each time: the parser's merging of replies needs every line, and ids computed
-/// from the whole are the import's by construction.
+/// twice and moves the refs forward by compare-and-swap. A Claude Code transcript whose record says
+/// where its stored part ends is read from there only, when what was added just extends it
+/// (`SessionCapture+Continue`); any other is parsed whole, which gives the import's ids by construction.
 public struct SessionCapture: Sendable {
     public let repository: Repository
     /// How long a capture waits for another capture of the same transcript.
@@ -51,6 +51,9 @@ public struct SessionCapture: Sendable {
         public var reread = false
         /// The threads the stored part is on (none when nothing was stored): `capture --local` keeps them local.
         public var threads: [ThreadName] = []
+        /// Where reading began when only the lines added since the last capture were read (the record
+        /// said where its stored part ends); nil when the transcript was read whole.
+        public var readFrom: Int?
     }
 
     /// Captures the transcript at `path` (absolute), of the session `session` (its file name when nil),
@@ -89,7 +92,7 @@ public struct SessionCapture: Sendable {
         return outcome
     }
 
-    private func captured(
+    func captured(
         _ path: String, parser: TranscriptParser, base: CaptureRecord, old: CaptureRecord?, settleAll: Bool, outcome: inout Outcome
     ) throws(CaptureError) -> CaptureRecord? {
         // Nothing added since the last capture (and nothing left to settle): stop before reading it whole.
@@ -97,6 +100,10 @@ public struct SessionCapture: Sendable {
             outcome.unchanged = true
             outcome.redacted = old.redacted
             return nil
+        }
+        if let old, old.error == nil, let state = old.continuation, parser.agent == .claudeCode,
+           let record = try continued(path, from: old, state: state, settleAll: settleAll, outcome: &outcome) {
+            return record
         }
         let bytes: [UInt8]
         var status = stat()
@@ -124,8 +131,9 @@ public struct SessionCapture: Sendable {
         outcome.heldBack = complete.count - end
         guard end > 0 else { return record }  // Nothing settled yet: only the record is written.
         var conversation: ImportConversation
+        let tip: ClaudeCodeParser.Continuation?
         do {
-            conversation = try parser.parse(Data(complete[..<end]), name: path)
+            (conversation, tip) = try parser.parse(Data(complete[..<end]), name: path)
         } catch {
             throw CaptureError(transcript: path, reason: error.reason)
         }
@@ -134,12 +142,7 @@ public struct SessionCapture: Sendable {
             outcome.heldBack = complete.count
             return record
         }
-        for index in conversation.nodes.indices {
-            let found = SecretScanner.findings(in: conversation.nodes[index].content).count
-            guard found > 0 else { continue }
-            record.redacted += found
-            conversation.nodes[index].content = SecretScanner.redacted(conversation.nodes[index].content)
-        }
+        record.redacted += Self.redact(&conversation.nodes)
         let previousNotes = fits ? (old?.notes ?? 0) : 0
         record.notes = conversation.notes.count
         outcome.notes = Array(conversation.notes.dropFirst(previousNotes))
@@ -154,7 +157,20 @@ public struct SessionCapture: Sendable {
         outcome.newMessages = summary.newMessages
         outcome.threads = summary.threads
         outcome.notes += summary.notes.filter { !conversation.notes.contains($0) } + summary.skipped.filter { !$0.contains("(not messages)") }
+        record.continuation = tip.flatMap { continuation(at: $0, main: summary.main, threads: summary.threads) }
         return record
+    }
+
+    /// Replaces every credential in the messages' content (`[REDACTED:KIND]`); returns how many.
+    static func redact(_ nodes: inout [ImportNode]) -> Int {
+        var count = 0
+        for index in nodes.indices {
+            let found = SecretScanner.findings(in: nodes[index].content).count
+            guard found > 0 else { continue }
+            count += found
+            nodes[index].content = SecretScanner.redacted(nodes[index].content)
+        }
+        return count
     }
 
     /// The Claude Code transcripts of the project at `projectFolder` that the agent still keeps

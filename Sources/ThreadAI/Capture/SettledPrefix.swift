@@ -9,7 +9,9 @@ enum SettledPrefix {
     /// first line of the first reply that holds a tool call no line answers, else the start of the
     /// first line of the newest reply (a later line may still continue it, even after a tool result
     /// written in between), else all of `bytes`.
-    static func end(of bytes: [UInt8]) -> Int {
+    /// - Parameter added: `bytes` are the lines after a settled part, which holds a reply: when they
+    ///   hold none, the newest reply is that one, and none of them settles (0).
+    static func end(of bytes: [UInt8], added: Bool = false) -> Int {
         var answered = Set<String>()
         var firstLineOfReply: [String: Int] = [:]  // message.id → where its first line starts
         var calls: [(reply: String, ids: [String])] = []  // each reply line's tool calls, in the file's order
@@ -38,7 +40,7 @@ enum SettledPrefix {
             return cut
         }
         if let newestReply, let cut = firstLineOfReply[newestReply] { return cut }
-        return start
+        return added ? 0 : start
     }
 
     /// The end of the last complete line of `bytes` (after its LF); 0 when there is none.

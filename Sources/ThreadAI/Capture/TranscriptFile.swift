@@ -15,16 +15,22 @@ enum TranscriptFile {
     /// Whether the transcript at `path` is the one `record` describes and gained no complete line
     /// since; false when anything cannot be read (reading it whole then says why).
     static func isUnchanged(_ path: String, since record: CaptureRecord) -> Bool {
+        bytes(of: path, from: record.offset, since: record).map { !$0.contains(UInt8(ascii: "\n")) } ?? false
+    }
+
+    /// The bytes of the transcript at `path` from `offset` (at most the record's `offset`) to its end,
+    /// when it is still the one `record` describes; nil when it is not, or cannot be read.
+    static func bytes(of path: String, from offset: Int, since record: CaptureRecord) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return false }
+        guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, UInt64(status.st_ino) == record.inode, Int(status.st_size) >= record.offset,
+        guard offset <= record.offset, fstat(descriptor, &status) == 0, UInt64(status.st_ino) == record.inode,
+              Int(status.st_size) >= record.offset,
               let head = read(descriptor, at: 0, count: min(record.offset, CaptureRecord.headLength)),
-              CaptureRecord.fingerprint(of: head, upTo: record.offset) == record.head,
-              let added = read(descriptor, at: record.offset, count: Int(status.st_size) - record.offset)
-        else { return false }
-        return !added.contains(UInt8(ascii: "\n"))
+              CaptureRecord.fingerprint(of: head, upTo: record.offset) == record.head
+        else { return nil }
+        return read(descriptor, at: offset, count: Int(status.st_size) - offset)
     }
 
     /// `count` bytes at `offset`, nil when fewer could be read.

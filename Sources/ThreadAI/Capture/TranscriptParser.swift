@@ -64,11 +64,14 @@ struct TranscriptParser: Sendable {
         }
     }
 
-    func parse(_ data: Data, name: String) throws(ImportError) -> ImportConversation {
+    /// The conversation, and for a Claude Code transcript where its newest message stands, so that
+    /// the next capture reads only what follows (docs/FORMAT.md §16, "Going on from the record");
+    /// the other agents' transcripts are read whole each time.
+    func parse(_ data: Data, name: String) throws(ImportError) -> (conversation: ImportConversation, tip: ClaudeCodeParser.Continuation?) {
         switch agent {
-        case .claudeCode: return try ClaudeCodeParser.parse(data, name: name)
-        case .codex: return try CodexRollout.parse(data, name: name)
-        case .gemini: return try GeminiSession.parse(data, name: name)
+        case .claudeCode: return try ClaudeCodeParser.parsed(data, name: name)
+        case .codex: return (try CodexRollout.parse(data, name: name), nil)
+        case .gemini: return (try GeminiSession.parse(data, name: name), nil)
         }
     }
 

@@ -21,6 +21,11 @@ public enum ClaudeCodeParser {
     }
 
     public static func parse(_ data: Data, name: String) throws(ImportError) -> ImportConversation {
+        try parsed(data, name: name).conversation
+    }
+
+    /// What a transcript's lines hold, each line read on its own, before lines are linked and merged.
+    struct Reading {
         var lines: [Line] = []
         var titles: [String: String] = [:]  // line type → the first title a line of that type gives
         var sessionID: String?
@@ -28,10 +33,24 @@ public enum ClaudeCodeParser {
         var skipped: [String: Int] = [:]
         var passThrough: [String: String?] = [:]  // a line that is not a message → its parent (nil: none)
         var notes: [String] = []  // lines read with something replaced, or left out
-        // An unreadable line is named in `notes`; the rest of the session is sound, and imported.
-        let unreadable = try ClaudeCodeLine.forEachObject(in: data, name: name, notes: &notes) { _, item, object throws(ImportError) in
+        var unreadable = 0
+
+        /// Reads every line of `data`; an unreadable line is named in `notes`, and the rest is read.
+        init(_ data: Data, name: String) throws(ImportError) {
+            var reading = Reading()
+            var notes: [String] = []
+            reading.unreadable = try ClaudeCodeLine.forEachObject(in: data, name: name, notes: &notes) { _, item, object throws(ImportError) in
+                try reading.add(object, item: item)
+            }
+            reading.notes = notes
+            self = reading
+        }
+
+        private init() {}
+
+        private mutating func add(_ object: [String: JSONReader.Value], item: String) throws(ImportError) {
             let type = object["type"]?.string ?? "unknown"
-            if let key = Self.titleKeys[type], titles[type] == nil, let text = object[key]?.string, !text.isEmpty { titles[type] = text }
+            if let key = ClaudeCodeParser.titleKeys[type], titles[type] == nil, let text = object[key]?.string, !text.isEmpty { titles[type] = text }
             guard ["user", "assistant", "system"].contains(type), let uuid = object["uuid"]?.string else {
                 // A hook's attachment may be the root its first question names as parent.
                 if let uuid = object["uuid"]?.string { passThrough[uuid] = object["parentUuid"]?.string }
@@ -40,40 +59,48 @@ public enum ClaudeCodeParser {
             }
             sessionID = sessionID ?? object["sessionId"]?.string
             agentID = agentID ?? object["agentId"]?.string
-            lines.append(try line(object, type: type, uuid: uuid, item: item))
+            lines.append(try ClaudeCodeParser.line(object, type: type, uuid: uuid, item: item))
         }
-        // The user's own name for the session, else the summary older versions wrote, else the one
-        // newer versions generate. The first of each: a later one would rename the thread on re-import.
-        let title = titles["custom-title"] ?? titles["summary"] ?? titles["ai-title"]
-        let counts = skipped.sorted { $0.key < $1.key }.map { CountedNoun.phrase($0.value, "\($0.key) line") }
+
+        /// The user's own name for the session, else the summary older versions wrote, else the one
+        /// newer versions generate. The first of each: a later one would rename the thread on re-import.
+        var title: String? { titles["custom-title"] ?? titles["summary"] ?? titles["ai-title"] }
+    }
+
+    /// The conversation, and what capture needs to go on from its newest message
+    /// (`ClaudeCodeParser.continuing`): nil when it has no single newest message that later lines
+    /// could simply extend.
+    static func parsed(_ data: Data, name: String) throws(ImportError) -> (conversation: ImportConversation, tip: Continuation?) {
+        var reading = try Reading(data, name: name)
+        let counts = reading.skipped.sorted { $0.key < $1.key }.map { CountedNoun.phrase($0.value, "\($0.key) line") }
         let skippedLines = counts.map { "\(name): \($0) (not messages)" }
-        guard let sessionID else {
-            guard !skipped.isEmpty else {
-                if unreadable > 0 {
-                    throw ImportError(item: name, reason: "holds no Claude Code line that can be read (\(notes.first ?? ""))")
+        guard let sessionID = reading.sessionID else {
+            guard !reading.skipped.isEmpty else {
+                if reading.unreadable > 0 {
+                    throw ImportError(item: name, reason: "holds no Claude Code line that can be read (\(reading.notes.first ?? ""))")
                 }
                 throw ImportError(item: name, reason: "holds no Claude Code line (no JSON object with a type)")
             }
             // A project folder keeps files of summaries alone beside its sessions.
             var summaries = ImportConversation(
-                format: "claude-code", id: name, title: title, date: nil, nodes: [], currentNode: nil,
+                format: "claude-code", id: name, title: reading.title, date: nil, nodes: [], currentNode: nil,
                 skipped: ["\(name): no message line, only \(counts.joined(separator: ", "))"])
-            summaries.notes = notes
-            return summaries
+            summaries.notes = reading.notes
+            return (summaries, nil)
         }
-        let detached = linkParents(&lines, passingThrough: passThrough)
-        let nodes = merged(lines)
-        let current = lines.last { !$0.sidechain }.map(\.uuid).flatMap { uuid in nodes.last { $0.sourceID == uuid }?.sourceID }
+        let detached = linkParents(&reading.lines, passingThrough: reading.passThrough)
+        let (nodes, owner) = merged(reading.lines)
+        let current = reading.lines.last { !$0.sidechain }.map(\.uuid).flatMap { uuid in nodes.last { $0.sourceID == uuid }?.sourceID }
         var conversation = ImportConversation(
-            format: "claude-code", id: sessionID, title: title, date: nodes.first?.date, nodes: nodes,
+            format: "claude-code", id: sessionID, title: reading.title, date: nodes.first?.date, nodes: nodes,
             currentNode: current ?? nodes.last?.sourceID, skipped: skippedLines)
         // A subagent's transcript (`SESSION/subagents/agent-ID.jsonl`) carries its session's id.
-        if let agentID, lines.allSatisfy(\.sidechain) { conversation.label = "agent-" + agentID }
-        conversation.notes = notes
+        if let agentID = reading.agentID, reading.lines.allSatisfy(\.sidechain) { conversation.label = "agent-" + agentID }
+        conversation.notes = reading.notes
         if detached > 0 {
             conversation.notes.append("\(name): \(CountedNoun.phrase(detached, "line")) named a parent the file does not hold; each follows the message line before it, or starts the history")
         }
-        return conversation
+        return (conversation, Continuation(of: conversation, reading: reading, owner: owner))
     }
 
     /// The lines that title a session, and the key of their title.
@@ -133,7 +160,8 @@ public enum ClaudeCodeParser {
 
     /// Lines of one reply (sharing `message.id`, each the parent of the next) become one message,
     /// named by the last line's uuid; every later reference to one of them points at the merged message.
-    static func merged(_ lines: [Line]) -> [ImportNode] {
+    /// Returns the messages, and for each line's uuid the source id of the message it became part of.
+    static func merged(_ lines: [Line]) -> (nodes: [ImportNode], owner: [String: String]) {
         var nodes: [ImportNode] = []
         var index: [String: Int] = [:]  // line uuid → position in `nodes`
         var messageIDOfNode: [Int: String] = [:]
@@ -173,7 +201,8 @@ public enum ClaudeCodeParser {
             node.parentSourceID = node.parentSourceID.map { parent in index[parent].map { nodes[$0].sourceID } ?? parent }
             return node
         }
-        return late.isEmpty ? named : insertingLateResults(named, late)
+        let owner = index.mapValues { named[$0].sourceID }
+        return (late.isEmpty ? named : insertingLateResults(named, late), owner)
     }
 
     /// Moves each late tool result (`late`: the result it follows → the results written after the

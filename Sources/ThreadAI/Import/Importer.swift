@@ -18,6 +18,9 @@ public struct Importer: Sendable {
         public var skipped: [String] = []
         /// What parsers decided that the sources did not say.
         public var notes: [String] = []
+        /// The thread the last conversation written is on (the path to its current message), by the
+        /// name its messages record.
+        public var main: ThreadName?
 
         public init() {}
     }
@@ -60,6 +63,7 @@ public struct Importer: Sendable {
             (main, title) = (prior.name, prior.title)
         }
         let owners = try Self.owners(of: conversation, main: main, keeping: importedTip(of: conversation, on: main, item: item))
+        summary.main = main
         var ids: [String: ObjectID] = [:]
         var dates: [String: Timestamp] = [:]
         let epoch: Timestamp
@@ -81,27 +85,15 @@ public struct Importer: Sendable {
         var encoded: [(sourceID: String, bytes: [UInt8])] = []
         var replacedNULs = 0
         for (index, node) in conversation.nodes.enumerated() {
-            let parentID = node.parentSourceID.flatMap { ids[$0] }
             let date = node.date ?? node.parentSourceID.flatMap { dates[$0] } ?? epoch
-            var fields = node.fields.mapValues { Self.withoutNUL($0, counting: &replacedNULs) }
-            fields["source"] = "\(conversation.format):\(conversation.id)/\(node.sourceID)"
-            if index == 0, let title, !title.isEmpty { fields["source-title"] = Self.withoutNUL(title, counting: &replacedNULs) }
-            do {
-                let message = try Message(
-                    parent: parentID, thread: owners.thread[node.sourceID] ?? main, role: node.role, date: date,
-                    fields: fields, content: Self.withoutNUL(node.content, counting: &replacedNULs))
-                let bytes = MessageCodec.encode(message)
-                ids[node.sourceID] = ObjectID.of(bytes)
-                encoded.append((node.sourceID, bytes))
-            } catch {
-                throw ImportError(item: "\(item) item \(node.sourceID)", reason: "cannot be stored: \(error)")
-            }
+            let bytes = try Self.encode(
+                node, of: conversation, parent: node.parentSourceID.flatMap { ids[$0] }, thread: owners.thread[node.sourceID] ?? main,
+                date: date, title: index == 0 ? title : nil, replacedNULs: &replacedNULs)
+            ids[node.sourceID] = ObjectID.of(bytes)
+            encoded.append((node.sourceID, bytes))
             dates[node.sourceID] = date
         }
-        if replacedNULs > 0 {
-            summary.notes.append("\(item): \(replacedNULs) NUL character\(replacedNULs == 1 ? "" : "s") replaced with U+FFFD "
-                + "(a message cannot hold NUL)")
-        }
+        Self.noteNULs(replacedNULs, item: item, in: &summary)
         do {
             summary.newMessages += try repository.store(encoded.map(\.bytes)).new
         } catch {
@@ -126,6 +118,30 @@ public struct Importer: Sendable {
         summary.messages += conversation.nodes.count
         summary.forks += owners.tips.count - 1
         summary.skipped += conversation.skipped
+    }
+
+    /// The bytes of the message `node` of `conversation` makes: its fields, `source`, and on the
+    /// conversation's first message its `title` as `source-title`.
+    static func encode(
+        _ node: ImportNode, of conversation: ImportConversation, parent: ObjectID?, thread: ThreadName, date: Timestamp,
+        title: String?, replacedNULs: inout Int
+    ) throws(ImportError) -> [UInt8] {
+        var fields = node.fields.mapValues { withoutNUL($0, counting: &replacedNULs) }
+        fields["source"] = "\(conversation.format):\(conversation.id)/\(node.sourceID)"
+        if let title, !title.isEmpty { fields["source-title"] = withoutNUL(title, counting: &replacedNULs) }
+        do {
+            let message = try Message(
+                parent: parent, thread: thread, role: node.role, date: date,
+                fields: fields, content: withoutNUL(node.content, counting: &replacedNULs))
+            return MessageCodec.encode(message)
+        } catch {
+            throw ImportError(item: "\(conversation.format) conversation \(conversation.id) item \(node.sourceID)", reason: "cannot be stored: \(error)")
+        }
+    }
+
+    static func noteNULs(_ replaced: Int, item: String, in summary: inout Summary) {
+        guard replaced > 0 else { return }
+        summary.notes.append("\(item): \(replaced) NUL character\(replaced == 1 ? "" : "s") replaced with U+FFFD (a message cannot hold NUL)")
     }
 
     /// `text` with each NUL replaced by U+FFFD, which an object can hold (docs/FORMAT.md §4.6): a source

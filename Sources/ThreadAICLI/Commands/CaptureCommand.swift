@@ -205,6 +205,7 @@ enum CaptureCommand: Command {
         var parts = ["\(CountedNoun.phrase(outcome.newMessages, "new message"))"]
         if outcome.redacted > 0 { parts.append("\(CountedNoun.phrase(outcome.redacted, "credential")) stored redacted") }
         if outcome.heldBack > 0 { parts.append("a reply still being written held back (\(outcome.heldBack) bytes)") }
+        if let start = outcome.readFrom { parts.append("read from byte \(start)") }
         return "captured \(path): " + parts.joined(separator: ", ")
     }
 }

@@ -29,6 +29,8 @@ public struct CaptureRecord: Sendable, Equatable {
     public var notes: Int
     /// Why the last capture of this transcript failed; nil when it succeeded.
     public var error: String?
+    /// Where the next capture may go on from without reading the transcript whole (§16).
+    public var continuation: CaptureContinuation?
 
     public init(session: String, transcript: String, offset: Int = 0, settled: Int = 0, inode: UInt64 = 0, head: String = "",
                 redacted: Int = 0, notes: Int = 0, error: String? = nil) {
@@ -68,6 +70,7 @@ public struct CaptureRecord: Sendable, Equatable {
             "redacted: \(redacted)", "notes: \(notes)",
         ]
         if let error { lines.append("error: \(ChatHistory.escaped(error))") }
+        if let continuation { lines += continuation.lines }
         return lines.map { $0 + "\n" }.joined()
     }
 
@@ -83,6 +86,65 @@ public struct CaptureRecord: Sendable, Equatable {
         self.init(session: session, transcript: transcript, offset: offset, settled: settled, inode: inode, head: head,
                   redacted: values["redacted"].flatMap { Int($0) } ?? 0, notes: values["notes"].flatMap { Int($0) } ?? 0,
                   error: values["error"])
+        continuation = CaptureContinuation(values)
+    }
+}
+
+/// Where a Claude Code transcript's stored part ends, as the importer's parser left it (§16,
+/// "Going on from the record"): what the next capture needs to read only the lines added since.
+/// Plain data here; the capture that reads and writes it gives it its meaning.
+public struct CaptureContinuation: Sendable, Equatable {
+    /// The conversation id of the stored messages' `source`.
+    public var conversation: String
+    /// The thread whose one head is `tipID`.
+    public var thread: String
+    public var tipID: ObjectID
+    /// The source item (a line's uuid) that names the tip.
+    public var tipSource: String
+    /// The `message.id` of the reply the tip was made from; nil when it is not a reply.
+    public var reply: String?
+    /// The uuids of the lines that lead to the tip.
+    public var frontier: [String]
+    /// The title line types the stored part holds.
+    public var titles: [String]
+    /// Whether every stored line is a sidechain's (else none is).
+    public var sidechain: Bool
+
+    public init(conversation: String, thread: String, tipID: ObjectID, tipSource: String, reply: String?,
+                frontier: [String], titles: [String], sidechain: Bool) {
+        self.conversation = conversation
+        self.thread = thread
+        self.tipID = tipID
+        self.tipSource = tipSource
+        self.reply = reply
+        self.frontier = frontier
+        self.titles = titles
+        self.sidechain = sidechain
+    }
+
+    /// Whether each value can be written on its line and read back the same: words without spaces
+    /// or line feeds (a transcript whose ids hold them is read whole each time).
+    public var isWritable: Bool {
+        let words = [conversation, thread, tipSource] + (reply.map { [$0] } ?? []) + frontier + titles
+        return words.allSatisfy { !$0.isEmpty && !$0.contains(where: { $0 == " " || $0 == "\n" || $0 == "\\" }) }
+    }
+
+    var lines: [String] {
+        ["conversation: \(conversation)", "thread: \(thread)", "tip: \(tipID.hex) \(tipSource)", "reply: \(reply ?? "")",
+         "frontier: \(frontier.joined(separator: " "))", "titles: \(titles.joined(separator: " "))",
+         "side: \(sidechain ? "sidechain" : "main")"]
+    }
+
+    init?(_ values: [String: String]) {
+        guard let conversation = values["conversation"], let thread = values["thread"], let tip = values["tip"],
+              let frontier = values["frontier"], let titles = values["titles"], let side = values["side"],
+              side == "main" || side == "sidechain" else { return nil }
+        let tipParts = tip.split(separator: " ", omittingEmptySubsequences: false)
+        guard tipParts.count == 2, let tipID = try? ObjectID(hex: String(tipParts[0])), !tipParts[1].isEmpty else { return nil }
+        self.init(conversation: conversation, thread: thread, tipID: tipID, tipSource: String(tipParts[1]),
+                  reply: values["reply"].flatMap { $0.isEmpty ? nil : $0 },
+                  frontier: frontier.split(separator: " ").map(String.init), titles: titles.split(separator: " ").map(String.init),
+                  sidechain: side == "sidechain")
     }
 }
 

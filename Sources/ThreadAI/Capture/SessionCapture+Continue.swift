@@ -1,0 +1,97 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import ThreadAIStore
+
+/// The capture of a Claude Code transcript that reads only the lines added since its record's
+/// `settled` (docs/FORMAT.md §16, "Going on from the record"): a turn's capture costs the turn, not
+/// the session. It stores exactly what reading the whole would store, or declines (nil), and the
+/// caller reads the whole.
+extension SessionCapture {
+    func continued(
+        _ path: String, from old: CaptureRecord, state: CaptureContinuation, settleAll: Bool, outcome: inout Outcome
+    ) throws(CaptureError) -> CaptureRecord? {
+        // Below `headLength` the record's fingerprint still grows with the transcript: so small a one is read whole.
+        guard old.offset >= CaptureRecord.headLength, let tail = TranscriptFile.bytes(of: path, from: old.settled, since: old) else {
+            return nil
+        }
+        let complete = Array(tail.prefix(SettledPrefix.completeLines(of: tail)))
+        let end = settleAll ? complete.count : SettledPrefix.end(of: complete, added: true)
+        var record = old
+        record.offset = old.settled + complete.count
+        record.settled = old.settled + end
+        // Set only once this capture is the one that stores: declining leaves `outcome` to the whole read.
+        func report(_ outcome: inout Outcome) {
+            outcome.heldBack = complete.count - end
+            outcome.readFrom = old.settled
+            outcome.redacted = record.redacted
+        }
+        guard end > 0 else {  // Nothing more settled: only the record moves on.
+            report(&outcome)
+            return record
+        }
+        let name = "\(path) (the part from byte \(old.settled))"
+        let parsed: (nodes: [ImportNode], notes: [String], next: ClaudeCodeParser.Continuation)?
+        do {
+            parsed = try ClaudeCodeParser.continuing(Data(complete[..<end]), name: name, from: Self.parserState(state))
+        } catch {
+            return nil  // Read whole, an unreadable part is named as the import names it.
+        }
+        guard let parsed else { return nil }
+        var nodes = parsed.nodes
+        let (notes, next) = (parsed.notes, parsed.next)
+        record.redacted += Self.redact(&nodes)
+        let conversation = ImportConversation(format: "claude-code", id: state.conversation, title: nil, date: nil, nodes: nodes, currentNode: nil)
+        var importer = Importer(repository: repository)
+        var summary = Importer.Summary()
+        let ref: ThreadName
+        do {
+            ref = try ThreadName(state.thread)
+        } catch {
+            return nil
+        }
+        let ids: [ObjectID]
+        do {
+            guard let written = try importer.extend(conversation, nodes: nodes, below: state.tipID, ref: ref, into: &summary) else { return nil }
+            ids = written
+        } catch {
+            throw CaptureError(transcript: path, reason: error.reason)
+        }
+        record.notes += notes.count
+        record.continuation = Self.recordState(next, thread: state.thread, tipID: ids.last ?? state.tipID)
+        outcome.notes = notes + summary.notes
+        outcome.newMessages = summary.newMessages
+        outcome.threads = summary.threads
+        report(&outcome)
+        return record
+    }
+
+    /// Where the next capture may go on from after `tip`'s transcript was read whole and written:
+    /// its newest message must be the one head of the thread its messages record as `main` (the path
+    /// to the current message), among the threads the write placed; nil otherwise.
+    func continuation(at tip: ClaudeCodeParser.Continuation, main: ThreadName?, threads: [ThreadName]) -> CaptureContinuation? {
+        let source = "claude-code:\(tip.conversation)/\(tip.tip)"
+        for thread in threads {
+            guard let heads = try? repository.refs.heads(of: thread), heads.count == 1,
+                  let header = try? repository.objects.header(heads[0]), header.fields["source"] == source, header.thread == main
+            else { continue }
+            return Self.recordState(tip, thread: thread.rawValue, tipID: heads[0])
+        }
+        return nil
+    }
+
+    private static func recordState(_ state: ClaudeCodeParser.Continuation, thread: String, tipID: ObjectID) -> CaptureContinuation? {
+        let record = CaptureContinuation(
+            conversation: state.conversation, thread: thread, tipID: tipID, tipSource: state.tip, reply: state.reply,
+            frontier: state.frontier, titles: state.titles, sidechain: state.sidechain)
+        return record.isWritable ? record : nil
+    }
+
+    private static func parserState(_ record: CaptureContinuation) -> ClaudeCodeParser.Continuation {
+        ClaudeCodeParser.Continuation(
+            conversation: record.conversation, tip: record.tipSource, reply: record.reply, frontier: record.frontier,
+            titles: record.titles, sidechain: record.sidechain)
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+/// A turn's capture reads what the turn added, not the session (docs/FORMAT.md §16, "Going on from
+/// the record"), and still stores exactly what the import of the whole transcript stores.
+@Suite("capture: one turn at a time")
+struct CaptureContinuationTests {
+    /// A session of `turns` turns as Claude Code writes one: a question, a reply calling a tool (two
+    /// lines of one message), the tool's result, a hook's progress line, the closing reply.
+    static func session(turns: Int) -> [[String]] {
+        let head = #""isSidechain":false,"sessionId":"\#(CaptureTests.session)","cwd":"/home/ada/src/app","gitBranch":"main","version":"2.1.39""#
+        var parent = "null"
+        func line(_ uuid: String, _ type: String, _ body: String) -> String {
+            defer { parent = "\"\(uuid)\"" }
+            return #"{"parentUuid":\#(parent),\#(head),"type":"\#(type)",\#(body),"uuid":"\#(uuid)","timestamp":"2026-03-01T10:00:00.000Z"}"# + "\n"
+        }
+        let padding = String(repeating: "All the tests pass and the build is clean. ", count: 8)
+        return (1...turns).map { turn in
+            [
+                line("u\(turn)", "user", #""message":{"role":"user","content":"Question \#(turn)?"}"#),
+                line("a\(turn)", "assistant", #""message":{"id":"m\#(turn)a","role":"assistant","content":[{"type":"thinking","thinking":"Look first."}]}"#),
+                line("b\(turn)", "assistant", #""message":{"id":"m\#(turn)a","role":"assistant","content":[{"type":"tool_use","id":"t\#(turn)","name":"Bash","input":{"command":"ls"}}]}"#),
+                line("r\(turn)", "user", #""message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t\#(turn)","content":"\#(padding)"}]}"#),
+                #"{"parentUuid":"r\#(turn)","type":"progress","data":{"type":"hook_progress"},"uuid":"p\#(turn)"}"# + "\n",
+                line("c\(turn)", "assistant", #""message":{"id":"m\#(turn)b","role":"assistant","content":[{"type":"text","text":"Turn \#(turn): \#(padding)"}]}"#),
+            ]
+        }
+    }
+
+    @Test("each turn's capture reads from where the stored part ends, and the result is the import's")
+    func turnByTurn() throws {
+        let sandbox = try CLISandbox.initialized()
+        let transcript = try sandbox.folder.folder("claude") + "/\(CaptureTests.session).jsonl"
+        try Data().write(to: URL(fileURLWithPath: transcript))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: transcript))
+        defer { try? handle.close() }
+        for turn in Self.session(turns: 30) {
+            for line in turn { try handle.write(contentsOf: Data(line.utf8)) }
+            try CaptureTests.hook(sandbox, transcript)
+        }
+        try CaptureTests.hook(sandbox, transcript, event: "SessionEnd")
+        #expect(try CaptureTests.contents(sandbox) == (try CaptureTests.imported(transcript)))
+        let log = try String(contentsOfFile: sandbox.repository + "/logs/capture.log", encoding: .utf8)
+        let storing = log.split(separator: "\n").filter { $0.contains(" new message") && !$0.contains(": 0 new messages") }
+        let whole = storing.filter { !$0.contains("read from byte ") }
+        // The first few read the whole: a transcript under 4 KiB is read whole (its fingerprint still grows).
+        #expect(storing.count == 31 && whole.count <= 3, "\(log)")
+        #expect(!log.contains("rewritten or truncated") && !log.contains("error"), "\(log)")
+        try sandbox.succeed(["fsck"])
+    }
+}
