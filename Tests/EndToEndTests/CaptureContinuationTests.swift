@@ -48,4 +48,30 @@ struct CaptureContinuationTests {
         #expect(!log.contains("rewritten or truncated") && !log.contains("error"), "\(log)")
         try sandbox.succeed(["fsck"])
     }
+    @Test("a rewind after turns captured one at a time is read whole, makes the same fork as the import, and the turns after it are read alone again")
+    func rewind() throws {
+        let sandbox = try CLISandbox.initialized()
+        let transcript = try sandbox.folder.folder("claude") + "/\(CaptureTests.session).jsonl"
+        try Data(Self.session(turns: 12).joined().joined().utf8).write(to: URL(fileURLWithPath: transcript))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: transcript))
+        defer { try? handle.close() }
+        try handle.seekToEnd()
+        try CaptureTests.hook(sandbox, transcript)
+        // The user rewinds to the fourth turn's answer and asks again: the new lines go on below c4.
+        func renamed(_ turn: [String], _ prefix: String, below parent: String) -> String {
+            var text = turn.joined().replacingOccurrences(of: "\"parentUuid\":null", with: "\"parentUuid\":\"\(parent)\"")
+            for old in ["u1", "a1", "b1", "r1", "p1", "c1", "m1a", "m1b", "t1"] { text = text.replacingOccurrences(of: "\"\(old)\"", with: "\"\(prefix)\(old)\"") }
+            return text
+        }
+        try handle.write(contentsOf: Data(renamed(Self.session(turns: 1)[0], "x", below: "c4").utf8))
+        try CaptureTests.hook(sandbox, transcript)
+        try handle.write(contentsOf: Data(renamed(Self.session(turns: 1)[0], "y", below: "xc1").utf8))
+        try CaptureTests.hook(sandbox, transcript, event: "SessionEnd")
+        let captured = try CaptureTests.contents(sandbox)
+        #expect(captured.refs.count == 2)
+        #expect(captured == (try CaptureTests.imported(transcript)))
+        let log = try String(contentsOfFile: sandbox.repository + "/logs/capture.log", encoding: .utf8)
+        let storing = log.split(separator: "\n").filter { $0.contains(" new message") && !$0.contains(": 0 new messages") }
+        #expect(storing.map { $0.contains("read from byte") } == [false, false, true], "\(log)")
+    }
 }

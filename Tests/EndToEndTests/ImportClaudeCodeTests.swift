@@ -18,13 +18,15 @@ struct ImportClaudeCodeTests {
         let threads = try sandbox.succeed(["threads"]).stdout
         #expect(threads.contains(Self.main + " "))
         #expect(threads.contains(Self.main + "-2"))  // the sidechain
-        #expect(threads.contains(Self.main + "-3"))  // "Fix it", before the question was rewritten
-        // Compaction does not cut the history: the thread reaches back to the first question.
-        let log = try sandbox.succeed(["log", Self.main]).stdout
+        #expect(threads.contains(Self.main + "-3"))  // what the session went on with once the question was rewritten
+        // The thread keeps what was rewound ("Fix it"), as for Gemini CLI: a later line never moves it.
+        #expect(try sandbox.succeed(["show", "--raw", Self.main]).stdout.hasSuffix("\nFix it\n"))
+        // Compaction does not cut the history: the fork reaches back to the first question.
+        let log = try sandbox.succeed(["log", Self.main + "-3"]).stdout
         #expect(log.contains("Conversation compacted"))
         #expect(log.contains("Why does the total round down?"))
-        let reply = try sandbox.succeed(["show", "--raw", Self.main + "~6"]).stdout
-        let firstQuestion = try sandbox.succeed(["show", "--raw", Self.main + "~7"]).stdout
+        let reply = try sandbox.succeed(["show", "--raw", Self.main + "-3~6"]).stdout
+        let firstQuestion = try sandbox.succeed(["show", "--raw", Self.main + "-3~7"]).stdout
         #expect(firstQuestion.contains("source: claude-code:5f2b9c1e-8d4a-4e6b-9c0d-1a2b3c4d5e6f/u1\n"))
         #expect(reply.hasPrefix("---\nparent: "))
         #expect(reply.split(separator: "\n", maxSplits: 2, omittingEmptySubsequences: false).last == """
@@ -47,11 +49,11 @@ struct ImportClaudeCodeTests {
             ```
 
             """)
-        let toolResult = try sandbox.succeed(["show", "--raw", Self.main + "~5"]).stdout
+        let toolResult = try sandbox.succeed(["show", "--raw", Self.main + "-3~5"]).stdout
         #expect(toolResult.contains("source-role: tool_result\n"))
-        let last = try sandbox.succeed(["show", "--raw", Self.main]).stdout
+        let last = try sandbox.succeed(["show", "--raw", Self.main + "-3"]).stdout
         #expect(last.contains("git-branch: fix-rounding\n"))
-        #expect(try sandbox.succeed(["show", "--raw", Self.main + "~1"]).stdout.contains("hidden: true\n"))
+        #expect(try sandbox.succeed(["show", "--raw", Self.main + "-3~1"]).stdout.contains("hidden: true\n"))
         try sandbox.succeed(["fsck"])
     }
 
@@ -62,8 +64,8 @@ struct ImportClaudeCodeTests {
     func noticesAreNoPrompt() throws {
         let sandbox = try CLISandbox.initialized()
         try sandbox.succeed(["import", Self.session])
-        try sandbox.succeed(["checkout", Self.main])
-        #expect(try sandbox.succeed(["log", Self.main]).stdout.contains("Conversation compacted"))
+        try sandbox.succeed(["checkout", Self.main + "-3"])
+        #expect(try sandbox.succeed(["log", Self.main + "-3"]).stdout.contains("Conversation compacted"))
         let context = try JSON.object(try sandbox.succeed(["context", "--json"]))
         #expect(context["system"] == nil, "\(context)")
         let turns = context["turns"] as? [[String: Any]] ?? []

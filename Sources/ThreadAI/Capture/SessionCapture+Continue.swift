@@ -69,13 +69,13 @@ extension SessionCapture {
     }
 
     /// Where the next capture may go on from after `tip`'s transcript was read whole and written:
-    /// its newest message must be the one head of the thread its messages record as `main` (the path
-    /// to the current message), among the threads the write placed; nil otherwise.
-    func continuation(at tip: ClaudeCodeParser.Continuation, main: ThreadName?, threads: [ThreadName]) -> CaptureContinuation? {
+    /// its last message must be the one head of a thread the write placed, under the name its
+    /// messages record (the name the import gives what follows it); nil otherwise.
+    func continuation(at tip: ClaudeCodeParser.Continuation, threads: [ThreadName]) -> CaptureContinuation? {
         let source = "claude-code:\(tip.conversation)/\(tip.tip)"
         for thread in threads {
             guard let heads = try? repository.refs.heads(of: thread), heads.count == 1,
-                  let header = try? repository.objects.header(heads[0]), header.fields["source"] == source, header.thread == main
+                  let header = try? repository.objects.header(heads[0]), header.fields["source"] == source, header.thread == thread
             else { continue }
             return Self.recordState(tip, thread: thread.rawValue, tipID: heads[0])
         }

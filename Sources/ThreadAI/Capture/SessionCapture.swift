@@ -157,7 +157,7 @@ public struct SessionCapture: Sendable {
         outcome.newMessages = summary.newMessages
         outcome.threads = summary.threads
         outcome.notes += summary.notes.filter { !conversation.notes.contains($0) } + summary.skipped.filter { !$0.contains("(not messages)") }
-        record.continuation = tip.flatMap { continuation(at: $0, main: summary.main, threads: summary.threads) }
+        record.continuation = tip.flatMap { continuation(at: $0, threads: summary.threads) }
         return record
     }
 

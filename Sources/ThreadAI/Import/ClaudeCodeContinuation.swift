@@ -25,11 +25,11 @@ extension ClaudeCodeParser {
         static let frontierLimit = 4096
 
         /// Where `conversation` (read from `reading`, its lines' messages named by `owner`) stands:
-        /// nil unless its newest message is the last one and has no child, and its lines are all on
-        /// one side (a subagent's all carrying its id, which names the thread).
+        /// nil unless its last message has no child (the branch the session goes on with, on the
+        /// thread or a fork), and its lines are all on one side (a subagent's all carrying its id,
+        /// which names the thread).
         init?(of conversation: ImportConversation, reading: Reading, owner: [String: String]) {
-            guard let tip = conversation.currentNode, conversation.nodes.last?.sourceID == tip,
-                  !conversation.nodes.contains(where: { $0.parentSourceID == tip }),
+            guard let tip = conversation.nodes.last?.sourceID, !conversation.nodes.contains(where: { $0.parentSourceID == tip }),
                   let sidechain = reading.lines.first?.sidechain, reading.lines.allSatisfy({ $0.sidechain == sidechain }),
                   !sidechain || reading.agentID != nil else { return nil }
             let merged = reading.lines.filter { owner[$0.uuid] == tip }

@@ -90,10 +90,10 @@ public enum ClaudeCodeParser {
         }
         let detached = linkParents(&reading.lines, passingThrough: reading.passThrough)
         let (nodes, owner) = merged(reading.lines)
-        let current = reading.lines.last { !$0.sidechain }.map(\.uuid).flatMap { uuid in nodes.last { $0.sourceID == uuid }?.sourceID }
+        let sidechain = Set(reading.lines.filter(\.sidechain).compactMap { owner[$0.uuid] })
         var conversation = ImportConversation(
             format: "claude-code", id: sessionID, title: reading.title, date: nodes.first?.date, nodes: nodes,
-            currentNode: current ?? nodes.last?.sourceID, skipped: skippedLines)
+            currentNode: firstBranch(of: nodes, sidechain: sidechain), skipped: skippedLines)
         // A subagent's transcript (`SESSION/subagents/agent-ID.jsonl`) carries its session's id.
         if let agentID = reading.agentID, reading.lines.allSatisfy(\.sidechain) { conversation.label = "agent-" + agentID }
         conversation.notes = reading.notes
@@ -101,6 +101,27 @@ public enum ClaudeCodeParser {
             conversation.notes.append("\(name): \(CountedNoun.phrase(detached, "line")) named a parent the file does not hold; each follows the message line before it, or starts the history")
         }
         return (conversation, Continuation(of: conversation, reading: reading, owner: owner))
+    }
+
+    /// The leaf of the session's first branch, which its thread follows: from its first root that is
+    /// not a sidechain's (else its first root), the first child at each message. A `/rewind` writes
+    /// its new lines below an older message, a later child, so what was rewound stays on the thread
+    /// and what the session went on with is a fork, as for Gemini CLI (docs/FORMAT.md §4.6). A line
+    /// written later never changes which child came first: a capture that stored the session before
+    /// the rewind and the import of the finished transcript place every message on the same thread.
+    static func firstBranch(of nodes: [ImportNode], sidechain: Set<String>) -> String? {
+        var firstChild: [String: String] = [:]
+        for node in nodes {
+            if let parent = node.parentSourceID, firstChild[parent] == nil { firstChild[parent] = node.sourceID }
+        }
+        let roots = nodes.filter { $0.parentSourceID == nil }.map(\.sourceID)
+        var leaf = roots.first { !sidechain.contains($0) } ?? roots.first ?? nodes.last?.sourceID
+        var steps = 0  // The parser's order (parents first) rules out a loop; the count bounds a broken one.
+        while let node = leaf, let child = firstChild[node], steps <= nodes.count {
+            leaf = child
+            steps += 1
+        }
+        return leaf
     }
 
     /// The lines that title a session, and the key of their title.

@@ -18,9 +18,6 @@ public struct Importer: Sendable {
         public var skipped: [String] = []
         /// What parsers decided that the sources did not say.
         public var notes: [String] = []
-        /// The thread the last conversation written is on (the path to its current message), by the
-        /// name its messages record.
-        public var main: ThreadName?
 
         public init() {}
     }
@@ -63,7 +60,6 @@ public struct Importer: Sendable {
             (main, title) = (prior.name, prior.title)
         }
         let owners = try Self.owners(of: conversation, main: main, keeping: importedTip(of: conversation, on: main, item: item))
-        summary.main = main
         var ids: [String: ObjectID] = [:]
         var dates: [String: Timestamp] = [:]
         let epoch: Timestamp
