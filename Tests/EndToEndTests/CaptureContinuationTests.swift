@@ -46,6 +46,11 @@ struct CaptureContinuationTests {
         // The first few read the whole: a transcript under 4 KiB is read whole (its fingerprint still grows).
         #expect(storing.count == 31 && whole.count <= 3, "\(log)")
         #expect(!log.contains("rewritten or truncated") && !log.contains("error"), "\(log)")
+        // Stored loose turn by turn; one pack once the session ended.
+        #expect(log.contains("packed \(transcript): "), "\(log)")
+        let loose = FileManager.default.enumerator(atPath: sandbox.repository + "/objects")?.allObjects.compactMap { $0 as? String }
+            .filter { $0.count > 3 } ?? []
+        #expect(loose.isEmpty, "\(loose)")
         try sandbox.succeed(["fsck"])
     }
     @Test("a rewind after turns captured one at a time is read whole, makes the same fork as the import, and the turns after it are read alone again")

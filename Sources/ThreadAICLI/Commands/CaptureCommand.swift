@@ -119,8 +119,7 @@ enum CaptureCommand: Command {
         for path in transcripts {
             do {
                 let outcome = try SessionCapture(repository: repository).capture(transcript: path, agent: agent, settleAll: true)
-                report(outcome, path: path, to: log)
-                if local, let failure = keepLocal(outcome, repository) { context.note(failure) }
+                for failure in stored(outcome, path: path, ended: true, local: local, repository, log: log) { context.note(failure) }
                 for note in outcome.notes { context.note(TerminalSafe.text(note)) }
                 context.errors.line(TerminalSafe.text(summary(of: outcome, path: path)))
             } catch {
@@ -167,12 +166,32 @@ enum CaptureCommand: Command {
                 let outcome = try SessionCapture(repository: repository).capture(
                     transcript: path, session: path == input.transcriptPath ? input.sessionID : nil,
                     agent: path == input.transcriptPath ? agent : nil, settleAll: input.isComplete(path))
-                report(outcome, path: path, to: log)
-                if local, let failure = keepLocal(outcome, repository) { log.append("error: \(failure)") }
+                for failure in stored(outcome, path: path, ended: input.isComplete(path), local: local, repository, log: log) {
+                    log.append("error: \(failure)")
+                }
             } catch {
                 log.append("\(error.isBusy ? "busy" : "error"): \(error)" + (error.isBusy ? "" : "; 'threadai capture --transcript \(path)' tries again"))
             }
         }
+    }
+
+    /// What follows a capture: the log says what it stored; with `--local` its threads are marked
+    /// local; once its session ended (or by hand) the session's loose messages become one pack.
+    /// Returns what went wrong.
+    private static func stored(
+        _ outcome: SessionCapture.Outcome, path: String, ended: Bool, local: Bool, _ repository: Repository, log: CaptureLog
+    ) -> [String] {
+        report(outcome, path: path, to: log)
+        var failures: [String] = []
+        if local, let failure = keepLocal(outcome, repository) { failures.append(failure) }
+        guard ended else { return failures }
+        do {
+            let packed = try SessionCapture(repository: repository).packSession(transcript: path, threads: outcome.threads)
+            if packed > 0 { log.append("packed \(path): \(CountedNoun.phrase(packed, "message")) of the session in one pack") }
+        } catch {
+            failures.append("could not pack the session of \(path) (\(error)); 'threadai gc' packs it")
+        }
+        return failures
     }
 
     /// With `--local`: marks the threads a capture wrote to local and rewrites the exclude block

@@ -72,10 +72,60 @@ extension Repository {
             }
             report.bytes = report.packs.reduce(0) { $0 + $1.size }
         }
-        // Read the new packs again from their own framing; their indexes were written with them.
+        let written = try reopened(report.packs)
+        report.removedLooseFiles += try removeLooseCopies(of: plan.looseToPack, packedIn: written)
+        report.removedLooseFiles += try removeLooseCopies(of: plan.alreadyPacked) { objects.packs.bytes(of: $0)?.bytes }
+        report.removedPacks = try removeRewritten(plan.rewritten, keeping: plan.kept, written: written)
+        return report
+    }
+
+    /// Moves the loose objects among `ids` that no pack holds into one new pack, then removes their
+    /// loose files once the pack's copies hash to their ids (as `pack` does, under `gc.lock`, with no
+    /// small pack rewritten): a captured session's messages become one file when it ends (docs/CLI.md
+    /// `capture`). Does nothing when fewer than `minimum` are loose, or when a `gc` holds the lock (it
+    /// packs them). The caller leaves out objects that must stay loose (a local thread's).
+    /// - Returns: how many objects were packed.
+    public func packLoose(_ ids: some Sequence<ObjectID>, minimum: Int = 2) throws(PackingError) -> Int {
+        let lock: LockFile
+        do {
+            lock = try takeGCLock()
+        } catch {
+            if case .running = error { return 0 }
+            throw error
+        }
+        return try packLoose(Set(ids), minimum: minimum, holding: lock)
+    }
+
+    /// The work of `packLoose` while `lock` (`gc.lock`) is held.
+    private func packLoose(_ ids: Set<ObjectID>, minimum: Int, holding lock: borrowing LockFile) throws(PackingError) -> Int {
+        _ = objects.packs.current(relisting: true)
+        var loose: [(id: ObjectID, bytes: [UInt8])] = []
+        for id in ids where FilePaths.exists(objects.path(of: id)) && !objects.packs.containsListed(id) {
+            // A damaged loose file is left for `fsck` to name, not packed.
+            guard let bytes = try? objects.bytes(of: id), ObjectID.of(bytes) == id else { continue }
+            loose.append((id, bytes))
+        }
+        guard loose.count >= minimum else { return 0 }
+        do {
+            _ = try RepositoryFormat.announce(RepositoryFormat.packs, in: directory)
+        } catch {
+            throw .format(error)
+        }
+        let packs: [PackWriter.Written]
+        do {
+            packs = try PackWriter(objects: objects).write(objects: loose)
+        } catch {
+            throw .fileSystem(error)
+        }
+        _ = try removeLooseCopies(of: loose.map(\.id), packedIn: try reopened(packs))
+        return loose.count
+    }
+
+    /// The packs just written, opened again from their own framing (their indexes were written with them).
+    private func reopened(_ packs: [PackWriter.Written]) throws(PackingError) -> [Pack] {
         let noIndex = CacheFolder(directory: cache.directory, isEnabled: false)
         var written: [Pack] = []
-        for pack in report.packs {
+        for pack in packs {
             do {
                 let opened = try Pack.open(pack.path, name: pack.name, cache: noIndex, useIndex: false)
                 opened.releaseMemory()  // The scan read it all; memory stays one pack's entries.
@@ -84,8 +134,13 @@ extension Repository {
                 throw .unreadablePack(error)
             }
         }
+        return written
+    }
+
+    /// Removes the loose file of each of `ids` whose copy in one of `written` hashes to its id.
+    private func removeLooseCopies(of ids: [ObjectID], packedIn written: [Pack]) throws(PackingError) -> Int {
         var release = Pack.PageRelease()
-        let newCopy = { (id: ObjectID) -> [UInt8]? in
+        return try removeLooseCopies(of: ids) { id in
             for pack in written {
                 guard case .bytes(let bytes) = pack.lookup(id) else { continue }
                 release.read(bytes.count, from: written)
@@ -93,10 +148,6 @@ extension Repository {
             }
             return nil
         }
-        report.removedLooseFiles += try removeLooseCopies(of: plan.looseToPack, packed: newCopy)
-        report.removedLooseFiles += try removeLooseCopies(of: plan.alreadyPacked) { objects.packs.bytes(of: $0)?.bytes }
-        report.removedPacks = try removeRewritten(plan.rewritten, keeping: plan.kept, written: written)
-        return report
     }
 
     /// Removes each of `rewritten` whose every object is in `written` or `kept`, and its index.
