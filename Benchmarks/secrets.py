@@ -47,7 +47,9 @@ def main():
     files = stored = 0
     scan_seconds = 0.0
     for kind, path in exports(root):
-        with tempfile.TemporaryDirectory() as scratch:
+        # An import that makes a gc due starts one in the background (docs/CLI.md `gc --auto`): it may
+        # still be writing when the folder goes.
+        with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as scratch:
             run = lambda *args: subprocess.run([threadai, "--repo", scratch + "/.threadai", *args], env=env,
                                                capture_output=True, text=True)
             subprocess.run([threadai, "init"], cwd=scratch, env=env, capture_output=True, check=True)

@@ -5,9 +5,30 @@ public struct SecretPattern: Sendable {
     public let name: String
     /// What it is, for people: "an Anthropic API key".
     public let description: String
-    /// Lowercase ASCII strings one of which any match contains: the costly regex runs only on text
-    /// that holds one (most text holds none).
+    /// ASCII strings one of which any match contains (lowercase, and sought in the lowered text,
+    /// unless `caseSensitive`): the costly regex runs only near one (most text holds none).
     let triggers: [String]
+    /// The triggers are sought as written: the regex matches them in that case only (`SK`, `AKIA`).
+    let caseSensitive: Bool
+    /// Where a match lies around a trigger, so that the regex runs there, not on the whole text: a
+    /// tool's output of megabytes holds `://` or `token` somewhere, and a regex over all of it for
+    /// each pattern made a capture's scan most of its cost.
+    let reach: Reach
+
+    enum Reach: Sendable {
+        /// Anywhere: the regex runs on the whole text (a private key block spans lines).
+        case whole
+        /// Within the run of characters other than ASCII whitespace that holds the trigger: the
+        /// match holds no whitespace.
+        case token
+        /// From the trigger on, which starts the match, within `length` bytes, on its line.
+        case fromTrigger(length: Int)
+
+        var startsAtTrigger: Bool {
+            if case .fromTrigger = self { return true }
+            return false
+        }
+    }
     let regex: @Sendable () -> Regex<Substring>
     /// The part of a match that is the credential (a URL's password, a `KEY=value` line's value), so
     /// the name around it stays readable; nil when the match is no credential after all (a
@@ -15,13 +36,15 @@ public struct SecretPattern: Sendable {
     let secret: @Sendable (Substring) -> Range<String.Index>?
 
     init(
-        name: String, description: String, triggers: [String],
+        name: String, description: String, triggers: [String], caseSensitive: Bool = true, reach: Reach = .token,
         secret: @escaping @Sendable (Substring) -> Range<String.Index>? = { $0.startIndex..<$0.endIndex },
         regex: @escaping @Sendable () -> Regex<Substring>
     ) {
         self.name = name
         self.description = description
         self.triggers = triggers
+        self.caseSensitive = caseSensitive
+        self.reach = reach
         self.secret = secret
         self.regex = regex
     }
@@ -32,7 +55,7 @@ public struct SecretPattern: Sendable {
 
     /// Every pattern, in the order they are tried; where two match overlapping text, the earlier wins.
     public static let all: [SecretPattern] = [
-        SecretPattern(name: "private-key", description: "a private key block", triggers: ["private key"]) {
+        SecretPattern(name: "private-key", description: "a private key block", triggers: ["PRIVATE KEY"], reach: .whole) {
             // Through its END line; a block cut short (a truncated tool output) through its base-64 lines,
             // written with real line feeds or with `\n` escapes (a key inside JSON). The END line is
             // looked for within 12,000 characters (an 8,192-bit RSA key is 6.5 KB; escaped, a little
@@ -45,12 +68,12 @@ public struct SecretPattern: Sendable {
         SecretPattern(name: "openai-api-key", description: "an OpenAI API key", triggers: ["sk-"]) {
             #/\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_\-]{32,}/#
         },
-        SecretPattern(name: "aws-access-key-id", description: "an AWS access key id", triggers: ["akia", "asia", "abia", "acca"]) {
+        SecretPattern(name: "aws-access-key-id", description: "an AWS access key id", triggers: ["AKIA", "ASIA", "ABIA", "ACCA"]) {
             #/\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b/#
         },
         SecretPattern(
             name: "aws-secret-access-key", description: "an AWS secret access key", triggers: ["access_key", "accesskey"],
-            secret: SecretValue.afterSeparator
+            caseSensitive: false, reach: .whole, secret: SecretValue.afterSeparator
         ) {
             #/(?i:aws_?secret_?access_?key|secret_?access_?key)["']?\s*[:=]\s*["']?[A-Za-z0-9\/+]{40}\b/#
         },
@@ -60,7 +83,7 @@ public struct SecretPattern: Sendable {
         SecretPattern(name: "gitlab-token", description: "a GitLab token", triggers: ["glpat-", "gldt-", "glrt-", "glptt-"]) {
             #/\bgl(?:pat|dt|rt|ptt)-[A-Za-z0-9_\-]{20,255}/#
         },
-        SecretPattern(name: "google-api-key", description: "a Google API key", triggers: ["aiza"]) {
+        SecretPattern(name: "google-api-key", description: "a Google API key", triggers: ["AIza"]) {
             #/\bAIza[0-9A-Za-z_\-]{35}/#
         },
         SecretPattern(name: "slack-token", description: "a Slack token or webhook", triggers: ["xox", "xapp-", "hooks.slack.com"]) {
@@ -69,31 +92,32 @@ public struct SecretPattern: Sendable {
         SecretPattern(name: "stripe-key", description: "a Stripe secret key", triggers: ["_live_"]) {
             #/\b[rs]k_live_[A-Za-z0-9]{20,}/#
         },
-        SecretPattern(name: "twilio-api-key", description: "a Twilio API key", triggers: ["sk"]) {
+        SecretPattern(name: "twilio-api-key", description: "a Twilio API key", triggers: ["SK"]) {
             #/\bSK[0-9a-f]{32}\b/#
         },
-        SecretPattern(name: "sendgrid-api-key", description: "a SendGrid API key", triggers: ["sg."]) {
+        SecretPattern(name: "sendgrid-api-key", description: "a SendGrid API key", triggers: ["SG."]) {
             #/\bSG\.[A-Za-z0-9_\-]{22}\.[A-Za-z0-9_\-]{43}\b/#
         },
         SecretPattern(name: "npm-token", description: "an npm access token", triggers: ["npm_"]) {
             #/\bnpm_[A-Za-z0-9]{36}\b/#
         },
-        SecretPattern(name: "pypi-token", description: "a PyPI API token", triggers: ["pypi-ageichlwas5vcmc"]) {
+        SecretPattern(name: "pypi-token", description: "a PyPI API token", triggers: ["pypi-AgEIcHlwaS5vcmc"]) {
             #/\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_\-]{50,}/#
         },
         SecretPattern(name: "huggingface-token", description: "a Hugging Face token", triggers: ["hf_"]) {
             #/\bhf_[A-Za-z0-9]{34,40}\b/#
         },
-        SecretPattern(name: "azure-storage-key", description: "an Azure account or access key", triggers: ["accountkey=", "accesskey="], secret: SecretValue.afterSeparator) {
+        SecretPattern(name: "azure-storage-key", description: "an Azure account or access key", triggers: ["accountkey=", "accesskey="], caseSensitive: false,
+                      secret: SecretValue.afterSeparator) {
             #/(?i:AccountKey|SharedAccessKey)=[A-Za-z0-9+\/]{20,}={0,2}/#
         },
-        SecretPattern(name: "jwt", description: "a JSON Web Token", triggers: ["eyj"]) {
+        SecretPattern(name: "jwt", description: "a JSON Web Token", triggers: ["eyJ"]) {
             #/\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{16,}/#
         },
         SecretPattern(name: "url-password", description: "a password in a URL or connection string", triggers: ["://"], secret: SecretValue.urlPassword) {
             #/\b[A-Za-z][A-Za-z0-9+.\-]{1,30}:\/\/[^\s:\/@"'<>]{0,128}:[^\s\/@"'<>]{1,256}@/#
         },
-        SecretPattern(name: "bearer-token", description: "a bearer token", triggers: ["bearer"]) {
+        SecretPattern(name: "bearer-token", description: "a bearer token", triggers: ["bearer"], caseSensitive: false, reach: .whole) {
             #/(?i:\bbearer)\s+[A-Za-z0-9\-._~+\/]{20,}=*/#
         },
         // Last: a name such as `password` or `API_KEY` with a value that looks random, when no
@@ -103,7 +127,7 @@ public struct SecretPattern: Sendable {
         // JSON text (`\"api_key\": \"…\"`, lines joined by `\n`).
         SecretPattern(
             name: "secret-assignment", description: "a secret assigned to a name such as PASSWORD or API_KEY",
-            triggers: SecretValue.secretNames, secret: SecretValue.assignedValue
+            triggers: SecretValue.secretNames, caseSensitive: false, reach: .fromTrigger(length: 640), secret: SecretValue.assignedValue
         ) {
             #/(?i:(?:passw(?:or)?d|passphrase|secret|token|api_?key|access_?key|private_?key|credentials?|auth_?key)[A-Za-z0-9_.\-]{0,40})(?:\\?["'])?[ \t]{0,4}(?::=|=>|=|:)[ \t]{0,4}(?:\\?["'])?[^\s"'`,;(){}\[\]<>\\]{8,512}/#
         },

@@ -28,21 +28,29 @@ public enum SecretScanner {
     public static func findings(in text: String) -> [Finding] {
         // Kept sorted by start, never overlapping: a new match meets at most its two neighbours.
         var found: [(pattern: SecretPattern, range: Range<String.Index>)] = []
-        let lowered = Array(text.utf8).map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
-        for pattern in SecretPattern.all where pattern.triggers.contains(where: { lowered.contains(bytes: Array($0.utf8)) }) {
+        let bytes = Array(text.utf8)
+        let lowered = bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+        for pattern in SecretPattern.all {
             // `\b` as a programmer means it (between a word character and another), not Unicode's
             // word boundaries, which see none in `user:ghp_…` (a colon joins letters there) and cost more.
-            for match in text.matches(of: pattern.regex().wordBoundaryKind(.simple)) {
-                guard let range = pattern.secret(text[match.range]) else { continue }
-                var low = 0, high = found.count
-                while low < high {
-                    let middle = (low + high) / 2
-                    if found[middle].range.lowerBound < range.lowerBound { low = middle + 1 } else { high = middle }
+            let windows = SecretWindows.around(pattern, in: text, bytes: bytes, lowered: lowered)
+            guard !windows.isEmpty else { continue }
+            let regex = pattern.regex().wordBoundaryKind(.simple)
+            for window in windows {
+                let matches = pattern.reach.startsAtTrigger
+                    ? text[window].prefixMatch(of: regex).map { [$0] } ?? [] : text[window].matches(of: regex)
+                for match in matches {
+                    guard let range = pattern.secret(text[match.range]) else { continue }
+                    var low = 0, high = found.count
+                    while low < high {
+                        let middle = (low + high) / 2
+                        if found[middle].range.lowerBound < range.lowerBound { low = middle + 1 } else { high = middle }
+                    }
+                    if low < found.count && found[low].range.overlaps(range) { continue }
+                    if low > 0 && found[low - 1].range.overlaps(range) { continue }
+                    if isDocumentationExample(text[range]) { continue }
+                    found.insert((pattern, range), at: low)
                 }
-                if low < found.count && found[low].range.overlaps(range) { continue }
-                if low > 0 && found[low - 1].range.overlaps(range) { continue }
-                if isDocumentationExample(text[range]) { continue }
-                found.insert((pattern, range), at: low)
             }
         }
         // Lines and columns in one walk of the text, from one finding to the next.
@@ -132,22 +140,22 @@ public enum SecretPolicy: Sendable, Equatable {
 }
 
 extension [UInt8] {
-    /// Whether `needle` (not empty) occurs in these bytes: `memchr` for its first byte, then `memcmp`,
-    /// fast even in a debug build.
-    func contains(bytes needle: [UInt8]) -> Bool {
-        guard let first = needle.first, needle.count <= count else { return false }
+    /// Where `needle` (not empty) first occurs at or after `start` in these bytes: `memchr` for its
+    /// first byte, then `memcmp`, fast even in a debug build.
+    func firstOccurrence(of needle: [UInt8], from start: Int = 0) -> Int? {
+        guard let first = needle.first, start >= 0, needle.count <= count - start else { return nil }
         return withUnsafeBytes { haystack in
             needle.withUnsafeBytes { wanted in
-                guard let base = haystack.baseAddress, let wantedBase = wanted.baseAddress else { return false }
-                var offset = 0
+                guard let base = haystack.baseAddress, let wantedBase = wanted.baseAddress else { return nil }
+                var offset = start
                 let last = haystack.count - needle.count
                 while offset <= last {
-                    guard let hit = memchr(base + offset, Int32(first), last - offset + 1) else { return false }
+                    guard let hit = memchr(base + offset, Int32(first), last - offset + 1) else { return nil }
                     let position = base.distance(to: UnsafeRawPointer(hit))
-                    if memcmp(base + position, wantedBase, needle.count) == 0 { return true }
+                    if memcmp(base + position, wantedBase, needle.count) == 0 { return position }
                     offset = position + 1
                 }
-                return false
+                return nil
             }
         }
     }
