@@ -62,6 +62,13 @@ struct SecretDetectorsTests {
               redacted: #"{\"env\": \"HOME=/home/ada\nDJANGO_SECRET_KEY=[REDACTED:secret-assignment]\nDEBUG=1\"}"#),
         .init(name: "escaped JSON quotes", text: #"{\"api_key\": \""# + hex + #"\"}"#,
               redacted: #"{\"api_key\": \"[REDACTED:secret-assignment]\"}"#),
+        // The regex runs near each trigger only (SecretWindows): the whole run without spaces around it,
+        // or from a secret's name on.
+        .init(name: "GitHub token deep in a run without spaces", text: #"{"env":{"PATH":"/usr/bin","GH":""# + "ghp" + "_" + token(36) + #""}}"#,
+              redacted: #"{"env":{"PATH":"/usr/bin","GH":"[REDACTED:github-token]"}}"#),
+        .init(name: "two secret names before one value", text: "export SECRET_TOKEN=" + random + " # rotated",
+              redacted: "export SECRET_TOKEN=[REDACTED:secret-assignment] # rotated"),
+        .init(name: "a trigger in another word first", text: "SKIP the task; key SK" + String(hex.prefix(32)), redacted: "SKIP the task; key [REDACTED:twilio-api-key]"),
         .init(name: "TOKEN: in YAML", text: "  client_secret: " + random + "\n  scope: read",
               redacted: "  client_secret: [REDACTED:secret-assignment]\n  scope: read"),
     ]
