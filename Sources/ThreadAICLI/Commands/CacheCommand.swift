@@ -63,7 +63,23 @@ enum CacheCommand: Command {
                      builtBy: "the next grep", context)
         writeRecords(report.objectsFile, path: cache.path(of: "objects"), count: report.objectRecords,
                      wrong: report.wrongObjectRecords, withoutObject: 0, builtBy: "the next log of a long history", context)
+        writeMultiPackIndex(report, path: cache.path(of: "packs/multi-pack.idx"), context)
         return report.isSound ? .success : .corrupt
+    }
+
+    private static func writeMultiPackIndex(_ report: CacheVerification, path: String, _ context: CommandContext) {
+        switch report.multiPackIndexFile {
+        case .absent, .renamesChanged:
+            context.output.line("\(path): absent (written by the next 'threadai gc' when there are two packs or more)")
+        case .damaged:
+            context.output.line(context.style.removed("\(path): damaged (ignored; 'threadai cache rebuild' writes it again)"))
+        case .readable:
+            context.output.line("\(path): covers \(report.multiPackIndexCovers) of \(CountedNoun.phrase(report.packCount, "pack")), "
+                + "\(report.wrongMultiPackEntries.count) wrong")
+            for id in report.wrongMultiPackEntries.prefix(Self.listedWrongRecords) {
+                context.output.line(context.style.removed("  wrong: \(id.hex) ('threadai cache rebuild' replaces the entry)"))
+            }
+        }
     }
 
     private static let listedWrongRecords = 20

@@ -21,7 +21,7 @@ struct ThreadsToCache {
 enum CacheKinds {
     /// In rebuild order: the summaries first, whose working memory is gone before the message graph
     /// is built, so the two never add up.
-    static let all: [any CacheKind] = [ThreadSummaryKind(), MessageGraphKind(), SearchIndexKind(), PackedObjectsKind()]
+    static let all: [any CacheKind] = [ThreadSummaryKind(), MessageGraphKind(), SearchIndexKind(), PackedObjectsKind(), MultiPackIndexKind()]
 }
 
 /// `cache/threads` (§12.1).
@@ -73,5 +73,18 @@ struct PackedObjectsKind: CacheKind {
 
     func verify(in repository: Repository, for threads: ThreadsToCache, into report: inout CacheVerification) {
         repository.verifyPackedObjects(into: &report)
+    }
+}
+
+/// `cache/packs/multi-pack.idx` (§15.2).
+struct MultiPackIndexKind: CacheKind {
+    var name: String { MultiPackIndex.kind }
+
+    func rebuild(in repository: Repository, for threads: ThreadsToCache) throws(ThreadError) {
+        repository.objects.packs.writeMultiIndex()
+    }
+
+    func verify(in repository: Repository, for threads: ThreadsToCache, into report: inout CacheVerification) {
+        repository.objects.packs.verifyMultiIndex(into: &report)
     }
 }

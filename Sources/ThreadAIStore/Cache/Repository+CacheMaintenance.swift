@@ -13,6 +13,12 @@ public struct CacheVerification: Sendable, Equatable {
 
     public var file: FileState
     /// The state of `cache/messages` (§12.2); `.readable` with its record count when sound.
+    /// The state of `cache/packs/multi-pack.idx` (§15.2), how many of the packs in `packs/` it
+    /// covers, and its entries that disagree with those packs.
+    public var multiPackIndexFile: FileState = .absent
+    public var multiPackIndexCovers = 0
+    public var packCount = 0
+    public var wrongMultiPackEntries: [ObjectID] = []
     public var messagesFile: FileState = .absent
     public var messageRecords = 0
     /// Records of `cache/messages` that disagree with their message (a defect, or a damaged object).
@@ -44,6 +50,7 @@ public struct CacheVerification: Sendable, Equatable {
     public var isSound: Bool {
         file != .damaged && wrong.isEmpty && messagesFile != .damaged && wrongMessages.isEmpty
             && searchFile != .damaged && wrongSearchRecords.isEmpty && objectsFile != .damaged && wrongObjectRecords.isEmpty
+            && multiPackIndexFile != .damaged && wrongMultiPackEntries.isEmpty
     }
 }
 

@@ -33,8 +33,7 @@ final class Pack: Sendable {
     static func open(_ path: String, name: String, cache: CacheFolder, useIndex: Bool = true) throws(PackError) -> Pack {
         let mapping: MappedFile
         do {
-            let file = try FileDescriptor(opening: path, flags: FilePaths.replacedFileFlags)
-            mapping = try MappedFile(file, count: file.size())
+            mapping = try map(path)
         } catch {
             throw .fileSystem(error)
         }
@@ -56,6 +55,12 @@ final class Pack: Sendable {
             cache.writeIfPossible(indexKind, PackIndex.encode(name: name, size: mapping.count, entries: entries))
         }
         return Pack(name: name, path: path, table: .scanned(entries), mapping: mapping)
+    }
+
+    /// The pack file at `path`, mapped whole.
+    static func map(_ path: String) throws(FileSystemError) -> MappedFile {
+        let file = try FileDescriptor(opening: path, flags: FilePaths.replacedFileFlags)
+        return try MappedFile(file, count: file.size())
     }
 
     /// The index of pack `name`, mapped, when caches are on and its frame checks.

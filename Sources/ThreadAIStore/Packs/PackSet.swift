@@ -29,9 +29,27 @@ final class PackSet: Sendable {
     static let indexFolder = "packs"
     static func indexKind(_ name: String) -> String { indexFolder + "/" + name + ".idx" }
 
+    /// The lookups the multi-pack index answers (§15.2), before any pack is opened for them.
+    private let quick: QuickPacks
+
     init(directory: String, cache: CacheFolder) {
         self.directory = directory
         self.cache = cache
+        quick = QuickPacks(directory: directory, cache: cache)
+    }
+
+    /// Writes `cache/packs/multi-pack.idx` for every pack in `packs/` now (after `gc`, or by `cache
+    /// rebuild`); removes it when there are fewer than two. A failure to write only leaves lookups as
+    /// they were (§12 rule 6).
+    func writeMultiIndex() {
+        guard cache.isEnabled else { return }
+        let packs = trusted().sorted { $0.name < $1.name }
+        guard packs.count >= 2 else {
+            cache.removeIfPresent(MultiPackIndex.kind)
+            return
+        }
+        try? FilePaths.makeDirectories(cache.path(of: Self.indexFolder))
+        cache.writeIfPossible(MultiPackIndex.kind, MultiPackIndex.encode(packs))
     }
 
     /// The path of pack `name`.
@@ -85,6 +103,7 @@ final class PackSet: Sendable {
 
     /// The bytes some pack holds for `id`, unverified, and the pack's path; nil when no pack holds it.
     func bytes(of id: ObjectID) -> (bytes: [UInt8], path: String)? {
+        if let found = quick.find(id) { return (found.read(), found.path) }
         if let found = bytes(of: id, in: current()) { return found }
         let relisted = current(relisting: true)
         return bytes(of: id, in: relisted)
@@ -143,13 +162,13 @@ final class PackSet: Sendable {
     }
 
     func contains(_ id: ObjectID) -> Bool {
-        if contains(id, in: current()) { return true }
+        if quick.find(id) != nil || contains(id, in: current()) { return true }
         return contains(id, in: current(relisting: true))
     }
 
     /// Whether a pack listed so far holds `id`, without listing `packs/` again when none does.
     func containsListed(_ id: ObjectID) -> Bool {
-        contains(id, in: current())
+        quick.find(id) != nil || contains(id, in: current())
     }
 
     private func contains(_ id: ObjectID, in state: State) -> Bool {

@@ -76,6 +76,7 @@ extension Repository {
         report.removedLooseFiles += try removeLooseCopies(of: plan.looseToPack, packedIn: written)
         report.removedLooseFiles += try removeLooseCopies(of: plan.alreadyPacked) { objects.packs.bytes(of: $0)?.bytes }
         report.removedPacks = try removeRewritten(plan.rewritten, keeping: plan.kept, written: written)
+        objects.packs.writeMultiIndex()
         return report
     }
 

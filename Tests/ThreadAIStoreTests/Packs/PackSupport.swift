@@ -14,6 +14,12 @@ enum PackSupport {
         return written
     }
 
+    /// The names of the packs in `root`'s `packs/`.
+    static func packNames(_ root: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: root + "/packs")) ?? []).filter { $0.hasSuffix(".pack") }
+            .map { String($0.dropLast(5)) }.sorted()
+    }
+
     static func looseFileCount(_ root: String) -> Int {
         let enumerator = FileManager.default.enumerator(atPath: root + "/objects")
         return (enumerator?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".md") }.count

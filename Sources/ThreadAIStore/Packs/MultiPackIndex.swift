@@ -1,0 +1,121 @@
+import ThreadAISupport
+
+/// `cache/packs/multi-pack.idx` (docs/FORMAT.md §15.2, "The multi-pack index"): which pack holds
+/// each object of many packs, and where, in one mapped file, so that a command that reads a few
+/// objects opens the packs that hold them and no other. Derived and never trusted over the packs:
+/// each entry used is checked against its pack's framing, and an id it lacks is looked up as if it
+/// were absent.
+enum MultiPackIndex {
+    static let kind = PackSet.indexFolder + "/multi-pack.idx"
+    static let header = CacheFrame.header(kind: "multi-pack-index", version: 1)
+    /// The bytes of one entry across the four columns: an id, a pack's position, an offset, a length.
+    static let entryBytes = 32 + 4 + 8 + 8
+
+    /// The file's bytes for `packs` (ascending names, each trusted whole): their entries merged by
+    /// id, each id once (the first pack that holds it).
+    static func encode(_ packs: [Pack]) -> [UInt8] {
+        var body = Array("packs \(packs.count)\n".utf8)
+        for pack in packs { body += Array("\(pack.name) \(pack.size)\n".utf8) }
+        // Every entry of every pack, by id; an id two packs hold keeps the first pack's.
+        var rows: [(pack: UInt32, entry: PackFraming.Entry)] = []
+        rows.reserveCapacity(packs.reduce(0) { $0 + $1.count })
+        for (number, pack) in packs.enumerated() {
+            for entry in pack.entries { rows.append((UInt32(number), entry)) }
+        }
+        rows.sort { $0.entry.id < $1.entry.id || ($0.entry.id == $1.entry.id && $0.pack < $1.pack) }
+        var unique = rows.startIndex
+        for row in rows.indices where row == rows.startIndex || rows[row].entry.id != rows[unique - 1].entry.id {
+            rows[unique] = rows[row]
+            unique += 1
+        }
+        rows.removeSubrange(unique...)
+        body.reserveCapacity(body.count + rows.count * entryBytes + 9)
+        for row in rows { row.entry.id.appendDigest(to: &body) }
+        for row in rows { body.appendLittleEndian(row.pack) }
+        for row in rows { body.appendLittleEndian(UInt64(row.entry.offset)) }
+        for row in rows { body.appendLittleEndian(UInt64(row.entry.length)) }
+        body.appendLittleEndian(UInt64(rows.count))
+        body.append(0x0a)
+        return CacheFrame.seal(kind: "multi-pack-index", version: 1, body: body)
+    }
+
+    /// A multi-pack index mapped, its frame checked (its checksum is not: every entry used is
+    /// checked against its pack).
+    struct Mapped: Sendable {
+        let file: MappedFile
+        /// The packs it covers, by position: name and size.
+        let packs: [(name: String, size: Int)]
+        let count: Int
+        /// Where IDS begins.
+        let base: Int
+
+        init?(_ file: MappedFile) {
+            let parsed = file.withBytes(0..<file.count) { bytes -> (packs: [(String, Int)], base: Int, count: Int)? in
+                guard bytes.starts(with: MultiPackIndex.header) else { return nil }
+                var cursor = MultiPackIndex.header.count
+                func line() -> String? {
+                    guard let end = bytes[cursor...].prefix(200).firstIndex(of: 0x0a) else { return nil }
+                    defer { cursor = end + 1 }
+                    return String(decoding: UnsafeBufferPointer(rebasing: bytes[cursor..<end]), as: UTF8.self)
+                }
+                guard let first = line(), first.hasPrefix("packs "), let packCount = Int(first.dropFirst(6)),
+                      packCount >= 0, packCount <= bytes.count / 66 else { return nil }
+                var packs: [(String, Int)] = []
+                for _ in 0..<packCount {
+                    guard let text = line() else { return nil }
+                    let parts = text.split(separator: " ", omittingEmptySubsequences: false)
+                    guard parts.count == 2, PackSet.packName(parts[0] + ".pack") != nil, let size = Int(parts[1]), size >= 0,
+                          packs.last.map({ $0.0 < parts[0] }) ?? true else { return nil }
+                    packs.append((String(parts[0]), size))
+                }
+                let fixed = 8 + 1 + CacheFrame.checksumLineSize
+                let countAt = bytes.count - CacheFrame.checksumLineSize - 1 - 8
+                guard bytes.count >= cursor + fixed, bytes[countAt + 8] == 0x0a, bytes[bytes.count - 1] == 0x0a,
+                      bytes[(countAt + 9)...].starts(with: "checksum ".utf8) else { return nil }
+                let count = (0..<8).reduce(UInt64(0)) { $0 | UInt64(bytes[countAt + $1]) << (8 * UInt64($1)) }
+                guard count <= UInt64(bytes.count / MultiPackIndex.entryBytes),
+                      cursor + Int(count) * MultiPackIndex.entryBytes + fixed == bytes.count else { return nil }
+                return (packs, cursor, Int(count))
+            }
+            guard let parsed else { return nil }
+            self.file = file
+            self.packs = parsed.packs
+            self.base = parsed.base
+            self.count = parsed.count
+        }
+
+        func id(at position: Int) -> ObjectID {
+            file.withBytes((base + position * 32)..<(base + position * 32 + 32)) { ObjectID(digestBytes: $0) }
+        }
+
+        /// Whether the `checksum` line is the SHA-256 of every byte before it: for `cache verify`
+        /// (a lookup checks each entry it uses against its pack instead).
+        var isSound: Bool {
+            let trailerStart = file.count - CacheFrame.checksumLineSize
+            return file.withBytes(0..<file.count) { bytes in
+                ObjectID.of(UnsafeBufferPointer(rebasing: bytes[..<trailerStart])).hex.utf8
+                    .elementsEqual(bytes[(trailerStart + "checksum ".utf8.count)..<(file.count - 1)])
+            }
+        }
+
+        /// The pack (its position in `packs`) and the entry the index gives for `id`; nil when it has
+        /// none, or names a pack it does not list, or an entry outside that pack's size.
+        func find(_ id: ObjectID) -> (pack: Int, entry: PackFraming.Entry)? {
+            guard let position = ObjectID.position(of: id, count: count, idAt: self.id(at:)) else { return nil }
+            let columns = base + count * 32
+            let (pack, offset, length) = file.withBytes(0..<file.count) { bytes in
+                (Self.uint(bytes, at: columns + position * 4, width: 4),
+                 Self.uint(bytes, at: columns + count * 4 + position * 8, width: 8),
+                 Self.uint(bytes, at: columns + count * 12 + position * 8, width: 8))
+            }
+            guard pack < UInt64(packs.count) else { return nil }
+            let size = UInt64(packs[Int(pack)].size)
+            guard offset <= size, length <= size - offset else { return nil }
+            return (Int(pack), PackFraming.Entry(id: id, offset: Int(offset), length: Int(length)))
+        }
+
+        private static func uint(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, width: Int) -> UInt64 {
+            (0..<width).reduce(0) { $0 | UInt64(bytes[offset + $1]) << (8 * UInt64($1)) }
+        }
+    }
+}
