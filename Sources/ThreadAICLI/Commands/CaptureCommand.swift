@@ -116,9 +116,10 @@ enum CaptureCommand: Command {
         let repository = try context.repository()
         let log = CaptureLog(repository: repository)
         var failed: CaptureError?
+        let anchor = CodeAnchorOnce(repository, context)
         for path in transcripts {
             do {
-                let outcome = try SessionCapture(repository: repository).capture(transcript: path, agent: agent, settleAll: true)
+                let outcome = try capture(path, session: nil, agent: agent, settleAll: true, anchor: anchor, repository, log)
                 report(outcome, path: path, to: log)
                 if local, let failure = keepLocal(outcome, repository) { context.note(failure) }
                 for note in outcome.notes { context.note(TerminalSafe.text(note)) }
@@ -162,16 +163,52 @@ enum CaptureCommand: Command {
         if let main = input.transcriptPath, let session = input.sessionID, (agent ?? .of(transcript: main)) == .gemini {
             transcripts = AgentTranscripts.geminiSubagents(ofSession: session, transcript: main) + transcripts
         }
+        let anchor = CodeAnchorOnce(repository, context)
         for path in transcripts {
             do {
-                let outcome = try SessionCapture(repository: repository).capture(
-                    transcript: path, session: path == input.transcriptPath ? input.sessionID : nil,
-                    agent: path == input.transcriptPath ? agent : nil, settleAll: input.isComplete(path))
+                let outcome = try capture(
+                    path, session: path == input.transcriptPath ? input.sessionID : nil,
+                    agent: path == input.transcriptPath ? agent : nil, settleAll: input.isComplete(path), anchor: anchor, repository, log)
                 report(outcome, path: path, to: log)
                 if local, let failure = keepLocal(outcome, repository) { log.append("error: \(failure)") }
             } catch {
                 log.append("\(error.isBusy ? "busy" : "error"): \(error)" + (error.isBusy ? "" : "; 'threadai capture --transcript \(path)' tries again"))
             }
+        }
+    }
+
+    /// Captures one transcript, then anchors the messages it newly stored at where the code stands
+    /// (docs/FORMAT.md §4.7.1), read at the first capture that stores anything. Anchors are optional:
+    /// when the anchor cannot be read or written the messages stay stored, and the log says why.
+    private static func capture(
+        _ path: String, session: String?, agent: CodingAgent?, settleAll: Bool, anchor: CodeAnchorOnce, _ repository: Repository,
+        _ log: CaptureLog
+    ) throws(CaptureError) -> SessionCapture.Outcome {
+        let outcome = try SessionCapture(repository: repository).capture(transcript: path, session: session, agent: agent, settleAll: settleAll)
+        guard !outcome.stored.isEmpty else { return outcome }
+        do {
+            guard let code = try anchor.value() else { return outcome }
+            try CaptureAnchors.record(code, for: outcome.stored, in: repository)
+        } catch {
+            // Not `error: `: the capture itself succeeded (docs/FORMAT.md §16).
+            log.append("note: \(path): the captured messages were stored without code anchors: \(error)")
+        }
+        return outcome
+    }
+
+    /// The code's anchor, read from git once per command, when the first capture needs it.
+    private final class CodeAnchorOnce {
+        private let repository: Repository
+        private let context: CommandContext
+        private var read: Result<CodeAnchor?, any Error>?
+
+        init(_ repository: Repository, _ context: CommandContext) {
+            (self.repository, self.context) = (repository, context)
+        }
+
+        func value() throws -> CodeAnchor? {
+            if read == nil { read = Result { try context.codeAnchor(repository) } }
+            return try read?.get() ?? nil
         }
     }
 
