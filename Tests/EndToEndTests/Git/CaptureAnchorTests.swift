@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+/// Code anchors of captured sessions (docs/FORMAT.md §4.7.1): a capture records where the code stood
+/// in its conversation's anchor note, so `log --code` and `log --at-code` see it, while the messages
+/// stay byte for byte what `import` of the whole transcript gives.
+@Suite("CLI: code anchors on capture")
+struct CaptureAnchorTests {
+    /// A git work tree with a commit and a repository, and the capture fixture captured into it by
+    /// one hook call of the session's end.
+    static func captured() throws -> (clones: GitClones, transcript: String, commit: String) {
+        let clones = try GitClones()
+        try clones.start("app")
+        let transcript = try clones.sandbox.folder.folder("claude") + "/\(CaptureTests.session).jsonl"
+        try FileManager.default.copyItem(atPath: CaptureTests.fixture, toPath: transcript)
+        let result = try clones.sandbox.run(["capture"], stdin: CaptureTests.hookInput(transcript, event: "SessionEnd"), in: clones.path("app"))
+        #expect(result.status == 0, "\(result)")
+        return (clones, transcript, try clones.head("app"))
+    }
+
+    static let thread = "claude-code/inspect-the-environment-c0ffee00"
+
+    @Test("log --code shows the commit of the captured messages, and log --at-code HEAD lists them")
+    func logSeesTheNote() throws {
+        let (clones, _, commit) = try Self.captured()
+        let ids = try JSON.array(try clones.threadai(["log", "--json", Self.thread], in: "app")).compactMap { $0["id"] as? String }
+        #expect(ids.count > 5)
+        let lines = try clones.threadai(["log", "--code", Self.thread], in: "app").stdout.split(separator: "\n")
+        #expect(lines.count == ids.count)
+        #expect(lines.allSatisfy { $0.contains("[\(commit.prefix(12))]") }, "\(lines)")
+        let atCode = try clones.threadai(["log", "--at-code", "HEAD"], in: "app").stdout.split(separator: "\n")
+        #expect(Set(atCode.map { String($0.prefix(8)) }) == Set(ids.map { String($0.prefix(8)) }))
+        #expect(try clones.threadai(["show", Self.thread], in: "app").stdout.contains("Code:   \(commit.prefix(12)) (main)\n"))
+        let note = try String(contentsOfFile: clones.path("app") + "/.threadai/anchors/claude-code/\(CaptureTests.session)", encoding: .utf8)
+        #expect(note.split(separator: "\n").count == ids.count)
+        #expect(note.hasSuffix(" \(commit) clean main\n"))
+        let attributes = try clones.git(["check-attr", "merge", ".threadai/anchors/claude-code/\(CaptureTests.session)"], in: clones.path("app"))
+        #expect(attributes.hasSuffix(": merge: union\n"))
+        try clones.threadai(["fsck"], in: "app")
+    }
+
+    @Test("the captured objects and refs are byte for byte those of an import of the same transcript")
+    func sameObjectsAsImport() throws {
+        let (clones, transcript, _) = try Self.captured()
+        let other = try CLISandbox.initialized()
+        try other.succeed(["import", "--redact", "claude-code", transcript])
+        let captured = clones.path("app") + "/.threadai"
+        for folder in ["objects", "packs", "refs/threads"] {
+            let mine = try DirectorySnapshot(captured + "/" + folder), theirs = try DirectorySnapshot(other.repository + "/" + folder)
+            #expect(mine.differences(from: theirs).isEmpty, "\(folder): \(mine.differences(from: theirs))")
+        }
+        #expect(FileManager.default.fileExists(atPath: captured + "/anchors/claude-code/\(CaptureTests.session)"))
+    }
+
+    @Test("with anchors off (THREADAI_NO_ANCHORS), a capture writes no note")
+    func anchorsOff() throws {
+        let clones = try GitClones()
+        try clones.start("app")
+        let transcript = try clones.sandbox.folder.folder("claude") + "/\(CaptureTests.session).jsonl"
+        try FileManager.default.copyItem(atPath: CaptureTests.fixture, toPath: transcript)
+        let result = try clones.sandbox.run(
+            ["capture", "--transcript", transcript], in: clones.path("app"), environment: ["THREADAI_NO_ANCHORS": "1"])
+        #expect(result.status == 0, "\(result)")
+        #expect(!FileManager.default.fileExists(atPath: clones.path("app") + "/.threadai/anchors"))
+        #expect(try clones.threadai(["log", "--code", Self.thread], in: "app").stdout.contains("[-]"))
+    }
+}
