@@ -128,6 +128,16 @@ public struct AnchorNotes: Sendable {
         _ = consume lock  // Released once the lines are flushed: the lock file goes.
     }
 
+    /// The messages every note anchors at one of `commits` (`grep --at-code`, which searches every
+    /// message); a note that cannot be read anchors none (`fsck` names it).
+    func messages(at commits: Set<String>) -> Set<ObjectID> {
+        var found = Set<ObjectID>()
+        for name in (try? names()) ?? [] {
+            for (id, anchor) in (try? read(name).anchors) ?? [:] where anchor.commit.map(commits.contains) == true { found.insert(id) }
+        }
+        return found
+    }
+
     /// Every note's name (`FORMAT/ID`), sorted; none when there is no `anchors` folder. Lock and
     /// temporary files are not notes.
     public func names() throws(FileSystemError) -> [String] {

@@ -31,6 +31,12 @@ struct CaptureAnchorTests {
         let atCode = try clones.threadai(["log", "--at-code", "HEAD"], in: "app").stdout.split(separator: "\n")
         #expect(Set(atCode.map { String($0.prefix(8)) }) == Set(ids.map { String($0.prefix(8)) }))
         #expect(try clones.threadai(["show", Self.thread], in: "app").stdout.contains("Code:   \(commit.prefix(12)) (main)\n"))
+        let found = { (arguments: [String]) in
+            try JSON.array(try clones.threadai(["grep", "--json", "-E", "."] + arguments, in: "app")).compactMap { $0["id"] as? String }
+        }
+        let everywhere = try found([])
+        #expect(!everywhere.isEmpty)
+        #expect(try found(["--at-code", "HEAD"]) == everywhere, "grep --at-code sees the note too")
         let note = try String(contentsOfFile: clones.path("app") + "/.threadai/anchors/claude-code/\(CaptureTests.session)", encoding: .utf8)
         #expect(note.split(separator: "\n").count == ids.count)
         #expect(note.hasSuffix(" \(commit) clean main\n"))
