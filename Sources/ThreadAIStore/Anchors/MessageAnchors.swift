@@ -7,6 +7,9 @@
 public final class MessageAnchors: Sendable {
     private let notes: AnchorNotes
     private let read = Locked<[String: [ObjectID: CodeAnchor]]>([:])
+    /// The formats that have notes (the folders of `anchors/`), listed at the first question: a
+    /// repository that never captured opens no note for its imported messages.
+    private let formats = Locked<Set<String>?>(nil)
 
     init(notes: AnchorNotes) {
         self.notes = notes
@@ -17,10 +20,18 @@ public final class MessageAnchors: Sendable {
         if let own = CodeAnchor(frontmatter: message) { return own }
         guard let source = message.fields[FrontmatterKey.source], let name = AnchorNotes.name(ofSource: source) else { return nil }
         if let anchors = read.withLock({ $0[name] }) { return anchors[id] }
+        guard noted(format: String(name.prefix { $0 != "/" })) else { return nil }
         // Read outside the lock: two threads may both read one note, once each, rather than wait.
         let anchors = (try? notes.read(name).anchors) ?? [:]
         read.withLock { $0[name] = anchors }
         return anchors[id]
+    }
+
+    private func noted(format: String) -> Bool {
+        if let known = formats.withLock({ $0 }) { return known.contains(format) }
+        let listed = Set(((try? FilePaths.entries(of: notes.directory)) ?? []).map(\.name))
+        formats.withLock { $0 = listed }
+        return listed.contains(format)
     }
 }
 
