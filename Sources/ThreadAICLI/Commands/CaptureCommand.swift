@@ -28,7 +28,9 @@ enum CaptureCommand: Command {
             .threadai/logs/capture.log, and 'threadai status' says which captures failed. \
             --transcript, --session and --all capture by hand, store the whole transcript, and report errors. \
             --local keeps the captured threads local: out of git (what 'hooks install --agent claude-code --local' \
-            installs).
+            installs). \
+            The messages a capture stores are anchored to the code's commit, branch and state beside them, in \
+            .threadai/anchors/ (log --code and --at-code show it; off with anchors = false, as for send).
             """,
         arguments: [
             .option("transcript", valueName: "PATH", help: "Capture this transcript (.jsonl) now, whole."),
