@@ -1,8 +1,8 @@
 extension Repository {
     /// What `fsck` says of the anchor notes (docs/FORMAT.md §4.7.1), all warnings: readers skip what
-    /// is wrong, and a note anchors nothing a message's own keys do not. A malformed line, named by
-    /// its number; a last line without LF (a writer stopped); lines whose message this repository
-    /// lacks (its objects were not pulled yet, or were lost), one warning per note.
+    /// is wrong, and a note never overrides a message's own keys. A malformed line, named by its
+    /// number; a last line without LF (a writer stopped); lines whose message this repository lacks
+    /// (its objects were not pulled yet, or were lost), one warning per note.
     func anchorNoteProblems(known: SortedIDs) -> [RepositoryProblem] {
         let notes = AnchorNotes(repository: self)
         let names: [String]
@@ -29,7 +29,7 @@ extension Repository {
             if contents.cutShort {
                 problems.append(RepositoryProblem(
                     severity: .warning, id: nil, path: path,
-                    message: "the anchor note's last line has no line end (a writer was stopped) and is ignored; the next capture starts a new line"))
+                    message: "the anchor note's last line has no line end (a writer was stopped) and is ignored; the next capture that anchors in this note removes it"))
             }
             let absent = contents.anchors.keys.filter { known.position(of: $0) == nil }.sorted()
             if let first = absent.first {

@@ -58,6 +58,21 @@ struct CaptureAnchorTests {
         #expect(FileManager.default.fileExists(atPath: captured + "/anchors/claude-code/\(CaptureTests.session)"))
     }
 
+    @Test("a note that cannot be written leaves the messages stored; the log says why")
+    func noteUnwritable() throws {
+        let clones = try GitClones()
+        try clones.start("app")
+        try Data("in the way\n".utf8).write(to: URL(fileURLWithPath: clones.path("app") + "/.threadai/anchors"))
+        let transcript = try clones.sandbox.folder.folder("claude") + "/\(CaptureTests.session).jsonl"
+        try FileManager.default.copyItem(atPath: CaptureTests.fixture, toPath: transcript)
+        let result = try clones.sandbox.run(["capture"], stdin: CaptureTests.hookInput(transcript, event: "SessionEnd"), in: clones.path("app"))
+        #expect(result.status == 0, "\(result)")
+        #expect(try clones.threadai(["log", "--code", Self.thread], in: "app").stdout.contains("[-]"))
+        let log = try String(contentsOfFile: clones.path("app") + "/.threadai/logs/capture.log", encoding: .utf8)
+        #expect(log.contains("note: \(transcript): the captured messages were stored without code anchors: cannot write the anchor note"), "\(log)")
+        #expect(!log.contains("error: "), "the capture itself succeeded: \(log)")
+    }
+
     @Test("with anchors off (THREADAI_NO_ANCHORS), a capture writes no note")
     func anchorsOff() throws {
         let clones = try GitClones()
