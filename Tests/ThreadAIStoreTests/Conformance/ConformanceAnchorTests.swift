@@ -38,5 +38,6 @@ struct ConformanceAnchorTests {
         #expect(contents.anchors == expected.anchors)
         #expect(contents.malformed.map(\.line) == expected.malformed.map(\.line))
         #expect(contents.cutShort == expected.cutShort)
+        #expect(StoreFuzzing.anchorNotes(try ConformanceSet.bytes("anchors/\(name)")) == nil, "the fuzz target's property holds")
     }
 }
