@@ -42,9 +42,9 @@ public struct AnchorNotes: Sendable {
         return fileName(format) + "/" + fileName(conversation)
     }
 
-    /// `text` as one file name: characters other than ASCII letters, digits, `.`, `_`, `-` as `_`, at
-    /// most 120 of them; `_` before a leading `.` (never `.` or `..`, nor hidden); a final `.lock`
-    /// as `_lock` (a lock file's name, which `.gitignore` keeps out of git).
+    /// `text` as one file name: characters other than ASCII letters, digits, `.`, `_`, `-` as `_`, the
+    /// first 120 kept; `_` before a leading `.` (never `.` or `..`, nor hidden); a final `.lock` as
+    /// `_lock` (a lock file's name, which `.gitignore` keeps out of git).
     static func fileName(_ text: some StringProtocol) -> String {
         let name = SafeFileName.of(String(text))
         return name.hasSuffix(".lock") ? String(name.dropLast(5)) + "_lock" : name
@@ -117,6 +117,8 @@ public struct AnchorNotes: Sendable {
             do {
                 try file.writeAll(bytes)
                 try file.synchronize()
+                // A new note's name is durable only once its folder is flushed.
+                if size == 0 { try FilePaths.synchronizeDirectory(FilePaths.directoryName(of: path)) }
             } catch {
                 // Best effort: the write's own failure is what the caller must hear of.
                 _ = ftruncate(file.raw, off_t(size))
