@@ -45,6 +45,18 @@ struct CaptureAnchorTests {
         try clones.threadai(["fsck"], in: "app")
     }
 
+    @Test("diff of a captured message and a sent one names both anchors, the captured one from its note")
+    func diffSeesTheNote() throws {
+        let (clones, _, commit) = try Self.captured()
+        try clones.commit("app", "second")
+        let second = try clones.head("app")
+        try clones.threadai(["send", "after the capture"], in: "app")
+        let text = try clones.threadai(["diff", "--messages", Self.thread, "main"], in: "app").stdout
+        #expect(text.contains("Code differs: \(Self.thread) at \(commit.prefix(12)) (main); main at \(second.prefix(12)) (main)"), "\(text)")
+        let json = try JSON.object(try clones.threadai(["diff", "--messages", "--json", Self.thread, "main"], in: "app"))
+        #expect((json["leftCode"] as? [String: Any])?["commit"] as? String == commit)
+    }
+
     @Test("the captured objects and refs are byte for byte those of an import of the same transcript")
     func sameObjectsAsImport() throws {
         let (clones, transcript, _) = try Self.captured()
