@@ -31,6 +31,8 @@ struct CaptureAnchorTests {
         let atCode = try clones.threadai(["log", "--at-code", "HEAD"], in: "app").stdout.split(separator: "\n")
         #expect(Set(atCode.map { String($0.prefix(8)) }) == Set(ids.map { String($0.prefix(8)) }))
         #expect(try clones.threadai(["show", Self.thread], in: "app").stdout.contains("Code:   \(commit.prefix(12)) (main)\n"))
+        let full = try clones.threadai(["log", Self.thread], in: "app").stdout
+        #expect(full.components(separatedBy: "Code:   \(commit.prefix(12)) (main)\n").count - 1 == ids.count, "\(full)")
         let found = { (arguments: [String]) in
             try JSON.array(try clones.threadai(["grep", "--json", "-E", "."] + arguments, in: "app")).compactMap { $0["id"] as? String }
         }
