@@ -30,7 +30,8 @@ enum CaptureCommand: Command {
             --local keeps the captured threads local: out of git (what 'hooks install --agent claude-code --local' \
             installs). \
             The messages a capture stores are anchored to the code's commit, branch and state beside them, in \
-            .threadai/anchors/ (log --code and --at-code show it; off with anchors = false, as for send).
+            .threadai/anchors/ (log --code and --at-code show it; off with anchors = false, as for send; \
+            none for --all, whose sessions ended before).
             """,
         arguments: [
             .option("transcript", valueName: "PATH", help: "Capture this transcript (.jsonl) now, whole."),
@@ -71,7 +72,9 @@ enum CaptureCommand: Command {
             transcripts += found
         }
         let local = arguments.flag("local")
-        guard transcripts.isEmpty else { return try byHand(transcripts, agent: agent, local: local, context) }
+        // A backfill brings in sessions that ended before: where the code stands now is not where it
+        // stood then, so they get no anchor (docs/FORMAT.md §4.7.1).
+        guard transcripts.isEmpty else { return try byHand(transcripts, agent: agent, local: local, anchoring: !arguments.flag("all"), context) }
         guard !context.input.isTerminal else {
             throw CLIError("capture reads a hook's JSON on standard input; by hand, give --transcript PATH, --session ID or --all.", status: .usage)
         }
@@ -114,11 +117,13 @@ enum CaptureCommand: Command {
     }
 
     /// Captures each transcript whole, saying what each gained; the first failure is the command's.
-    private static func byHand(_ transcripts: [String], agent: CodingAgent?, local: Bool, _ context: CommandContext) throws -> ExitStatus {
+    private static func byHand(
+        _ transcripts: [String], agent: CodingAgent?, local: Bool, anchoring: Bool, _ context: CommandContext
+    ) throws -> ExitStatus {
         let repository = try context.repository()
         let log = CaptureLog(repository: repository)
         var failed: CaptureError?
-        let anchor = CodeAnchorOnce(repository, context)
+        let anchor = CodeAnchorOnce(repository, context, enabled: anchoring)
         for path in transcripts {
             do {
                 let outcome = try capture(path, session: nil, agent: agent, settleAll: true, anchor: anchor, repository, log)
@@ -165,7 +170,7 @@ enum CaptureCommand: Command {
         if let main = input.transcriptPath, let session = input.sessionID, (agent ?? .of(transcript: main)) == .gemini {
             transcripts = AgentTranscripts.geminiSubagents(ofSession: session, transcript: main) + transcripts
         }
-        let anchor = CodeAnchorOnce(repository, context)
+        let anchor = CodeAnchorOnce(repository, context, enabled: true)
         for path in transcripts {
             do {
                 let outcome = try capture(
@@ -198,14 +203,16 @@ enum CaptureCommand: Command {
         return outcome
     }
 
-    /// The code's anchor, read from git once per command, when the first capture needs it.
+    /// The code's anchor, read from git once per command, when the first capture needs it; none
+    /// when not `enabled` (a backfill).
     private final class CodeAnchorOnce {
         private let repository: Repository
         private let context: CommandContext
         private var read: Result<CodeAnchor?, any Error>?
 
-        init(_ repository: Repository, _ context: CommandContext) {
+        init(_ repository: Repository, _ context: CommandContext, enabled: Bool) {
             (self.repository, self.context) = (repository, context)
+            if !enabled { read = .success(nil) }
         }
 
         func value() throws -> CodeAnchor? {

@@ -87,6 +87,20 @@ struct CaptureAnchorTests {
         #expect(!log.contains("error: "), "the capture itself succeeded: \(log)")
     }
 
+    @Test("a backfill (--all) brings old sessions in without anchoring them at where the code stands now")
+    func backfillIsNotAnchored() throws {
+        let clones = try GitClones()
+        try clones.start("app")
+        let project = URL(fileURLWithPath: clones.path("app")).resolvingSymlinksInPath().path
+        let encoded = String(project.map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "-" })
+        let folder = try clones.sandbox.folder.folder("home/.claude/projects/" + encoded)
+        try FileManager.default.copyItem(atPath: CaptureTests.fixture, toPath: folder + "/\(CaptureTests.session).jsonl")
+        let result = try clones.threadai(["capture", "--all"], in: "app")
+        #expect(result.stderr.contains("12 new messages"), "\(result)")
+        #expect(!FileManager.default.fileExists(atPath: clones.path("app") + "/.threadai/anchors"))
+        #expect(try clones.threadai(["log", "--code", Self.thread], in: "app").stdout.contains("[-]"))
+    }
+
     @Test("with anchors off (THREADAI_NO_ANCHORS), a capture writes no note")
     func anchorsOff() throws {
         let clones = try GitClones()
