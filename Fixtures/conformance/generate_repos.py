@@ -27,6 +27,8 @@ GITATTRIBUTES = """# ThreadAI hashes these files byte for byte: git must never c
 # Two clones that extend one thread keep both heads when merged (docs/FORMAT.md §5.1).
 /refs/threads/** merge=union
 /renames merge=union
+# Anchor notes are appended to: a merge keeps both sides' lines (docs/FORMAT.md §4.7.1).
+/anchors/** merge=union
 """
 
 

@@ -28,14 +28,15 @@ struct MessageBlockTests {
         let folder = try await repositoryFolder()
         let repository = try Repository(directory: folder.at("work/.threadai"))
         let merges = try MergeLabels(repository: repository)
+        let anchors = repository.anchors()
         let entries = try Self.entries(count)
         for style in [Style.plain, Style(enabled: true)] {
             let oneByOne = ByteBufferOutput()
             for (id, message) in entries {
-                MessageBlock.write(id: id, message: message, decorations: [], merges: merges, style: style, to: oneByOne)
+                MessageBlock.write(id: id, message: message, decorations: [], merges: merges, anchors: anchors, style: style, to: oneByOne)
             }
             let together = ByteBufferOutput()
-            MessageBlock.write(entries, decorations: .none, merges: merges, style: style, to: together)
+            MessageBlock.write(entries, decorations: .none, merges: merges, anchors: anchors, style: style, to: together)
             #expect(together.bytes == oneByOne.bytes)
             #expect(together.bytes.isEmpty == entries.isEmpty)
         }

@@ -63,6 +63,7 @@ extension SessionCapture {
         record.continuation = Self.recordState(next, thread: state.thread, tipID: ids.last ?? state.tipID)
         outcome.notes = notes + summary.notes
         outcome.newMessages = summary.newMessages
+        outcome.stored = summary.stored
         outcome.threads = summary.threads
         report(&outcome)
         return record

@@ -41,6 +41,7 @@ public struct SessionCapture: Sendable {
         /// Nothing was added to the transcript since the last capture.
         public var unchanged = false
         public var newMessages = 0
+        public var stored: [ObjectID] = []
         /// Credentials replaced in the stored part of the transcript, in all.
         public var redacted = 0
         /// Bytes of complete lines held back: a reply still being written.
@@ -155,6 +156,7 @@ public struct SessionCapture: Sendable {
             throw CaptureError(transcript: path, reason: "\(error)")
         }
         outcome.newMessages = summary.newMessages
+        outcome.stored = summary.stored
         outcome.threads = summary.threads
         outcome.notes += summary.notes.filter { !conversation.notes.contains($0) } + summary.skipped.filter { !$0.contains("(not messages)") }
         record.continuation = tip.flatMap { continuation(at: $0, threads: summary.threads) }

@@ -19,6 +19,7 @@ package enum FuzzTargets {
         "cache": StoreFuzzing.cache,
         "packed-caches": StoreFuzzing.packedCaches,
         "packs": StoreFuzzing.packs,
+        "anchor-notes": StoreFuzzing.anchorNotes,
         "sse": ProvidersFuzzing.sse,
         "anthropic": ProvidersFuzzing.anthropic,
         "openai": ProvidersFuzzing.openAI,

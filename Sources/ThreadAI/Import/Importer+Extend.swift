@@ -36,7 +36,9 @@ extension Importer {
         summary.messages += nodes.count
         guard !nodes.isEmpty else { return [] }
         do {
-            summary.newMessages += try repository.store(encoded).new
+            let written = try repository.store(encoded)
+            summary.newMessages += written.new
+            summary.stored += written.ids
             try repository.refs.update(ref, to: parent, expecting: .head(tip), reflogMessage: "import: \(item)")
         } catch let error as RefError {
             if case .concurrentChange = error { return nil }

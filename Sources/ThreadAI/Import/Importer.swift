@@ -11,6 +11,8 @@ public struct Importer: Sendable {
         public var exports = 0
         public var messages = 0
         public var newMessages = 0
+        /// The ids of the messages this import newly wrote (`newMessages` of them, in the order stored).
+        public var stored: [ObjectID] = []
         public var forks = 0
         public var movedRefs = 0
         /// The threads the conversations are on now (created, moved or already there), in the order placed.
@@ -91,7 +93,9 @@ public struct Importer: Sendable {
         }
         Self.noteNULs(replacedNULs, item: item, in: &summary)
         do {
-            summary.newMessages += try repository.store(encoded.map(\.bytes)).new
+            let written = try repository.store(encoded.map(\.bytes))
+            summary.newMessages += written.new
+            summary.stored += written.ids
         } catch {
             throw ImportError(item: item, reason: "cannot be stored: \(error)")
         }

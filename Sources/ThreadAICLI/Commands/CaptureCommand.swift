@@ -28,7 +28,10 @@ enum CaptureCommand: Command {
             .threadai/logs/capture.log, and 'threadai status' says which captures failed. \
             --transcript, --session and --all capture by hand, store the whole transcript, and report errors. \
             --local keeps the captured threads local: out of git (what 'hooks install --agent claude-code --local' \
-            installs).
+            installs). \
+            The messages a capture stores are anchored to the code's commit, branch and state beside them, in \
+            .threadai/anchors/ (log --code and --at-code show it; off with anchors = false, as for send; \
+            none for --all, whose sessions ended before).
             """,
         arguments: [
             .option("transcript", valueName: "PATH", help: "Capture this transcript (.jsonl) now, whole."),
@@ -69,7 +72,9 @@ enum CaptureCommand: Command {
             transcripts += found
         }
         let local = arguments.flag("local")
-        guard transcripts.isEmpty else { return try byHand(transcripts, agent: agent, local: local, context) }
+        // A backfill brings in sessions that ended before: where the code stands now is not where it
+        // stood then, so they get no anchor (docs/FORMAT.md §4.7.1).
+        guard transcripts.isEmpty else { return try byHand(transcripts, agent: agent, local: local, anchoring: !arguments.flag("all"), context) }
         guard !context.input.isTerminal else {
             throw CLIError("capture reads a hook's JSON on standard input; by hand, give --transcript PATH, --session ID or --all.", status: .usage)
         }
@@ -112,13 +117,16 @@ enum CaptureCommand: Command {
     }
 
     /// Captures each transcript whole, saying what each gained; the first failure is the command's.
-    private static func byHand(_ transcripts: [String], agent: CodingAgent?, local: Bool, _ context: CommandContext) throws -> ExitStatus {
+    private static func byHand(
+        _ transcripts: [String], agent: CodingAgent?, local: Bool, anchoring: Bool, _ context: CommandContext
+    ) throws -> ExitStatus {
         let repository = try context.repository()
         let log = CaptureLog(repository: repository)
         var failed: CaptureError?
+        let anchor = CodeAnchorOnce(repository, context, enabled: anchoring)
         for path in transcripts {
             do {
-                let outcome = try SessionCapture(repository: repository).capture(transcript: path, agent: agent, settleAll: true)
+                let outcome = try capture(path, session: nil, agent: agent, settleAll: true, anchor: anchor, repository, log)
                 for failure in stored(outcome, path: path, ended: true, local: local, repository, log: log) { context.note(failure) }
                 for note in outcome.notes { context.note(TerminalSafe.text(note)) }
                 context.errors.line(TerminalSafe.text(summary(of: outcome, path: path)))
@@ -161,11 +169,12 @@ enum CaptureCommand: Command {
         if let main = input.transcriptPath, let session = input.sessionID, (agent ?? .of(transcript: main)) == .gemini {
             transcripts = AgentTranscripts.geminiSubagents(ofSession: session, transcript: main) + transcripts
         }
+        let anchor = CodeAnchorOnce(repository, context, enabled: true)
         for path in transcripts {
             do {
-                let outcome = try SessionCapture(repository: repository).capture(
-                    transcript: path, session: path == input.transcriptPath ? input.sessionID : nil,
-                    agent: path == input.transcriptPath ? agent : nil, settleAll: input.isComplete(path))
+                let outcome = try capture(
+                    path, session: path == input.transcriptPath ? input.sessionID : nil,
+                    agent: path == input.transcriptPath ? agent : nil, settleAll: input.isComplete(path), anchor: anchor, repository, log)
                 for failure in stored(outcome, path: path, ended: input.isComplete(path), local: local, repository, log: log) {
                     log.append("error: \(failure)")
                 }
@@ -192,6 +201,43 @@ enum CaptureCommand: Command {
             failures.append("could not pack the session of \(path) (\(error)); 'threadai gc' packs it")
         }
         return failures
+    }
+
+    /// Captures one transcript, then anchors the messages it newly stored at where the code stands
+    /// (docs/FORMAT.md §4.7.1), read at the first capture that stores anything. Anchors are optional:
+    /// when the anchor cannot be read or written the messages stay stored, and the log says why.
+    private static func capture(
+        _ path: String, session: String?, agent: CodingAgent?, settleAll: Bool, anchor: CodeAnchorOnce, _ repository: Repository,
+        _ log: CaptureLog
+    ) throws(CaptureError) -> SessionCapture.Outcome {
+        let outcome = try SessionCapture(repository: repository).capture(transcript: path, session: session, agent: agent, settleAll: settleAll)
+        guard !outcome.stored.isEmpty else { return outcome }
+        do {
+            guard let code = try anchor.value() else { return outcome }
+            try CaptureAnchors.record(code, for: outcome.stored, in: repository)
+        } catch {
+            // Not `error: `: the capture itself succeeded (docs/FORMAT.md §16).
+            log.append("note: \(path): the captured messages were stored without code anchors: \(error)")
+        }
+        return outcome
+    }
+
+    /// The code's anchor, read from git once per command, when the first capture needs it; none
+    /// when not `enabled` (a backfill).
+    private final class CodeAnchorOnce {
+        private let repository: Repository
+        private let context: CommandContext
+        private var read: Result<CodeAnchor?, any Error>?
+
+        init(_ repository: Repository, _ context: CommandContext, enabled: Bool) {
+            (self.repository, self.context) = (repository, context)
+            if !enabled { read = .success(nil) }
+        }
+
+        func value() throws -> CodeAnchor? {
+            if read == nil { read = Result { try context.codeAnchor(repository) } }
+            return try read?.get() ?? nil
+        }
     }
 
     /// With `--local`: marks the threads a capture wrote to local and rewrites the exclude block

@@ -60,8 +60,8 @@ struct ThreadComparison {
     /// The first line of the last shared user message, to remind the reader where they split.
     var sharedSummary: String?
     var turns: [AlignedTurn]
-    /// The two compared messages, for their code anchors (docs/FORMAT.md §4.7).
-    var code: (left: Message, right: Message)?
+    /// The two compared messages' code anchors (docs/FORMAT.md §4.7, their own or their anchor notes').
+    var code: (left: CodeAnchor?, right: CodeAnchor?)?
     /// Whether the two messages themselves are compared (`--messages`), not what follows the fork point.
     var comparesMessagesAlone = false
 
@@ -78,12 +78,16 @@ struct ThreadComparison {
         var kept = KeptMessages()
         let split = try repository.split(a, b, walker: walker, keeping: &kept)
         func message(_ id: ObjectID) throws -> Message { try kept[id] ?? repository.objects.message(id) }
+        let lookup = repository.anchors()
+        func anchors(_ left: Message, _ right: Message) -> (left: CodeAnchor?, right: CodeAnchor?) {
+            (lookup.anchor(of: a, left), lookup.anchor(of: b, right))
+        }
         (forkPoint, sharedCount) = (split.forkPoint, split.sharedCount)
         sharedSummary = try split.lastSharedUserMessage.map { Summary.oneLine(try message($0).content, limit: 70) }
         comparesMessagesAlone = messagesAlone
         guard !messagesAlone else {
             let (left, right) = (try message(a), try message(b))
-            code = (left, right)
+            code = anchors(left, right)
             // Two single messages are compared whatever their roles; a message against itself has no turn.
             turns = a == b ? [] : [ConversationDiff.compare(
                 DiffTurn(id: a.hex, role: left.role.rawValue, content: left.content),
@@ -100,6 +104,6 @@ struct ThreadComparison {
             }
         }
         turns = ConversationDiff.align(try side(split.left), try side(split.right), by: granularity, minimal: minimal)
-        code = (try message(a), try message(b))
+        code = anchors(try message(a), try message(b))
     }
 }

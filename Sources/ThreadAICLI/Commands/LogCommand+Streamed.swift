@@ -11,6 +11,7 @@ extension LogCommand {
         // `--json` always fills `forks` and `tags`.
         let threads = decorate || json ? try repository.refs.allHeads(leavingOutMalformed: true).threads : nil
         let merges = try MergeLabels(repository: repository)
+        let anchors = repository.anchors()
         var array = json ? JSONArrayWriter(to: context.output) : nil
         // Made at the first long part: a history of a few hundred messages (most threads) is
         // written as before, with no thread to start.
@@ -29,11 +30,11 @@ extension LogCommand {
                         })
                         array = items
                     } else if writer == nil, !MessageBlock.isLong(part) {
-                        MessageBlock.write(part, decorations: decorations, merges: merges, style: context.style, to: context.output)
+                        MessageBlock.write(part, decorations: decorations, merges: merges, anchors: anchors, style: context.style, to: context.output)
                     } else {
                         let background = writer ?? BackgroundWriter(context.output, depth: MessageBlock.writerDepth)
                         writer = background
-                        MessageBlock.write(part, decorations: decorations, merges: merges, style: context.style, to: background)
+                        MessageBlock.write(part, decorations: decorations, merges: merges, anchors: anchors, style: context.style, to: background)
                     }
                     return true
                 } catch {

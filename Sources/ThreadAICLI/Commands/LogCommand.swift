@@ -86,9 +86,11 @@ enum LogCommand: Command {
             throw CLIError("--for-commit \(commit) names where to start: give no REV and no --at-code with it.", status: .usage)
         }
         let atCode = try arguments.option("at-code").map { try CodeCommits.resolve($0, threadaiDirectory: repository.directory) }
+        let anchors = repository.anchors()
         if let atCode, revision == nil {
-            let entries = matching(grep, CodeLog.written(at: atCode, in: try repository.everyMessageByDate(walker: walker)))
-            return try write(Array(entries.prefix(limit ?? Int.max)), arguments, decorate: decorate, repository: repository, walker: walker, context)
+            let entries = matching(grep, CodeLog.written(at: atCode, in: try repository.everyMessageByDate(walker: walker), anchors: anchors))
+            return try write(
+                Array(entries.prefix(limit ?? Int.max)), arguments, decorate: decorate, repository: repository, walker: walker, anchors: anchors, context)
         }
         let starts = try range?.heads ?? arguments.option("for-commit").map { try CodeLog.starts(forCommit: $0, repository, context) }
             ?? repository.resolveEach(revision ?? "HEAD", walker: walker)
@@ -100,7 +102,7 @@ enum LogCommand: Command {
         if arguments.flag("oneline"), !codeOptions, grep == nil, range == nil, !arguments.flag("json"), starts.count == 1 {
             switch try repository.listing(from: starts[0], limit: limit, walker: walker) {
             case .messages(let entries):
-                return try write(entries, arguments, decorate: decorate, repository: repository, walker: walker, context)
+                return try write(entries, arguments, decorate: decorate, repository: repository, walker: walker, anchors: anchors, context)
             case .records(let graph, let records):
                 try writeOneLines(
                     records, of: graph, reverse: arguments.flag("reverse"), decorate: decorate, repository: repository, walker: walker, context)
@@ -113,9 +115,9 @@ enum LogCommand: Command {
                 selection, limit: limit, json: arguments.flag("json"), decorate: decorate, repository: repository, walker: walker, context)
         }
         var entries = try repository.historyToShow(selection, limit: atCode == nil && grep == nil ? limit : nil, walker: walker)
-        if let atCode { entries = CodeLog.written(at: atCode, in: entries) }
+        if let atCode { entries = CodeLog.written(at: atCode, in: entries, anchors: anchors) }
         if atCode != nil || grep != nil { entries = Array(matching(grep, entries).prefix(limit ?? Int.max)) }
-        return try write(entries, arguments, decorate: decorate, repository: repository, walker: walker, context)
+        return try write(entries, arguments, decorate: decorate, repository: repository, walker: walker, anchors: anchors, context)
     }
 
     /// The entries whose content has a line that matches `pattern` (all of them without one).
@@ -128,7 +130,7 @@ enum LogCommand: Command {
     /// JSON, whose `forks` and `tags` are always filled.
     private static func write(
         _ entries: [(id: ObjectID, message: Message)], _ arguments: ParsedArguments, decorate: Bool, repository: Repository,
-        walker: HistoryWalker, _ context: CommandContext
+        walker: HistoryWalker, anchors: MessageAnchors, _ context: CommandContext
     ) throws -> ExitStatus {
         var entries = entries
         if entries.isEmpty, let atCode = arguments.option("at-code") {
@@ -151,13 +153,13 @@ enum LogCommand: Command {
         let code = arguments.flag("code") || arguments.option("at-code") != nil
         let merges = try MergeLabels(repository: repository)
         guard arguments.flag("oneline") || code else {
-            MessageBlock.write(entries, decorations: decorations, merges: merges, style: context.style, to: context.output)
+            MessageBlock.write(entries, decorations: decorations, merges: merges, anchors: anchors, style: context.style, to: context.output)
             return .success
         }
         for (id, message) in entries {
             context.output.line(OneLine.render(
                 id: id, message: message, labels: decorations[id] + merges.from(message.mergeLink), style: context.style,
-                code: code ? CodeLog.label(of: message) : nil))
+                code: code ? CodeLog.label(of: anchors.anchor(of: id, message)) : nil))
         }
         return .success
     }

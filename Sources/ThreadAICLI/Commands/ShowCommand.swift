@@ -32,9 +32,10 @@ enum ShowCommand: Command {
             }
             let decorations = decorate ? try Decorations(repository: repository, walker: repository.walker(), shown: Set(ids)) : .none
             let merges = try MergeLabels(repository: repository)
+            let anchors = repository.anchors()
             for id in ids {
                 MessageBlock.write(
-                    id: id, message: try repository.objects.message(id), decorations: decorations[id], merges: merges,
+                    id: id, message: try repository.objects.message(id), decorations: decorations[id], merges: merges, anchors: anchors,
                     style: context.style, to: context.output)
             }
             return .success

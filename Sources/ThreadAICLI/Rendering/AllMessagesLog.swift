@@ -21,6 +21,7 @@ enum AllMessagesLog {
             threadHeads: threads.threads.flatMap(\.heads), also: also, limit: limit, walker: repository.walker())
         if reverse { ordered.reverse() }
         let merges = try MergeLabels(repository: repository)
+        let anchors = repository.anchors()
         let links = try GraphMergeLinks(ordered, of: graph, walker: repository.walker())
         var json = form == .json ? JSONArrayWriter(to: output) : nil
         for record in ordered {
@@ -33,7 +34,7 @@ enum AllMessagesLog {
             if json != nil {
                 try json?.append(MessageJSON(id: id, message: message, forks: decorations.forks(at: id), tags: decorations.tags(at: id)))
             } else {
-                MessageBlock.write(id: id, message: message, decorations: decorations[id], merges: merges, style: style, to: output)
+                MessageBlock.write(id: id, message: message, decorations: decorations[id], merges: merges, anchors: anchors, style: style, to: output)
             }
         }
         try json?.finish()

@@ -5,18 +5,18 @@ import ThreadAI
 /// names (`--for-commit`).
 enum CodeLog {
     /// `[3f786850e387+]`: the code commit's first 12 digits, `+` when the tree had uncommitted changes,
-    /// `unborn` before the first commit; `[-]` for a message without an anchor.
-    static func label(of message: Message) -> String {
-        let commit = message.fields["code-commit"].map { String($0.prefix(12)) }
-            ?? (message.fields["code-branch"] == nil ? "-" : "unborn")
-        return "[" + commit + (message.fields["code-dirty"] == "true" ? "+" : "") + "]"
+    /// `unborn` before the first commit; `[-]` for a message without an anchor (its own or its
+    /// anchor note's: `MessageAnchors`).
+    static func label(of anchor: CodeAnchor?) -> String {
+        let commit = anchor.map { $0.commit.map { String($0.prefix(12)) } ?? "unborn" } ?? "-"
+        return "[" + commit + (anchor?.dirty == true ? "+" : "") + "]"
     }
 
     /// The messages of `entries` written while the code was at one of `commits`.
     static func written(
-        at commits: Set<String>, in entries: [(id: ObjectID, message: Message)]
+        at commits: Set<String>, in entries: [(id: ObjectID, message: Message)], anchors: MessageAnchors
     ) -> [(id: ObjectID, message: Message)] {
-        entries.filter { entry in entry.message.fields["code-commit"].map(commits.contains) ?? false }
+        entries.filter { entry in anchors.anchor(of: entry.id, entry.message)?.commit.map(commits.contains) ?? false }
     }
 
     /// The messages the `Thread:` trailers of commit `revision` name; says on stderr what it found.

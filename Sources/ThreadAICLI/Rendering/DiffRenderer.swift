@@ -11,7 +11,7 @@ struct DiffRenderer {
         let (left, right) = comparison.names
         output.line(style.bold("diff \(left) \(right)"))
         if let code = comparison.code, CodeAnchorJSON(code.left) != CodeAnchorJSON(code.right) {
-            let describe = { (message: Message) in TerminalSafe.text(MessageBlock.codeAnchor(of: message) ?? "no code anchor") }
+            let describe = { (anchor: CodeAnchor?) in TerminalSafe.text(MessageBlock.codeAnchor(anchor) ?? "no code anchor") }
             output.line("Code differs: \(left) at \(describe(code.left)); \(right) at \(describe(code.right))")
         }
         if let fork = comparison.forkPoint {
@@ -163,10 +163,8 @@ struct CodeAnchorJSON: Encodable, Equatable {
     var dirty: Bool
 
     /// Nil for a message without an anchor.
-    init?(_ message: Message) {
-        commit = message.fields["code-commit"]
-        branch = message.fields["code-branch"]
-        dirty = message.fields["code-dirty"] == "true"
-        if commit == nil && branch == nil { return nil }
+    init?(_ anchor: CodeAnchor?) {
+        guard let anchor else { return nil }
+        (commit, branch, dirty) = (anchor.commit, anchor.branch, anchor.dirty)
     }
 }

@@ -11,14 +11,15 @@ import ThreadAI
 ///         The content, indented by four spaces.
 enum MessageBlock {
     static func write(
-        id: ObjectID, message: Message, decorations: [String], merges: MergeLabels, style: Style, to output: any TextOutput
+        id: ObjectID, message: Message, decorations: [String], merges: MergeLabels, anchors: MessageAnchors, style: Style,
+        to output: any TextOutput
     ) {
         let decoration = decorations.isEmpty ? "" : " (" + decorations.joined(separator: ", ") + ")"
         output.line(style.id("message \(id.hex)") + style.thread(decoration))
         output.line("Role:   \(style.role(message.role.rawValue))\(details(of: message))")
         output.line("Thread: \(message.thread)")
         output.line("Date:   \(message.date.rfc3339)")
-        if let code = codeAnchor(of: message) { output.line("Code:   \(TerminalSafe.text(code))") }
+        if let code = codeAnchor(anchors.anchor(of: id, message)) { output.line("Code:   \(TerminalSafe.text(code))") }
         if let files = attachedFiles(of: message) { output.line("Files:  \(TerminalSafe.text(files))") }
         if let error = message.error { output.line("Error:  \(TerminalSafe.text(error))") }
         if let merged = merges.line(message.mergeLink, style: style) { output.line(merged) }
@@ -29,17 +30,17 @@ enum MessageBlock {
     /// The blocks of `entries`, in order. A long listing's blocks are rendered on every core and
     /// written by a `BackgroundWriter` (`write(_:decorations:merges:style:to:)` below).
     static func write(
-        _ entries: [(id: ObjectID, message: Message)], decorations: Decorations, merges: MergeLabels, style: Style,
-        to output: any TextOutput
+        _ entries: [(id: ObjectID, message: Message)], decorations: Decorations, merges: MergeLabels, anchors: MessageAnchors,
+        style: Style, to output: any TextOutput
     ) {
         guard isLong(entries) else {
             for (id, message) in entries {
-                write(id: id, message: message, decorations: decorations[id], merges: merges, style: style, to: output)
+                write(id: id, message: message, decorations: decorations[id], merges: merges, anchors: anchors, style: style, to: output)
             }
             return
         }
         let writer = BackgroundWriter(output, depth: writerDepth)
-        write(entries, decorations: decorations, merges: merges, style: style, to: writer)
+        write(entries, decorations: decorations, merges: merges, anchors: anchors, style: style, to: writer)
         writer.finish()
     }
 
@@ -62,13 +63,13 @@ enum MessageBlock {
     /// while the last ones are written; a streamed `log` hands it one window of its history after
     /// another.
     static func write(
-        _ entries: [(id: ObjectID, message: Message)], decorations: Decorations, merges: MergeLabels, style: Style,
-        to writer: BackgroundWriter
+        _ entries: [(id: ObjectID, message: Message)], decorations: Decorations, merges: MergeLabels, anchors: MessageAnchors,
+        style: Style, to writer: BackgroundWriter
     ) {
         OrderedParallel.forEach(count: (entries.count + part - 1) / part, window: renderWindow) { index in
             let bytes = ByteBufferOutput()
             for (id, message) in entries[(index * part)..<min(entries.count, (index + 1) * part)] {
-                write(id: id, message: message, decorations: decorations[id], merges: merges, style: style, to: bytes)
+                write(id: id, message: message, decorations: decorations[id], merges: merges, anchors: anchors, style: style, to: bytes)
             }
             return bytes.bytes
         } consume: { bytes in
@@ -77,13 +78,12 @@ enum MessageBlock {
     }
 
     /// Where the code stood (docs/FORMAT.md §4.7): the commit's first 12 digits (or `unborn`), then
-    /// the branch and `uncommitted changes` when recorded; nil for a message without an anchor.
-    static func codeAnchor(of message: Message) -> String? {
-        let commit = message.fields["code-commit"].map { String($0.prefix(12)) }
-        let branch = message.fields["code-branch"]
-        guard commit != nil || branch != nil else { return nil }
-        let notes = [branch, message.fields["code-dirty"] == "true" ? "uncommitted changes" : nil].compactMap { $0 }
-        return (commit ?? "unborn") + (notes.isEmpty ? "" : " (" + notes.joined(separator: ", ") + ")")
+    /// the branch and `uncommitted changes` when recorded; nil for a message without an anchor (its
+    /// own or its anchor note's: `MessageAnchors`).
+    static func codeAnchor(_ anchor: CodeAnchor?) -> String? {
+        guard let anchor else { return nil }
+        let notes = [anchor.branch, anchor.dirty ? "uncommitted changes" : nil].compactMap { $0 }
+        return (anchor.commit.map { String($0.prefix(12)) } ?? "unborn") + (notes.isEmpty ? "" : " (" + notes.joined(separator: ", ") + ")")
     }
 
     /// The files attached with `send -f` (docs/FORMAT.md §4.7): `PATH (BLOB12)`, comma-separated.

@@ -9,8 +9,8 @@ extension Repository {
     /// more (an import's conversation of a long agent session is then one file, not hundreds), else
     /// loose through an `ObjectBatch`. A pack is announced in `format` before it is written (§15.4).
     /// - Returns: how many objects were new, and the packs written (one, unless the objects pass
-    ///   `PackWriter.sizeLimit`; none when they stayed loose).
-    public func store(_ objects: [[UInt8]]) throws(PackingError) -> (new: Int, packs: [PackWriter.Written]) {
+    ///   `PackWriter.sizeLimit`; none when they stayed loose), and the new objects' ids in the order given.
+    public func store(_ objects: [[UInt8]]) throws(PackingError) -> (new: Int, packs: [PackWriter.Written], ids: [ObjectID]) {
         var seen = Set<ObjectID>()
         // Each object hashed once. As `ObjectBatch.add` counts them: one the store holds counts only if it verifies.
         // A loose copy counts when it verifies; a packed one as the packs listed once here say (not
@@ -31,14 +31,14 @@ extension Repository {
         } catch {
             throw .object(error)
         }
-        guard new.count >= Self.packThreshold else { return (new.count, []) }
+        guard new.count >= Self.packThreshold else { return (new.count, [], new.map(\.id)) }
         do {
             _ = try RepositoryFormat.announce(RepositoryFormat.packs, in: directory)
         } catch {
             throw .format(error)
         }
         do {
-            return (new.count, try PackWriter(objects: self.objects).write(objects: new))
+            return (new.count, try PackWriter(objects: self.objects).write(objects: new), new.map(\.id))
         } catch {
             throw .fileSystem(error)
         }

@@ -194,7 +194,6 @@ public struct CaptureRecords: Sendable {
         var name = String(parts.last ?? "transcript")
         if name.hasSuffix(".jsonl") { name.removeLast(6) }
         if parts.count >= 3, parts[parts.count - 2] == "subagents" { name = parts[parts.count - 3] + "-" + name }
-        let safe = String(name.map { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) ? $0 : "_" }.prefix(120))
-        return safe.isEmpty || safe.hasPrefix(".") ? "_" + safe : safe
+        return SafeFileName.of(name)
     }
 }

@@ -66,6 +66,7 @@ extension Repository {
                 ids.indices.lazy.filter { !objectCheck.hasChild[$0] }.map { ids[$0] }, tips: tips.union(refFindings.replacedPartials))
         }
         problems += try refFindings.leftovers.get()
+        problems += anchorNoteProblems(known: known)
         return (problems, ids.count)
     }
 

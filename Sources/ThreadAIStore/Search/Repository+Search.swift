@@ -5,8 +5,11 @@ public struct SearchQuery: Sendable {
     public var pattern: SearchPattern
     /// Only messages of these roles; nil for every role.
     public var roles: Set<Role>?
-    /// Only messages whose `code-commit` is one of these (issue 9, `--at-code`); nil for any.
+    /// Only messages whose `code-commit` is one of these (issue 9, `--at-code`), or whose anchor note
+    /// says so when they have no `code-commit` (docs/FORMAT.md §4.7.1); nil for any.
     public var codeCommits: Set<String>?
+    /// The messages anchor notes put at one of `codeCommits`, read by `search` itself.
+    var notedAtCode: Set<ObjectID> = []
     /// Only the history of these messages (a thread's heads, a revision); nil for every thread.
     public var within: [ObjectID]?
     /// Never these messages: the other side of a range (`grep PATTERN main..alt`).
@@ -72,6 +75,8 @@ extension Repository {
         let membership = try SearchMembership(threads: threads, catalog: &catalog, renames: renames)
         var history = starts.map { SearchMembership.history(of: $0, in: catalog) }
         for number in excludedNumbers { history?[number] = false }
+        var query = query
+        if let commits = query.codeCommits { query.notedAtCode = AnchorNotes(repository: self).messages(at: commits) }
         var scan = SearchScan(catalog: catalog, query: query) { number in
             membership.labels[number] >= 0 && (history?[number] ?? true)
         }

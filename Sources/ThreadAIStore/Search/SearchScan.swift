@@ -51,7 +51,8 @@ struct SearchScan {
         guard isCandidate(number) else { return false }
         if let roles = query.roles, !roles.contains(catalog.role(number)) { return false }
         if let commits = query.codeCommits {
-            guard let commit = catalog.codeCommit(number), commits.contains(commit) else { return false }
+            // A message's own `code-commit` first; else its anchor note's (docs/FORMAT.md §4.7.1).
+            guard catalog.codeCommit(number).map(commits.contains) ?? query.notedAtCode.contains(catalog.id(number)) else { return false }
         }
         return true
     }

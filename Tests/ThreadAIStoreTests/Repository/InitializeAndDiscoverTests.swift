@@ -26,6 +26,8 @@ struct InitializeAndDiscoverTests {
             # Two clones that extend one thread keep both heads when merged (docs/FORMAT.md §5.1).
             /refs/threads/** merge=union
             /renames merge=union
+            # Anchor notes are appended to: a merge keeps both sides' lines (docs/FORMAT.md §4.7.1).
+            /anchors/** merge=union
 
             """)
         #expect(try Files.readText(root + "/.gitignore") == "# Local to this working copy (docs/FORMAT.md §1).\n"
