@@ -12,6 +12,8 @@ import Darwin
 struct PackedRefs: Sendable {
     /// The file's path.
     let path: String
+    /// The bytes read last, kept while the file is the same (`PackedRefsMemory`); none: read each time.
+    var memory: PackedRefsMemory?
 
     /// The lock a rewrite holds (`.packed.lock`: a leftover name every ref lister skips).
     var lockPath: String { path + ".lock" }
@@ -19,8 +21,14 @@ struct PackedRefs: Sendable {
     /// The ids of each name, in file order, each once per name; empty when there is no file.
     /// - Throws: `RefError.malformed` naming the first line that is neither an entry nor a marker.
     func read() throws(RefError) -> [ThreadName: [ObjectID]] {
-        guard let bytes = try RefStore.readIfPresent(path) else { return [:] }
+        guard let bytes = try contents() else { return [:] }
         return try Self.parse(bytes, path: path)
+    }
+
+    /// The file's bytes, from `memory` while the file is the one it read (nil: no file).
+    private func contents() throws(RefError) -> [UInt8]? {
+        guard let memory else { return try RefStore.readIfPresent(path) }
+        return try memory.contents(of: path)
     }
 
     static func parse(_ bytes: [UInt8], path: String) throws(RefError) -> [ThreadName: [ObjectID]] {
@@ -62,26 +70,24 @@ struct PackedRefs: Sendable {
     /// - Throws: `RefError.malformedPackedRefs` when such a line's id is not an id, or the file does
     ///   not end with a line end.
     func ids(of name: ThreadName) throws(RefError) -> [ObjectID] {
-        guard let bytes = try RefStore.readIfPresent(path) else { return [] }
+        guard let bytes = try contents() else { return [] }
         guard !bytes.isEmpty else { return [] }
         guard bytes.last == UInt8(ascii: "\n") else {
             throw .malformedPackedRefs(path: path, line: 1, reason: "it does not end with a line end")
         }
-        let target = Array(name.rawValue.utf8)
-        let length = 65 + target.count
+        // ` NAME` LF at the end of a line of 65 + its length bytes: found by `memchr` and `memcmp`.
+        let target = Array(" \(name.rawValue)\n".utf8)
         var ids: [ObjectID] = []
-        var start = 0
-        var line = 1
-        while start < bytes.count {
-            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-            if end - start == length, bytes[start + 64] == UInt8(ascii: " "), bytes[(start + 65)..<end].elementsEqual(target) {
-                guard let id = ObjectID(hexDigits: bytes[start..<(start + 64)]) else {
-                    throw .malformedPackedRefs(path: path, line: line, reason: "expected a 64-digit lowercase hex id")
-                }
-                if !ids.contains(id) { ids.append(id) }
+        var from = 0
+        while let found = bytes.firstOccurrence(of: target, from: from) {
+            from = found + 1
+            let start = found - 64
+            guard start >= 0, start == 0 || bytes[start - 1] == UInt8(ascii: "\n") else { continue }
+            guard let id = ObjectID(hexDigits: bytes[start..<found]) else {
+                let line = bytes[..<start].count { $0 == UInt8(ascii: "\n") } + 1
+                throw .malformedPackedRefs(path: path, line: line, reason: "expected a 64-digit lowercase hex id")
             }
-            start = end + 1
-            line += 1
+            if !ids.contains(id) { ids.append(id) }
         }
         return ids
     }
@@ -121,5 +127,39 @@ struct PackedRefs: Sendable {
                 throw .lock(error)
             }
         }
+    }
+}
+
+/// The bytes of `.packed` one process read last, kept while the file is the same one: a command
+/// asks for several threads' heads (the current thread, a revision, a check), and a developer-year's
+/// file is a megabyte. Same means the same device, inode, size and modification time: a writer
+/// replaces the file by a rename (§5.7), which gives it a new inode.
+final class PackedRefsMemory: Sendable {
+    private struct Kept: Sendable {
+        var identity: [Int64]
+        var bytes: [UInt8]?
+    }
+    private let kept = Locked<Kept?>(nil)
+
+    init() {}
+
+    func contents(of path: String) throws(RefError) -> [UInt8]? {
+        let before = Self.identity(of: path)
+        if let before, let known = kept.withLock({ $0 }), known.identity == before { return known.bytes }
+        let bytes = try RefStore.readIfPresent(path)
+        // Kept only when the file did not change while it was read.
+        if let before, Self.identity(of: path) == before { kept.withLock { $0 = Kept(identity: before, bytes: bytes) } }
+        return bytes
+    }
+
+    private static func identity(of path: String) -> [Int64]? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        #if canImport(Darwin)
+        let modified = status.st_mtimespec
+        #else
+        let modified = status.st_mtim
+        #endif
+        return [Int64(status.st_dev), Int64(status.st_ino), Int64(status.st_size), Int64(modified.tv_sec), Int64(modified.tv_nsec)]
     }
 }

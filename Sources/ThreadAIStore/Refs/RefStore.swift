@@ -20,6 +20,9 @@ public struct RefStore: Sendable {
     /// without its objects) no id contains another.
     let containment: (@Sendable (_ ancestor: ObjectID, _ descendant: ObjectID) -> Bool)?
 
+    /// What this store read of `.packed` last, for the next read of the same file.
+    private let packedMemory = PackedRefsMemory()
+
     public init(root: String, containment: (@Sendable (_ ancestor: ObjectID, _ descendant: ObjectID) -> Bool)? = nil) {
         self.root = root
         self.containment = containment
@@ -28,7 +31,7 @@ public struct RefStore: Sendable {
     var threadsDirectory: String { root + "/refs/threads" }
     private var folder: RefFolder { RefFolder(path: threadsDirectory) }
     /// `refs/threads/.packed` (§5.7).
-    var packed: PackedRefs { PackedRefs(path: threadsDirectory + "/.packed") }
+    var packed: PackedRefs { PackedRefs(path: threadsDirectory + "/.packed", memory: packedMemory) }
 
     public func path(of name: ThreadName) -> String {
         threadsDirectory + "/" + name.rawValue

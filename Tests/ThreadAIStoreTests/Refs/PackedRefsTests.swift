@@ -49,6 +49,21 @@ struct PackedRefsTests {
         #expect(!(try repository.check().problems.contains { $0.path.hasSuffix("/.packed") }))
     }
 
+    @Test("a .packed another process replaces is read again, even at the same size; a line whose name only ends the same is not the thread's")
+    func readAgainWhenReplaced() throws {
+        let folder = try TemporaryDirectory("packed-refs-replaced")
+        let repository = try Self.fixtureRepository(folder)
+        let path = repository.directory + "/refs/threads/.packed"
+        #expect(try repository.refs.heads(of: Self.name("notes")).map(\.hex) == [Self.three])
+        // The same store, as one command asks several times: a rename gives the file a new inode.
+        for (text, heads) in [("\(Self.four) notes\n", [Self.four]), ("\(Self.two) notes\n", [Self.two]), ("\(Self.two) x/notes\n", [])] {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path + ".new"))
+            try FileManager.default.removeItem(atPath: path)
+            try FileManager.default.moveItem(atPath: path + ".new", toPath: path)
+            #expect(try repository.refs.heads(of: Self.name("notes")).map(\.hex) == heads, "\(text)")
+        }
+    }
+
     @Test("gc's packing moves ref files into .packed, announces the feature, and reads the same; kept files stay")
     func packsAndKeeps() throws {
         let folder = try TemporaryDirectory("packed-refs")
