@@ -38,6 +38,13 @@ final class PackSet: Sendable {
         quick = QuickPacks(directory: directory, cache: cache)
     }
 
+    /// The multi-pack index's answer, while the packs are not all open: once they are (`gc`, `fsck`,
+    /// a miss), a lookup through them costs as little, and a second mapping of each would only
+    /// double the pages a reader of every object holds.
+    private func quickFind(_ id: ObjectID) -> (read: () -> [UInt8], path: String)? {
+        state.withLock { $0 == nil } ? quick.find(id) : nil
+    }
+
     /// Writes `cache/packs/multi-pack.idx` for every pack in `packs/` now (after `gc`, or by `cache
     /// rebuild`); removes it when there are fewer than two. A failure to write only leaves lookups as
     /// they were (§12 rule 6).
@@ -103,7 +110,7 @@ final class PackSet: Sendable {
 
     /// The bytes some pack holds for `id`, unverified, and the pack's path; nil when no pack holds it.
     func bytes(of id: ObjectID) -> (bytes: [UInt8], path: String)? {
-        if let found = quick.find(id) { return (found.read(), found.path) }
+        if let found = quickFind(id) { return (found.read(), found.path) }
         if let found = bytes(of: id, in: current()) { return found }
         let relisted = current(relisting: true)
         return bytes(of: id, in: relisted)
@@ -162,13 +169,13 @@ final class PackSet: Sendable {
     }
 
     func contains(_ id: ObjectID) -> Bool {
-        if quick.find(id) != nil || contains(id, in: current()) { return true }
+        if quickFind(id) != nil || contains(id, in: current()) { return true }
         return contains(id, in: current(relisting: true))
     }
 
     /// Whether a pack listed so far holds `id`, without listing `packs/` again when none does.
     func containsListed(_ id: ObjectID) -> Bool {
-        quick.find(id) != nil || contains(id, in: current())
+        quickFind(id) != nil || contains(id, in: current())
     }
 
     private func contains(_ id: ObjectID, in state: State) -> Bool {
