@@ -69,6 +69,9 @@ struct SecretDetectorsTests {
         .init(name: "two secret names before one value", text: "export SECRET_TOKEN=" + random + " # rotated",
               redacted: "export SECRET_TOKEN=[REDACTED:secret-assignment] # rotated"),
         .init(name: "a trigger in another word first", text: "SKIP the task; key SK" + String(hex.prefix(32)), redacted: "SKIP the task; key [REDACTED:twilio-api-key]"),
+        .init(name: "two private keys, the first cut short", text: "-----BEGIN " + "RSA PRIVATE KEY-----\n" + token(64) + "\n-----BEGIN "
+              + "EC PRIVATE KEY-----\n" + token(64) + "\n-----END EC PRIVATE KEY-----\nok",
+              redacted: "[REDACTED:private-key][REDACTED:private-key]\nok"),
         .init(name: "TOKEN: in YAML", text: "  client_secret: " + random + "\n  scope: read",
               redacted: "  client_secret: [REDACTED:secret-assignment]\n  scope: read"),
     ]

@@ -23,10 +23,16 @@ public struct SecretPattern: Sendable {
         case token
         /// From the trigger on, which starts the match, within `length` bytes, on its line.
         case fromTrigger(length: Int)
+        /// From the trigger on, which starts the match, to the next trigger or `length` bytes on,
+        /// whichever comes first: a block that cannot hold another of its kind (a private key), so
+        /// that a text of thousands of headers without an end is read once, not once per header.
+        case block(length: Int)
 
         var startsAtTrigger: Bool {
-            if case .fromTrigger = self { return true }
-            return false
+            switch self {
+            case .fromTrigger, .block: return true
+            case .whole, .token: return false
+            }
         }
     }
     let regex: @Sendable () -> Regex<Substring>
@@ -55,7 +61,7 @@ public struct SecretPattern: Sendable {
 
     /// Every pattern, in the order they are tried; where two match overlapping text, the earlier wins.
     public static let all: [SecretPattern] = [
-        SecretPattern(name: "private-key", description: "a private key block", triggers: ["PRIVATE KEY"], reach: .whole) {
+        SecretPattern(name: "private-key", description: "a private key block", triggers: ["-----BEGIN"], reach: .block(length: 16_384)) {
             // Through its END line; a block cut short (a truncated tool output) through its base-64 lines,
             // written with real line feeds or with `\n` escapes (a key inside JSON). The END line is
             // looked for within 12,000 characters (an 8,192-bit RSA key is 6.5 KB; escaped, a little

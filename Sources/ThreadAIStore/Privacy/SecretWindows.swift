@@ -20,11 +20,14 @@ enum SecretWindows {
         switch pattern.reach {
         case .whole:
             return [text.startIndex..<text.endIndex]
-        case .fromTrigger(let length):
-            return starts.sorted { $0.at < $1.at }.map { start in
-                var end = min(start.at + length, bytes.count)
+        case .fromTrigger(let length), .block(let length):
+            let sorted = starts.sorted { $0.at < $1.at }
+            return sorted.indices.map { position in
+                let start = sorted[position].at
+                var end = min(start + length, bytes.count)
+                if case .block = pattern.reach, position + 1 < sorted.count { end = min(end, sorted[position + 1].at) }
                 while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end -= 1 }  // not inside a character's bytes
-                return index(start.at)..<index(end)
+                return index(start)..<index(end)
             }
         case .token:
             var windows: [Range<Int>] = []
