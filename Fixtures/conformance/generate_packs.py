@@ -94,6 +94,58 @@ def main():
     # An entry that names an id other than its bytes' (sorted all the same).
     write("damaged-objects", "bytes-of-another", pack([(a, da), (b, dc), (c, dc)]), ".verdict", f"unusable {b}\n")
 
+    multi_pack_index([(hashlib.sha256(pack(e)).hexdigest(), pack(e), e) for e in (every[:1], three, every)])
+
+
+def multi_pack_index(packs):
+    """multi-pack-index/NAME.idx beside NAME.verdict (§15.2, "The multi-pack index") over the valid
+    packs: `use` when a reader accepts its frame (each entry it uses is still checked against the
+    pack; `wrong-offsets` is such a file: used, and every entry fails its pack's framing), `absent`
+    when it must treat the file as missing."""
+    import struct
+    packs = sorted(packs)
+    rows = {}
+    for number, (name, data, entries) in enumerate(packs):
+        offset = len(b"threadai-pack 1\n")
+        for oid, body in entries:
+            offset += len(f"{oid} {len(body)}\n".encode())
+            rows.setdefault(oid, (number, offset, len(body)))
+            offset += len(body) + 1
+
+    def encode(packs_part=None, rows_part=None, header=b"threadai-cache multi-pack-index 1\n", count=None, shift=0):
+        listed = packs if packs_part is None else packs_part
+        table = sorted(rows.items()) if rows_part is None else rows_part
+        body = header + f"packs {len(listed)}\n".encode()
+        body += b"".join(f"{name} {len(data)}\n".encode() for name, data, _ in listed)
+        body += b"".join(bytes.fromhex(oid) for oid, _ in table)
+        body += b"".join(struct.pack("<I", number) for _, (number, _, _) in table)
+        body += b"".join(struct.pack("<Q", offset + shift) for _, (_, offset, _) in table)
+        body += b"".join(struct.pack("<Q", length) for _, (_, _, length) in table)
+        body += struct.pack("<Q", len(table) if count is None else count) + b"\n"
+        return body + b"checksum " + hashlib.sha256(body).hexdigest().encode() + b"\n"
+
+    sound = encode()
+    folder = os.path.join(OUT, "multi-pack-index")
+    os.makedirs(folder, exist_ok=True)
+    vectors = {
+        "sound": (sound, "use a multi-pack index over the valid packs"),
+        "wrong-offsets": (encode(shift=1), "use the frame checks; every entry fails its pack's framing, so each object is looked up in the packs"),
+        "checksum-mismatch": (sound[:-10] + b"0" * 9 + b"\n", "use the checksum is not read before an entry is used: each entry is checked against its pack"),
+        "empty": (b"", "absent truncated"),
+        "truncated-last-byte": (sound[:-1], "absent truncated"),
+        "extra-byte": (sound + b"\n", "absent the size is not what P and N make it"),
+        "count-one-more": (encode(count=len(rows) + 1), "absent the size is not what P and N make it"),
+        "other-kind-header": (encode(header=b"threadai-cache pack-index 2\n"), "absent another kind"),
+        "next-version-header": (encode(header=b"threadai-cache multi-pack-index 2\n"), "absent another version"),
+        "packs-descending": (encode(packs_part=packs[::-1]), "absent pack lines in ascending name order"),
+        "pack-name-uppercase": (sound.replace(packs[0][0].encode(), packs[0][0].upper().encode(), 1), "absent a pack line is H SP SIZE"),
+    }
+    for name, (data, verdict) in vectors.items():
+        with open(os.path.join(folder, name + ".idx"), "wb") as f:
+            f.write(data)
+        with open(os.path.join(folder, name + ".verdict"), "w") as f:
+            f.write(verdict + "\n")
+
 
 if __name__ == "__main__":
     main()
