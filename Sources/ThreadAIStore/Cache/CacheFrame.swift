@@ -69,4 +69,16 @@ enum CacheFrame {
         tail.withUnsafeBytes { check.update(UnsafeRawBufferPointer(rebasing: $0[..<checkLineStart])) }
         return tail[(checkLineStart - 1)...].elementsEqual([0x0a] + checkLine(check.finish()))
     }
+
+    /// Whether the last line of the mapped `file` (framed, at least `checksumLineSize` bytes) is
+    /// `checksum` and the SHA-256 of every byte before it: for files mapped rather than read whole.
+    static func checksumHolds(in file: MappedFile) -> Bool {
+        guard file.count >= checksumLineSize else { return false }
+        let trailerStart = file.count - checksumLineSize
+        return file.withBytes(0..<file.count) { bytes in
+            bytes[trailerStart...].starts(with: "checksum ".utf8)
+                && ObjectID.of(UnsafeBufferPointer(rebasing: bytes[..<trailerStart])).hex.utf8
+                    .elementsEqual(bytes[(trailerStart + "checksum ".utf8.count)..<(file.count - 1)])
+        }
+    }
 }

@@ -90,13 +90,7 @@ enum MultiPackIndex {
 
         /// Whether the `checksum` line is the SHA-256 of every byte before it: for `cache verify`
         /// (a lookup checks each entry it uses against its pack instead).
-        var isSound: Bool {
-            let trailerStart = file.count - CacheFrame.checksumLineSize
-            return file.withBytes(0..<file.count) { bytes in
-                ObjectID.of(UnsafeBufferPointer(rebasing: bytes[..<trailerStart])).hex.utf8
-                    .elementsEqual(bytes[(trailerStart + "checksum ".utf8.count)..<(file.count - 1)])
-            }
-        }
+        var isSound: Bool { CacheFrame.checksumHolds(in: file) }
 
         /// The pack (its position in `packs`) and the entry the index gives for `id`; nil when it has
         /// none, or names a pack it does not list, or an entry outside that pack's size.

@@ -88,11 +88,7 @@ enum PackIndex {
         var isSound: Bool {
             soundness.withLock { known in
                 if let known { return known }
-                let trailerStart = file.count - PackIndex.trailerLength
-                let sound = file.withBytes(0..<file.count) { bytes in
-                    ObjectID.of(UnsafeBufferPointer(rebasing: bytes[..<trailerStart])).hex.utf8
-                        .elementsEqual(bytes[(trailerStart + "checksum ".utf8.count)..<(file.count - 1)])
-                }
+                let sound = CacheFrame.checksumHolds(in: file)
                 known = sound
                 return sound
             }
