@@ -86,11 +86,19 @@ class Transcript:
             self.append(self.turn())
 
 
+# A child's ru_maxrss counts the pages of the process that forked it (Linux carries the old memory's
+# peak over an exec), and this script grows as it compares exports: GNU time, a small process, forks
+# the capture and reports its peak alone. Without it the peak is this script's at least.
+TIME = shutil.which("time", path="/usr/bin:/bin")
+
+
 def capture(threadai, folder, transcript, event="Stop"):
     """One hook call: milliseconds and peak MiB of the capture process."""
     hook = json.dumps({"session_id": "bench", "transcript_path": transcript, "cwd": folder, "hook_event_name": event})
+    peak_file = os.path.join(os.path.dirname(transcript), "peak")
+    command = ([TIME, "-f", "%M", "-o", peak_file] if TIME else []) + [threadai, "capture"]
     began = time.monotonic()
-    child = subprocess.Popen([threadai, "capture"], cwd=folder, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+    child = subprocess.Popen(command, cwd=folder, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
                              stderr=subprocess.DEVNULL, env=dict(os.environ, NO_COLOR="1"))
     child.stdin.write(hook.encode())
     child.stdin.close()
@@ -98,6 +106,9 @@ def capture(threadai, folder, transcript, event="Stop"):
     elapsed = (time.monotonic() - began) * 1000
     if status != 0:
         sys.exit(f"capture exited with status {status}: a hook must always exit 0")
+    if TIME:
+        with open(peak_file) as file:
+            return elapsed, int(file.read().split()[-1]) / 1024
     return elapsed, usage.ru_maxrss / 1024
 
 

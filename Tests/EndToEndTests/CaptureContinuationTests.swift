@@ -79,4 +79,44 @@ struct CaptureContinuationTests {
         let storing = log.split(separator: "\n").filter { $0.contains(" new message") && !$0.contains(": 0 new messages") }
         #expect(storing.map { $0.contains("read from byte") } == [false, false, true], "\(log)")
     }
+
+    /// A Codex rollout's turns: a question, a tool call and its output, an answer; the model changes
+    /// halfway (a `turn_context` line), as `/model` does.
+    static func rollout(turns: Int) -> [[String]] {
+        let padding = String(repeating: "the tests pass and the build is clean ", count: 10)
+        func item(_ payload: String) -> String { #"{"timestamp":"2025-10-29T10:00:00.000Z","type":"response_item","payload":\#(payload)}"# + "\n" }
+        let meta = #"{"timestamp":"2025-10-29T10:00:00.000Z","type":"session_meta","payload":{"id":"\#(CaptureAgentsTests.codexSession)","cwd":"/home/ada/src/ledger"}}"# + "\n"
+            + #"{"timestamp":"2025-10-29T10:00:00.000Z","type":"turn_context","payload":{"model":"gpt-5-codex","cwd":"/home/ada/src/ledger"}}"# + "\n"
+        return (1...turns).map { turn in
+            (turn == 1 ? [meta] : []) + (turn == turns / 2 ? [#"{"timestamp":"2025-10-29T10:00:00.000Z","type":"turn_context","payload":{"model":"gpt-5","cwd":"/home/ada/src/other"}}"# + "\n"] : []) + [
+                item(#"{"type":"message","role":"user","content":[{"type":"input_text","text":"Question \#(turn)?"}]}"#),
+                item(#"{"type":"function_call","name":"shell","arguments":"{}","call_id":"c\#(turn)"}"#),
+                item(#"{"type":"function_call_output","call_id":"c\#(turn)","output":"\#(padding)"}"#),
+                #"{"timestamp":"2025-10-29T10:00:00.000Z","type":"event_msg","payload":{"type":"token_count"}}"# + "\n",
+                item(#"{"type":"message","role":"assistant","content":[{"type":"output_text","text":"Answer \#(turn): \#(padding)"}]}"#),
+            ]
+        }
+    }
+
+    @Test("a Codex rollout's turns are read from where the stored part ends, the model change carried over; the result is the import's")
+    func codexTurnByTurn() throws {
+        let sandbox = try CLISandbox.initialized()
+        let transcript = sandbox.home + "/.codex/sessions/2025/10/29/rollout-2025-10-29T10-00-00-\(CaptureAgentsTests.codexSession).jsonl"
+        try FileManager.default.createDirectory(atPath: (transcript as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data().write(to: URL(fileURLWithPath: transcript))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: transcript))
+        defer { try? handle.close() }
+        for turn in Self.rollout(turns: 20) {
+            for line in turn { try handle.write(contentsOf: Data(line.utf8)) }
+            try CaptureAgentsTests.hook(sandbox, agent: "codex", session: CaptureAgentsTests.codexSession, transcript: transcript, event: "Stop")
+        }
+        try CaptureAgentsTests.hook(sandbox, agent: "codex", session: CaptureAgentsTests.codexSession, transcript: transcript, event: "SessionEnd")
+        #expect(try CaptureTests.contents(sandbox) == (try CaptureAgentsTests.imported("codex", transcript)))
+        let log = try String(contentsOfFile: sandbox.repository + "/logs/capture.log", encoding: .utf8)
+        let storing = log.split(separator: "\n").filter { $0.contains(" new message") && !$0.contains(": 0 new messages") }
+        #expect(storing.count == 20 && storing.filter { !$0.contains("read from byte ") }.count <= 3, "\(log)")
+        let last = try sandbox.succeed(["show", "--raw", "codex/question-1-019a2d7a"]).stdout
+        #expect(last.contains("model: gpt-5\n") && last.contains("cwd: /home/ada/src/other\n"), "\(last)")
+        try sandbox.succeed(["fsck"])
+    }
 }

@@ -18,7 +18,8 @@ extension SessionCapture {
             return nil
         }
         let complete = Array(tail.prefix(SettledPrefix.completeLines(of: tail)))
-        let end = settleAll ? complete.count : SettledPrefix.end(of: complete, added: true)
+        var end = complete.count
+        if case .claudeCode = state.position, !settleAll { end = SettledPrefix.end(of: complete, added: true) }
         var record = old
         record.offset = old.settled + complete.count
         record.settled = old.settled + end
@@ -33,17 +34,30 @@ extension SessionCapture {
             return record
         }
         let name = "\(path) (the part from byte \(old.settled))"
-        let parsed: (nodes: [ImportNode], notes: [String], next: ClaudeCodeParser.Continuation)?
+        let added = Data(complete[..<end])
+        let parsed: (nodes: [ImportNode], notes: [String], next: CaptureContinuation.Position, tip: String)?
+        let format: String
         do {
-            parsed = try ClaudeCodeParser.continuing(Data(complete[..<end]), name: name, from: Self.parserState(state))
+            switch state.position {
+            case .claudeCode(let reply, let frontier, let titles, let sidechain):
+                format = "claude-code"
+                parsed = try ClaudeCodeParser.continuing(added, name: name, from: ClaudeCodeParser.Continuation(
+                    conversation: state.conversation, tip: state.tipSource, reply: reply, frontier: frontier, titles: titles, sidechain: sidechain))
+                    .map { ($0.nodes, $0.notes, Self.position($0.next), $0.next.tip) }
+            case .codex(let lines, let model, let cwd):
+                format = "codex"
+                parsed = try CodexRollout.continuing(added, name: name, from: CodexRollout.Continuation(
+                    conversation: state.conversation, tip: state.tipSource, lines: lines, model: model, cwd: cwd))
+                    .map { ($0.nodes, $0.notes, Self.position($0.next), $0.next.tip) }
+            }
         } catch {
             return nil  // Read whole, an unreadable part is named as the import names it.
         }
         guard let parsed else { return nil }
         var nodes = parsed.nodes
-        let (notes, next) = (parsed.notes, parsed.next)
+        let notes = parsed.notes
         record.redacted += Self.redact(&nodes)
-        let conversation = ImportConversation(format: "claude-code", id: state.conversation, title: nil, date: nil, nodes: nodes, currentNode: nil)
+        let conversation = ImportConversation(format: format, id: state.conversation, title: nil, date: nil, nodes: nodes, currentNode: nil)
         var importer = Importer(repository: repository)
         var summary = Importer.Summary()
         let ref: ThreadName
@@ -60,7 +74,9 @@ extension SessionCapture {
             throw CaptureError(transcript: path, reason: error.reason)
         }
         record.notes += notes.count
-        record.continuation = Self.recordState(next, thread: state.thread, tipID: ids.last ?? state.tipID)
+        record.continuation = Self.recordState(
+            CaptureContinuation(conversation: state.conversation, thread: state.thread, tipID: ids.last ?? state.tipID,
+                                tipSource: parsed.tip, position: parsed.next))
         outcome.notes = notes + summary.notes
         outcome.newMessages = summary.newMessages
         outcome.stored = summary.stored
@@ -69,30 +85,32 @@ extension SessionCapture {
         return record
     }
 
-    /// Where the next capture may go on from after `tip`'s transcript was read whole and written:
-    /// its last message must be the one head of a thread the write placed, under the name its
-    /// messages record (the name the import gives what follows it); nil otherwise.
-    func continuation(at tip: ClaudeCodeParser.Continuation, threads: [ThreadName]) -> CaptureContinuation? {
-        let source = "claude-code:\(tip.conversation)/\(tip.tip)"
+    /// Where the next capture may go on from after the transcript was read whole and written: its
+    /// last message (`conversation`, `tipSource`, of `format`) must be the one head of a thread the
+    /// write placed, under the name its messages record (the name the import gives what follows
+    /// it); nil otherwise.
+    func continuation(format: String, conversation: String, tipSource: String, position: CaptureContinuation.Position,
+                      threads: [ThreadName]) -> CaptureContinuation? {
+        let source = "\(format):\(conversation)/\(tipSource)"
         for thread in threads {
             guard let heads = try? repository.refs.heads(of: thread), heads.count == 1,
                   let header = try? repository.objects.header(heads[0]), header.fields["source"] == source, header.thread == thread
             else { continue }
-            return Self.recordState(tip, thread: thread.rawValue, tipID: heads[0])
+            return Self.recordState(CaptureContinuation(
+                conversation: conversation, thread: thread.rawValue, tipID: heads[0], tipSource: tipSource, position: position))
         }
         return nil
     }
 
-    private static func recordState(_ state: ClaudeCodeParser.Continuation, thread: String, tipID: ObjectID) -> CaptureContinuation? {
-        let record = CaptureContinuation(
-            conversation: state.conversation, thread: thread, tipID: tipID, tipSource: state.tip, reply: state.reply,
-            frontier: state.frontier, titles: state.titles, sidechain: state.sidechain)
-        return record.isWritable ? record : nil
+    private static func recordState(_ record: CaptureContinuation) -> CaptureContinuation? {
+        record.isWritable ? record : nil
     }
 
-    private static func parserState(_ record: CaptureContinuation) -> ClaudeCodeParser.Continuation {
-        ClaudeCodeParser.Continuation(
-            conversation: record.conversation, tip: record.tipSource, reply: record.reply, frontier: record.frontier,
-            titles: record.titles, sidechain: record.sidechain)
+    static func position(_ state: ClaudeCodeParser.Continuation) -> CaptureContinuation.Position {
+        .claudeCode(reply: state.reply, frontier: state.frontier, titles: state.titles, sidechain: state.sidechain)
+    }
+
+    static func position(_ state: CodexRollout.Continuation) -> CaptureContinuation.Position {
+        .codex(lines: state.lines, model: state.model, cwd: state.cwd)
     }
 }

@@ -102,7 +102,7 @@ public struct SessionCapture: Sendable {
             outcome.redacted = old.redacted
             return nil
         }
-        if let old, old.error == nil, let state = old.continuation, parser.agent == .claudeCode,
+        if let old, old.error == nil, let state = old.continuation, parser.continues(state.position),
            let record = try continued(path, from: old, state: state, settleAll: settleAll, outcome: &outcome) {
             return record
         }
@@ -132,7 +132,7 @@ public struct SessionCapture: Sendable {
         outcome.heldBack = complete.count - end
         guard end > 0 else { return record }  // Nothing settled yet: only the record is written.
         var conversation: ImportConversation
-        let tip: ClaudeCodeParser.Continuation?
+        let tip: TranscriptParser.Tip?
         do {
             (conversation, tip) = try parser.parse(Data(complete[..<end]), name: path)
         } catch {
@@ -159,7 +159,9 @@ public struct SessionCapture: Sendable {
         outcome.stored = summary.stored
         outcome.threads = summary.threads
         outcome.notes += summary.notes.filter { !conversation.notes.contains($0) } + summary.skipped.filter { !$0.contains("(not messages)") }
-        record.continuation = tip.flatMap { continuation(at: $0, threads: summary.threads) }
+        record.continuation = tip.flatMap {
+            continuation(format: conversation.format, conversation: $0.conversation, tipSource: $0.source, position: $0.position, threads: summary.threads)
+        }
         return record
     }
 

@@ -64,14 +64,34 @@ struct TranscriptParser: Sendable {
         }
     }
 
-    /// The conversation, and for a Claude Code transcript where its newest message stands, so that
-    /// the next capture reads only what follows (docs/FORMAT.md §16, "Going on from the record");
-    /// the other agents' transcripts are read whole each time.
-    func parse(_ data: Data, name: String) throws(ImportError) -> (conversation: ImportConversation, tip: ClaudeCodeParser.Continuation?) {
+    /// Where a parsed transcript's stored part ends, for the next capture (docs/FORMAT.md §16).
+    struct Tip {
+        var conversation: String
+        var source: String
+        var position: CaptureContinuation.Position
+    }
+
+    /// The conversation, and for a Claude Code transcript or a Codex rollout where its newest message
+    /// stands, so that the next capture reads only what follows (docs/FORMAT.md §16, "Going on from
+    /// the record"); a Gemini CLI session, whose newest message is written again as it grows, is
+    /// read whole each time.
+    func parse(_ data: Data, name: String) throws(ImportError) -> (conversation: ImportConversation, tip: Tip?) {
         switch agent {
-        case .claudeCode: return try ClaudeCodeParser.parsed(data, name: name)
-        case .codex: return (try CodexRollout.parse(data, name: name), nil)
+        case .claudeCode:
+            let (conversation, tip) = try ClaudeCodeParser.parsed(data, name: name)
+            return (conversation, tip.map { Tip(conversation: $0.conversation, source: $0.tip, position: SessionCapture.position($0)) })
+        case .codex:
+            let (conversation, tip) = try CodexRollout.parsed(data, name: name)
+            return (conversation, tip.map { Tip(conversation: $0.conversation, source: $0.tip, position: SessionCapture.position($0)) })
         case .gemini: return (try GeminiSession.parse(data, name: name), nil)
+        }
+    }
+
+    /// Whether a record's `position` is this agent's.
+    func continues(_ position: CaptureContinuation.Position) -> Bool {
+        switch (agent, position) {
+        case (.claudeCode, .claudeCode), (.codex, .codex): return true
+        default: return false
         }
     }
 

@@ -90,61 +90,74 @@ public struct CaptureRecord: Sendable, Equatable {
     }
 }
 
-/// Where a Claude Code transcript's stored part ends, as the importer's parser left it (§16,
-/// "Going on from the record"): what the next capture needs to read only the lines added since.
-/// Plain data here; the capture that reads and writes it gives it its meaning.
+/// Where a transcript's stored part ends, as the importer's parser left it (§16, "Going on from
+/// the record"): what the next capture needs to read only the lines added since. Plain data here;
+/// the capture that reads and writes it gives it its meaning.
 public struct CaptureContinuation: Sendable, Equatable {
     /// The conversation id of the stored messages' `source`.
     public var conversation: String
     /// The thread whose one head is `tipID`.
     public var thread: String
     public var tipID: ObjectID
-    /// The source item (a line's uuid) that names the tip.
+    /// The source item that names the tip (a line's uuid, a rollout's line number).
     public var tipSource: String
-    /// The `message.id` of the reply the tip was made from; nil when it is not a reply.
-    public var reply: String?
-    /// The uuids of the lines that lead to the tip.
-    public var frontier: [String]
-    /// The title line types the stored part holds.
-    public var titles: [String]
-    /// Whether every stored line is a sidechain's (else none is).
-    public var sidechain: Bool
+    public var position: Position
 
-    public init(conversation: String, thread: String, tipID: ObjectID, tipSource: String, reply: String?,
-                frontier: [String], titles: [String], sidechain: Bool) {
+    /// What the agent's parser needs besides.
+    public enum Position: Sendable, Equatable {
+        /// The `message.id` of the reply the tip was made from (nil: no reply), the uuids of the
+        /// lines that lead to it, the title line types read, and whether every line is a sidechain's.
+        case claudeCode(reply: String?, frontier: [String], titles: [String], sidechain: Bool)
+        /// How many lines the stored part holds, and the model and folder in force after it.
+        case codex(lines: Int, model: String?, cwd: String?)
+    }
+
+    public init(conversation: String, thread: String, tipID: ObjectID, tipSource: String, position: Position) {
         self.conversation = conversation
         self.thread = thread
         self.tipID = tipID
         self.tipSource = tipSource
-        self.reply = reply
-        self.frontier = frontier
-        self.titles = titles
-        self.sidechain = sidechain
+        self.position = position
     }
 
     /// Whether each value can be written on its line and read back the same: words without spaces
-    /// or line feeds (a transcript whose ids hold them is read whole each time).
+    /// or line feeds (a transcript whose ids hold them is read whole each time); a folder is escaped.
     public var isWritable: Bool {
-        let words = [conversation, thread, tipSource] + (reply.map { [$0] } ?? []) + frontier + titles
+        var words = [conversation, thread, tipSource]
+        switch position {
+        case .claudeCode(let reply, let frontier, let titles, _): words += (reply.map { [$0] } ?? []) + frontier + titles
+        case .codex(_, let model, _): words += model.map { [$0] } ?? []
+        }
         return words.allSatisfy { !$0.isEmpty && !$0.contains(where: { $0 == " " || $0 == "\n" || $0 == "\\" }) }
     }
 
     var lines: [String] {
-        ["conversation: \(conversation)", "thread: \(thread)", "tip: \(tipID.hex) \(tipSource)", "reply: \(reply ?? "")",
-         "frontier: \(frontier.joined(separator: " "))", "titles: \(titles.joined(separator: " "))",
-         "side: \(sidechain ? "sidechain" : "main")"]
+        var lines = ["conversation: \(conversation)", "thread: \(thread)", "tip: \(tipID.hex) \(tipSource)"]
+        switch position {
+        case .claudeCode(let reply, let frontier, let titles, let sidechain):
+            lines += ["reply: \(reply ?? "")", "frontier: \(frontier.joined(separator: " "))", "titles: \(titles.joined(separator: " "))",
+                      "side: \(sidechain ? "sidechain" : "main")"]
+        case .codex(let count, let model, let cwd):
+            lines += ["lines: \(count)", "model: \(model ?? "")", "cwd: \(ChatHistory.escaped(cwd ?? ""))"]
+        }
+        return lines
     }
 
     init?(_ values: [String: String]) {
-        guard let conversation = values["conversation"], let thread = values["thread"], let tip = values["tip"],
-              let frontier = values["frontier"], let titles = values["titles"], let side = values["side"],
-              side == "main" || side == "sidechain" else { return nil }
+        guard let conversation = values["conversation"], let thread = values["thread"], let tip = values["tip"] else { return nil }
         let tipParts = tip.split(separator: " ", omittingEmptySubsequences: false)
         guard tipParts.count == 2, let tipID = try? ObjectID(hex: String(tipParts[0])), !tipParts[1].isEmpty else { return nil }
-        self.init(conversation: conversation, thread: thread, tipID: tipID, tipSource: String(tipParts[1]),
-                  reply: values["reply"].flatMap { $0.isEmpty ? nil : $0 },
-                  frontier: frontier.split(separator: " ").map(String.init), titles: titles.split(separator: " ").map(String.init),
-                  sidechain: side == "sidechain")
+        let position: Position
+        if let frontier = values["frontier"], let titles = values["titles"], let side = values["side"], side == "main" || side == "sidechain" {
+            position = .claudeCode(reply: values["reply"].flatMap { $0.isEmpty ? nil : $0 },
+                                   frontier: frontier.split(separator: " ").map(String.init),
+                                   titles: titles.split(separator: " ").map(String.init), sidechain: side == "sidechain")
+        } else if let count = values["lines"].flatMap({ Int($0) }), count >= 0, let model = values["model"], let cwd = values["cwd"] {
+            position = .codex(lines: count, model: model.isEmpty ? nil : model, cwd: cwd.isEmpty ? nil : cwd)
+        } else {
+            return nil
+        }
+        self.init(conversation: conversation, thread: thread, tipID: tipID, tipSource: String(tipParts[1]), position: position)
     }
 }
 

@@ -23,6 +23,25 @@ struct CaptureRecordsTests {
         #expect(!FileManager.default.fileExists(atPath: scratch.root + "/logs/captures/s1.lock"))
     }
 
+    @Test("where a capture goes on from is read back as written, for Claude Code and Codex; a record without it, or half of it, has none")
+    func continuationRoundTrip() throws {
+        let tip = ObjectID.of(Array("tip".utf8))
+        let positions: [CaptureContinuation.Position] = [
+            .claudeCode(reply: "msg_1", frontier: ["u1", "p1"], titles: ["ai-title"], sidechain: false),
+            .claudeCode(reply: nil, frontier: ["u1"], titles: [], sidechain: true),
+            .codex(lines: 42, model: "gpt-5-codex", cwd: "/home/ada/my project\nodd"),
+            .codex(lines: 0, model: nil, cwd: nil),
+        ]
+        for position in positions {
+            var record = CaptureRecord(session: "s", transcript: "/t.jsonl", offset: 9, settled: 9, inode: 1, head: "h")
+            record.continuation = CaptureContinuation(conversation: "c1", thread: "claude-code/x-c1", tipID: tip, tipSource: "u9", position: position)
+            #expect(CaptureRecord(text: record.text) == record, "\(position)")
+            // Without its last line the record is still read, without where to go on from.
+            let cut = record.text.split(separator: "\n").dropLast().joined(separator: "\n") + "\n"
+            #expect(CaptureRecord(text: cut)?.continuation == nil, "\(position)")
+        }
+    }
+
     @Test("a transcript rewritten, truncated or replaced by another file no longer matches its record")
     func fingerprint() {
         let bytes = Array("{\"a\":1}\n{\"b\":2}\n".utf8)
