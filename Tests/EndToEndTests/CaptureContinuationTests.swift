@@ -119,4 +119,25 @@ struct CaptureContinuationTests {
         #expect(last.contains("model: gpt-5\n") && last.contains("cwd: /home/ada/src/other\n"), "\(last)")
         try sandbox.succeed(["fsck"])
     }
+
+    @Test("a title line written while the first reply is held back names the thread as the import does")
+    func titleWhileTheFirstReplyIsHeldBack() throws {
+        let sandbox = try CLISandbox.initialized()
+        let transcript = try sandbox.folder.folder("claude") + "/\(CaptureTests.session).jsonl"
+        var turns = Self.session(turns: 6)
+        // Claude Code names a session once its first question is asked: the line lands after the
+        // first turn's last reply, which the turn's capture holds back.
+        turns[0].append(#"{"type":"ai-title","aiTitle":"Explore the build","sessionId":"\#(CaptureTests.session)"}"# + "\n")
+        try Data().write(to: URL(fileURLWithPath: transcript))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: transcript))
+        defer { try? handle.close() }
+        for turn in turns {
+            for line in turn { try handle.write(contentsOf: Data(line.utf8)) }
+            try CaptureTests.hook(sandbox, transcript)
+        }
+        try CaptureTests.hook(sandbox, transcript, event: "SessionEnd")
+        let captured = try CaptureTests.contents(sandbox)
+        #expect(captured.refs.keys.sorted() == ["claude-code/explore-the-build-c0ffee00"])
+        #expect(captured == (try CaptureTests.imported(transcript)))
+    }
 }

@@ -134,7 +134,7 @@ public struct SessionCapture: Sendable {
         var conversation: ImportConversation
         let tip: TranscriptParser.Tip?
         do {
-            (conversation, tip) = try parser.parse(Data(complete[..<end]), name: path)
+            (conversation, tip) = try parser.parse(Data(complete[..<end]), name: path, later: Data(complete[end...]))
         } catch {
             throw CaptureError(transcript: path, reason: error.reason)
         }

@@ -75,10 +75,12 @@ struct TranscriptParser: Sendable {
     /// stands, so that the next capture reads only what follows (docs/FORMAT.md §16, "Going on from
     /// the record"); a Gemini CLI session, whose newest message is written again as it grows, is
     /// read whole each time.
-    func parse(_ data: Data, name: String) throws(ImportError) -> (conversation: ImportConversation, tip: Tip?) {
+    /// - Parameter later: the complete lines after `data`, held back: a Claude Code title line
+    ///   among them names the thread already (`ClaudeCodeParser.parsed`).
+    func parse(_ data: Data, name: String, later: Data? = nil) throws(ImportError) -> (conversation: ImportConversation, tip: Tip?) {
         switch agent {
         case .claudeCode:
-            let (conversation, tip) = try ClaudeCodeParser.parsed(data, name: name)
+            let (conversation, tip) = try ClaudeCodeParser.parsed(data, name: name, later: later)
             return (conversation, tip.map { Tip(conversation: $0.conversation, source: $0.tip, position: SessionCapture.position($0)) })
         case .codex:
             let (conversation, tip) = try CodexRollout.parsed(data, name: name)

@@ -70,8 +70,14 @@ public enum ClaudeCodeParser {
     /// The conversation, and what capture needs to go on from its newest message
     /// (`ClaudeCodeParser.continuing`): nil when it has no single newest message that later lines
     /// could simply extend.
-    static func parsed(_ data: Data, name: String) throws(ImportError) -> (conversation: ImportConversation, tip: Continuation?) {
+    /// - Parameter later: lines written after `data` that are not read yet (a reply a capture holds
+    ///   back), whose title lines count as `data`'s would: a title written while the first reply is
+    ///   still being written names the thread as the import of the finished file will.
+    static func parsed(_ data: Data, name: String, later: Data? = nil) throws(ImportError) -> (conversation: ImportConversation, tip: Continuation?) {
         var reading = try Reading(data, name: name)
+        if let later, let laterTitles = try? Reading(later, name: name).titles {
+            reading.titles.merge(laterTitles) { first, _ in first }
+        }
         let counts = reading.skipped.sorted { $0.key < $1.key }.map { CountedNoun.phrase($0.value, "\($0.key) line") }
         let skippedLines = counts.map { "\(name): \($0) (not messages)" }
         guard let sessionID = reading.sessionID else {
