@@ -140,4 +140,40 @@ struct CaptureContinuationTests {
         #expect(captured.refs.keys.sorted() == ["claude-code/explore-the-build-c0ffee00"])
         #expect(captured == (try CaptureTests.imported(transcript)))
     }
+
+    /// A Gemini CLI session's turns as JSON lines: a question, then the reply written three times
+    /// as it grows (thoughts, a tool call, its result), as Gemini CLI appends a message again.
+    static func geminiTurns(_ turns: Int) -> [[String]] {
+        let padding = String(repeating: "the ledger balances and the tests pass ", count: 10)
+        let meta = #"{"sessionId":"0f3c9a2e-5b7d-4e21-9c4a-1d2e3f405162","projectHash":"5c2b","startTime":"2026-05-02T10:15:03.120Z","kind":"main"}"# + "\n"
+        return (1...turns).map { turn in
+            let reply = #""id":"r-\#(turn)","timestamp":"2026-05-02T10:16:00.000Z","type":"gemini","model":"gemini-2.5-pro""#
+            return (turn == 1 ? [meta] : []) + [
+                #"{"id":"q-\#(turn)","timestamp":"2026-05-02T10:15:20.000Z","type":"user","content":[{"text":"Question \#(turn)?"}]}"# + "\n",
+                "{\(reply),\"content\":\"Let me look.\"}\n",
+                "{\(reply),\"content\":\"Let me look.\",\"toolCalls\":[{\"id\":\"t\(turn)\",\"name\":\"read_file\",\"status\":\"executing\"}]}\n",
+                "{\(reply),\"content\":\"Let me look. \(padding)\",\"toolCalls\":[{\"id\":\"t\(turn)\",\"name\":\"read_file\",\"status\":\"success\",\"result\":[{\"text\":\"\(padding)\"}]}]}\n",
+            ]
+        }
+    }
+
+    @Test("a Gemini CLI session's turns are read from where the stored part ends, each reply as last written; the result is the import's")
+    func geminiTurnByTurn() throws {
+        let sandbox = try CLISandbox.initialized()
+        let transcript = sandbox.home + "/.gemini/tmp/ledger/chats/session-2026-05-02T10-15-0f3c9a2e.jsonl"
+        try FileManager.default.createDirectory(atPath: (transcript as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data().write(to: URL(fileURLWithPath: transcript))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: transcript))
+        defer { try? handle.close() }
+        for turn in Self.geminiTurns(20) {
+            for line in turn { try handle.write(contentsOf: Data(line.utf8)) }
+            try CaptureAgentsTests.hook(sandbox, agent: "gemini", session: "0f3c9a2e", transcript: transcript, event: "AfterAgent")
+        }
+        try CaptureAgentsTests.hook(sandbox, agent: "gemini", session: "0f3c9a2e", transcript: transcript, event: "SessionEnd")
+        #expect(try CaptureTests.contents(sandbox) == (try CaptureAgentsTests.imported("gemini", transcript)))
+        let log = try String(contentsOfFile: sandbox.repository + "/logs/capture.log", encoding: .utf8)
+        let storing = log.split(separator: "\n").filter { $0.contains(" new message") && !$0.contains(": 0 new messages") }
+        #expect(storing.count >= 19 && storing.filter { !$0.contains("read from byte ") }.count <= 3, "\(log)")
+        try sandbox.succeed(["fsck"])
+    }
 }

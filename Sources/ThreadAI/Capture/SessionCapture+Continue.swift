@@ -19,7 +19,13 @@ extension SessionCapture {
         }
         let complete = Array(tail.prefix(SettledPrefix.completeLines(of: tail)))
         var end = complete.count
-        if case .claudeCode = state.position, !settleAll { end = SettledPrefix.end(of: complete, added: true) }
+        if !settleAll {
+            switch state.position {
+            case .claudeCode: end = SettledPrefix.end(of: complete, added: true)
+            case .gemini: end = TranscriptParser.startOfNewestGeminiMessage(complete)
+            case .codex: break
+            }
+        }
         var record = old
         record.offset = old.settled + complete.count
         record.settled = old.settled + end
@@ -49,6 +55,10 @@ extension SessionCapture {
                 parsed = try CodexRollout.continuing(added, name: name, from: CodexRollout.Continuation(
                     conversation: state.conversation, tip: state.tipSource, lines: lines, model: model, cwd: cwd))
                     .map { ($0.nodes, $0.notes, Self.position($0.next), $0.next.tip) }
+            case .gemini:
+                format = "gemini"
+                parsed = try GeminiSession.continuing(added, name: name, conversation: state.conversation, tip: state.tipSource)
+                    .map { ($0.nodes, $0.notes, .gemini, $0.tip) }
             }
         } catch {
             return nil  // Read whole, an unreadable part is named as the import names it.

@@ -71,10 +71,9 @@ struct TranscriptParser: Sendable {
         var position: CaptureContinuation.Position
     }
 
-    /// The conversation, and for a Claude Code transcript or a Codex rollout where its newest message
-    /// stands, so that the next capture reads only what follows (docs/FORMAT.md §16, "Going on from
-    /// the record"); a Gemini CLI session, whose newest message is written again as it grows, is
-    /// read whole each time.
+    /// The conversation, and where its newest stored message stands, so that the next capture reads
+    /// only what follows (docs/FORMAT.md §16, "Going on from the record"); none for a Gemini CLI
+    /// session of the older one-object form, which is rewritten whole.
     /// - Parameter later: the complete lines after `data`, held back: a Claude Code title line
     ///   among them names the thread already (`ClaudeCodeParser.parsed`).
     func parse(_ data: Data, name: String, later: Data? = nil) throws(ImportError) -> (conversation: ImportConversation, tip: Tip?) {
@@ -85,7 +84,9 @@ struct TranscriptParser: Sendable {
         case .codex:
             let (conversation, tip) = try CodexRollout.parsed(data, name: name)
             return (conversation, tip.map { Tip(conversation: $0.conversation, source: $0.tip, position: SessionCapture.position($0)) })
-        case .gemini: return (try GeminiSession.parse(data, name: name), nil)
+        case .gemini:
+            let (conversation, tip) = try GeminiSession.parsed(data, name: name)
+            return (conversation, tip.map { Tip(conversation: conversation.id, source: $0, position: .gemini) })
         }
     }
 
@@ -93,6 +94,7 @@ struct TranscriptParser: Sendable {
     func continues(_ position: CaptureContinuation.Position) -> Bool {
         switch (agent, position) {
         case (.claudeCode, .claudeCode), (.codex, .codex): return true
+        case (.gemini, .gemini): return !isRewritten
         default: return false
         }
     }

@@ -21,6 +21,12 @@ import Foundation
 /// went on with hangs from the message before it, a fork (the lineage).
 enum GeminiSession {
     static func parse(_ data: Data, name: String) throws(ImportError) -> ImportConversation {
+        try parsed(data, name: name).conversation
+    }
+
+    /// The conversation, and the id of its newest message when a capture may go on from it (docs/FORMAT.md
+    /// §16): the end of the conversation as it stands, and the last node read (no rewind left a later one).
+    static func parsed(_ data: Data, name: String) throws(ImportError) -> (conversation: ImportConversation, tip: String?) {
         var tree = GeminiTree()
         var notes: [String] = []
         if name.hasSuffix(".json") {
@@ -69,7 +75,37 @@ enum GeminiSession {
         // thread from a session's in a list.
         if tree.isSubagent { conversation.label = "agent" }
         conversation.notes = notes
-        return conversation
+        let tip = tree.path.last.flatMap { $0 == tree.order.last && !name.hasSuffix(".json") ? $0 : nil }
+        return (conversation, tip)
+    }
+
+    /// The messages the JSON lines of `data`, written after a stored part whose newest message is
+    /// `tip` (its node's key), add below it; nil when they do more: a rewind, a history written again
+    /// (`$set` with `messages`), or a record of the tip itself.
+    static func continuing(_ data: Data, name: String, conversation: String, tip: String) throws(ImportError)
+        -> (nodes: [ImportNode], notes: [String], tip: String)? {
+        var tree = GeminiTree()
+        tree.sessionID = conversation
+        let tipID = String(tip.split(separator: "~", maxSplits: 1).first ?? Substring(tip))
+        tree.nodes[tip] = GeminiTree.Entry(message: ["id": .string(tipID)], parent: nil)
+        tree.order = [tip]
+        tree.path = [tip]
+        var declined = false
+        var notes: [String] = []
+        try ClaudeCodeLine.forEachObject(in: data, name: name, notes: &notes) { _, _, object throws(ImportError) in
+            if object["$rewindTo"] != nil || object["$set"]?.object?["messages"] != nil {
+                declined = true
+            } else if let set = object["$set"]?.object {
+                tree.metadata(set)
+            } else if object["id"]?.string != nil {
+                tree.record(object)
+            } else {
+                tree.metadata(object)
+            }
+        }
+        guard !declined, tree.nodes[tip]?.message.count == 1, let last = tree.path.last else { return nil }
+        let nodes = tree.order.dropFirst().compactMap { id in tree.nodes[id].map { node(id, $0.message, parent: $0.parent) } }
+        return (nodes, notes, last)
     }
 
     /// The text a user message starts with when Gemini CLI wrote it, not the user (it leaves such

@@ -110,6 +110,8 @@ public struct CaptureContinuation: Sendable, Equatable {
         case claudeCode(reply: String?, frontier: [String], titles: [String], sidechain: Bool)
         /// How many lines the stored part holds, and the model and folder in force after it.
         case codex(lines: Int, model: String?, cwd: String?)
+        /// A Gemini CLI session of JSON lines: the tip is its newest message, nothing else is needed.
+        case gemini
     }
 
     public init(conversation: String, thread: String, tipID: ObjectID, tipSource: String, position: Position) {
@@ -127,6 +129,7 @@ public struct CaptureContinuation: Sendable, Equatable {
         switch position {
         case .claudeCode(let reply, let frontier, let titles, _): words += (reply.map { [$0] } ?? []) + frontier + titles
         case .codex(_, let model, _): words += model.map { [$0] } ?? []
+        case .gemini: break
         }
         return words.allSatisfy { !$0.isEmpty && !$0.contains(where: { $0 == " " || $0 == "\n" || $0 == "\\" }) }
     }
@@ -139,6 +142,8 @@ public struct CaptureContinuation: Sendable, Equatable {
                       "side: \(sidechain ? "sidechain" : "main")"]
         case .codex(let count, let model, let cwd):
             lines += ["lines: \(count)", "model: \(model ?? "")", "cwd: \(ChatHistory.escaped(cwd ?? ""))"]
+        case .gemini:
+            lines += ["agent: gemini"]
         }
         return lines
     }
@@ -154,6 +159,8 @@ public struct CaptureContinuation: Sendable, Equatable {
                                    titles: titles.split(separator: " ").map(String.init), sidechain: side == "sidechain")
         } else if let count = values["lines"].flatMap({ Int($0) }), count >= 0, let model = values["model"], let cwd = values["cwd"] {
             position = .codex(lines: count, model: model.isEmpty ? nil : model, cwd: cwd.isEmpty ? nil : cwd)
+        } else if values["agent"] == "gemini" {
+            position = .gemini
         } else {
             return nil
         }

@@ -31,6 +31,7 @@ struct CaptureRecordsTests {
             .claudeCode(reply: nil, frontier: ["u1"], titles: [], sidechain: true),
             .codex(lines: 42, model: "gpt-5-codex", cwd: "/home/ada/my project\nodd"),
             .codex(lines: 0, model: nil, cwd: nil),
+            .gemini,
         ]
         for position in positions {
             var record = CaptureRecord(session: "s", transcript: "/t.jsonl", offset: 9, settled: 9, inode: 1, head: "h")
