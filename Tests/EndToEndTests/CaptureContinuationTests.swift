@@ -98,13 +98,18 @@ struct CaptureContinuationTests {
         }
     }
 
+    /// An empty transcript at `path` (its folders made), open for the agent's appends.
+    static func emptyTranscript(_ path: String) throws -> FileHandle {
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data().write(to: URL(fileURLWithPath: path))
+        return try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    }
+
     @Test("a Codex rollout's turns are read from where the stored part ends, the model change carried over; the result is the import's")
     func codexTurnByTurn() throws {
         let sandbox = try CLISandbox.initialized()
         let transcript = sandbox.home + "/.codex/sessions/2025/10/29/rollout-2025-10-29T10-00-00-\(CaptureAgentsTests.codexSession).jsonl"
-        try FileManager.default.createDirectory(atPath: (transcript as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try Data().write(to: URL(fileURLWithPath: transcript))
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: transcript))
+        let handle = try Self.emptyTranscript(transcript)
         defer { try? handle.close() }
         for turn in Self.rollout(turns: 20) {
             for line in turn { try handle.write(contentsOf: Data(line.utf8)) }
@@ -161,9 +166,7 @@ struct CaptureContinuationTests {
     func geminiTurnByTurn() throws {
         let sandbox = try CLISandbox.initialized()
         let transcript = sandbox.home + "/.gemini/tmp/ledger/chats/session-2026-05-02T10-15-0f3c9a2e.jsonl"
-        try FileManager.default.createDirectory(atPath: (transcript as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try Data().write(to: URL(fileURLWithPath: transcript))
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: transcript))
+        let handle = try Self.emptyTranscript(transcript)
         defer { try? handle.close() }
         for turn in Self.geminiTurns(20) {
             for line in turn { try handle.write(contentsOf: Data(line.utf8)) }

@@ -57,7 +57,7 @@ final class Pack: Sendable {
         return Pack(name: name, path: path, table: .scanned(entries), mapping: mapping)
     }
 
-    /// The pack file at `path`, mapped whole.
+    /// The file at `path` (a pack, or an index in `cache/`), mapped whole.
     static func map(_ path: String) throws(FileSystemError) -> MappedFile {
         let file = try FileDescriptor(opening: path, flags: FilePaths.replacedFileFlags)
         return try MappedFile(file, count: file.size())
@@ -66,9 +66,7 @@ final class Pack: Sendable {
     /// The index of pack `name`, mapped, when caches are on and its frame checks.
     private static func mappedIndex(_ cache: CacheFolder, _ kind: String, name: String, packSize: Int) -> PackIndex.Mapped? {
         // Any failure to read it means "no index": the pack is scanned instead.
-        guard let path = cache.existingFile(kind),
-              let file = try? FileDescriptor(opening: path, flags: FilePaths.replacedFileFlags),
-              let size = try? file.size(), let mapped = try? MappedFile(file, count: size) else { return nil }
+        guard let path = cache.existingFile(kind), let mapped = try? map(path) else { return nil }
         return PackIndex.Mapped(mapped, name: name, packSize: packSize)
     }
 

@@ -65,9 +65,7 @@ final class QuickPacks: Sendable {
     private func load() -> State {
         let listed = ((try? FilePaths.contents(of: directory)) ?? []).compactMap(PackSet.packName).sorted()
         var index: MultiPackIndex.Mapped?
-        if cache.isEnabled, let path = cache.existingFile(MultiPackIndex.kind),
-           let file = try? FileDescriptor(opening: path, flags: FilePaths.replacedFileFlags),
-           let size = try? file.size(), let mapped = try? MappedFile(file, count: size) {
+        if cache.isEnabled, let path = cache.existingFile(MultiPackIndex.kind), let mapped = try? Pack.map(path) {
             index = MultiPackIndex.Mapped(mapped)
         }
         let covered = Set(index?.packs.map(\.name) ?? [])
@@ -84,9 +82,7 @@ extension PackSet {
         let packs = trusted()
         report.packCount = packs.count
         guard let path = cache.existingFile(MultiPackIndex.kind) else { return }
-        guard let file = try? FileDescriptor(opening: path, flags: FilePaths.replacedFileFlags),
-              let size = try? file.size(), let mapped = try? MappedFile(file, count: size),
-              let index = MultiPackIndex.Mapped(mapped), index.isSound else {
+        guard let mapped = try? Pack.map(path), let index = MultiPackIndex.Mapped(mapped), index.isSound else {
             report.multiPackIndexFile = .damaged
             return
         }
