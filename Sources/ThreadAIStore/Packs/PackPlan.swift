@@ -9,18 +9,22 @@ struct PackPlan {
     /// The small packs rewritten, and the packs kept as they are.
     let rewritten: [Pack]
     let kept: [Pack]
-    /// What the new packs hold, ascending by id, each once: where each object's bytes come from
-    /// (`loose`, or the rewritten pack at that position).
-    let sources: [(id: ObjectID, source: Int)]
+    /// What the new packs hold, each object once, pack by pack: `ordered[run]` for each of `runs`
+    /// is one new pack's objects, ascending by id, and where each one's bytes come from (`loose`,
+    /// or the rewritten pack at that position). The runs follow the sources (the loose objects, then
+    /// each rewritten pack), so what one source held together (a conversation an import or a
+    /// capture packed) stays together, and a one-thread read maps one pack, not every pack.
+    let ordered: [(id: ObjectID, source: Int)]
+    let runs: [Range<Int>]
     static let loose = -1
     /// What a dry run says.
     private(set) var report = Repository.PackReport()
     private let objects: ObjectStore
 
-    init(_ repository: Repository, keptLoose: Set<ObjectID>, keptPacks: Set<String>) throws(PackingError) {
+    init(_ repository: Repository, keptLoose: Set<ObjectID>, keptPacks: Set<String>, limit: Int = PackWriter.sizeLimit) throws(PackingError) {
         objects = repository.objects
         let listed = try Self.looseIDs(in: objects)
-        let ids = listed.filter { !keptLoose.contains($0) }
+        let ids = listed.filter { !keptLoose.contains($0) }.sorted()
         let packs = objects.packs.trusted()
         // One search of the packs per id, not one for each side.
         var alreadyPacked: [ObjectID] = []
@@ -30,23 +34,20 @@ struct PackPlan {
         }
         self.alreadyPacked = alreadyPacked
         self.looseToPack = looseToPack
-        let looseBytes = looseToPack.reduce(0) { $0 + (FilePaths.fileSize(repository.objects.path(of: $1)) ?? 0) }
+        let looseSizes = looseToPack.map { FilePaths.fileSize(repository.objects.path(of: $0)) ?? 0 }
+        let looseBytes = looseSizes.reduce(0, +)
         let small = packs.filter { $0.size < PackRollup.largeSize && !keptPacks.contains($0.name) }
         let chosen = Set(PackRollup.chosen(smallPacks: small.map { ($0.name, $0.size) }, looseBytes: looseBytes))
         rewritten = packs.filter { chosen.contains($0.name) }
         kept = packs.filter { !chosen.contains($0.name) }
-        var sources = looseToPack.map { (id: $0, source: Self.loose) }
+        var runs = PackRuns(limit: limit)
+        for (id, size) in zip(looseToPack, looseSizes) { runs.add(id, source: Self.loose, size: size) }
         for (position, pack) in rewritten.enumerated() {
             for entry in pack.entries where !kept.contains(where: { $0.contains(entry.id) }) {
-                sources.append((entry.id, position))
+                runs.add(entry.id, source: position, size: entry.length)
             }
         }
-        // Each id once: from its loose file when there is one, else from the first pack holding it.
-        sources.sort { $0.id == $1.id ? $0.source < $1.source : $0.id < $1.id }
-        var unique: [(id: ObjectID, source: Int)] = []
-        unique.reserveCapacity(sources.count)
-        for source in sources where unique.last?.id != source.id { unique.append(source) }
-        self.sources = unique
+        (ordered, self.runs) = runs.finished()
 
         report.looseObjects = listed.count
         report.keptLoose = listed.count - ids.count
@@ -56,7 +57,7 @@ struct PackPlan {
         report.rewrittenPacks = rewritten.map(\.path)
         do {
             let format = try RepositoryFormat.read(in: repository.directory)
-            report.announcedPacks = !unique.isEmpty && !format.features.contains(RepositoryFormat.packs)
+            report.announcedPacks = !ordered.isEmpty && !format.features.contains(RepositoryFormat.packs)
         } catch {
             throw .format(error)
         }
@@ -72,18 +73,18 @@ struct PackPlan {
         }
     }
 
-    /// Reads each object of `sources` for `PackWriter`, which asks in ascending order (an id again
-    /// when it begins the next pack): its bytes when they hash to its id, else nil (left out: it
-    /// stays where it is, for `fsck` to name).
+    /// Reads each object of `ordered` for `PackWriter`, which asks in that order (an id again when
+    /// it begins the next pack): its bytes when they hash to its id, else nil (left out: it stays
+    /// where it is, for `fsck` to name).
     /// The pages of the rewritten packs read are dropped every `releaseEvery` bytes, so memory
-    /// stays bounded however much is rewritten (a gc's reads are in id order, all over every pack).
+    /// stays bounded however much is rewritten.
     func reader() -> (ObjectID) -> [UInt8]? {
         var position = 0
         var release = Pack.PageRelease()
         return { id in
-            while position < sources.count, sources[position].id < id { position += 1 }
-            guard position < sources.count, sources[position].id == id else { return nil }
-            let source = sources[position].source
+            while position < ordered.count, ordered[position].id != id { position += 1 }
+            guard position < ordered.count else { return nil }
+            let source = ordered[position].source
             guard source != Self.loose else { return PackWriter.looseBytes(of: id, in: objects) }
             guard case .bytes(let bytes) = rewritten[source].lookup(id), ObjectID.of(bytes) == id else { return nil }
             release.read(bytes.count, from: rewritten)
@@ -91,5 +92,46 @@ struct PackPlan {
         }
     }
 
+    /// The ids of each new pack, ascending, for `PackWriter.write(runs:bytes:)`.
+    var idRuns: [ArraySlice<ObjectID>] {
+        let ids = ordered.map(\.id)
+        return runs.map { ids[$0] }
+    }
+
     static let releaseEvery = 32 << 20
+}
+
+/// The objects of a rewrite cut into the runs that become its packs (docs/FORMAT.md §15.3): taken
+/// in the order their sources give, each id once (the first source that has it), a run closed
+/// before its objects' bytes would pass the limit, then sorted by id as a pack's entries are.
+struct PackRuns {
+    let limit: Int
+    private var ordered: [(id: ObjectID, source: Int)] = []
+    private var runs: [Range<Int>] = []
+    private var taken = Set<ObjectID>()
+    private var start = 0
+    private var bytes = 0
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    mutating func add(_ id: ObjectID, source: Int, size: Int) {
+        guard taken.insert(id).inserted else { return }
+        if ordered.count > start, bytes + size > limit { close() }
+        ordered.append((id, source))
+        bytes += size
+    }
+
+    private mutating func close() {
+        ordered[start...].sort { $0.id < $1.id }
+        runs.append(start..<ordered.count)
+        start = ordered.count
+        bytes = 0
+    }
+
+    consuming func finished() -> (ordered: [(id: ObjectID, source: Int)], runs: [Range<Int>]) {
+        if ordered.count > start { close() }
+        return (ordered, runs)
+    }
 }

@@ -1,7 +1,7 @@
 /// Writes packs (docs/FORMAT.md §15.1, §15.3): of loose objects, their bytes copied from their
 /// files in id order, each checked against its id as it is copied (one that fails, or is gone, is
 /// left out: it stays loose, for `fsck` to name); of objects given as bytes (an import's); or of
-/// objects from any source in id order (`gc` rewriting small packs). Each file is written to
+/// runs of objects from any source, each run its own packs (`gc` rewriting small packs). Each file is written to
 /// `packs/.tmp-*`, hashed as it is written, flushed, renamed to `packs/H.pack` and the folder flushed
 /// (`TempFile`), so a pack stands at its name only once it is whole and durable. A new pack is begun
 /// before the objects' bytes would pass `limit`. Streaming: memory holds about one MiB of output and
@@ -53,10 +53,18 @@ public struct PackWriter: Sendable {
     /// The packs of `sorted` (strictly ascending ids), each entry's bytes from `bytes` (nil leaves
     /// it out; the caller checks them against the id), cut at `limit`.
     func write(sorted: [ObjectID], bytes source: (ObjectID) -> [UInt8]?) throws(FileSystemError) -> [Written] {
+        try write(runs: [sorted[...]], bytes: source)
+    }
+
+    /// The packs of each of `runs` (each strictly ascending) in turn, a run never sharing a pack
+    /// with another, and `bytes` asked in that order.
+    func write(runs: [ArraySlice<ObjectID>], bytes source: (ObjectID) -> [UInt8]?) throws(FileSystemError) -> [Written] {
         var written: [Written] = []
-        var next = sorted.startIndex
-        while next < sorted.endIndex {
-            if let pack = try writeOne(sorted, from: &next, bytes: source) { written.append(pack) }
+        for run in runs {
+            var next = run.startIndex
+            while next < run.endIndex {
+                if let pack = try writeOne(run, from: &next, bytes: source) { written.append(pack) }
+            }
         }
         return written
     }
@@ -64,7 +72,7 @@ public struct PackWriter: Sendable {
     /// One pack of the entries of `sorted` from `next` on, up to `limit` bytes of objects; `next`
     /// moves past what it took. Nil when none of them could be read (no file is written).
     private func writeOne(
-        _ sorted: [ObjectID], from next: inout Int, bytes source: (ObjectID) -> [UInt8]?
+        _ sorted: ArraySlice<ObjectID>, from next: inout Int, bytes source: (ObjectID) -> [UInt8]?
     ) throws(FileSystemError) -> Written? {
         let packs = objects.packs
         try FilePaths.makeDirectories(packs.directory)

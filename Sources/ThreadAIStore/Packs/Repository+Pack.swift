@@ -41,9 +41,14 @@ extension Repository {
     /// changes nothing.
     /// - Throws: `PackingError.running` when another `gc` holds `gc.lock` (after a short wait).
     public func pack(keptLoose: Set<ObjectID> = [], keptPacks: Set<String> = [], dryRun: Bool = false) throws(PackingError) -> PackReport {
-        guard !dryRun else { return try PackPlan(self, keptLoose: keptLoose, keptPacks: keptPacks).report }
+        try pack(keptLoose: keptLoose, keptPacks: keptPacks, dryRun: dryRun, limit: PackWriter.sizeLimit)
+    }
+
+    /// `pack` with packs cut at `limit` bytes of objects (smaller in tests).
+    func pack(keptLoose: Set<ObjectID> = [], keptPacks: Set<String> = [], dryRun: Bool = false, limit: Int) throws(PackingError) -> PackReport {
+        guard !dryRun else { return try PackPlan(self, keptLoose: keptLoose, keptPacks: keptPacks, limit: limit).report }
         let lock = try takeGCLock()
-        return try pack(PackPlan(self, keptLoose: keptLoose, keptPacks: keptPacks), holding: lock)
+        return try pack(PackPlan(self, keptLoose: keptLoose, keptPacks: keptPacks, limit: limit), limit: limit, holding: lock)
     }
 
     private func takeGCLock() throws(PackingError) -> LockFile {
@@ -56,17 +61,17 @@ extension Repository {
     }
 
     /// The work of `plan`, while `lock` (`gc.lock`, never committed: released when it goes) is held.
-    private func pack(_ plan: PackPlan, holding lock: borrowing LockFile) throws(PackingError) -> PackReport {
+    private func pack(_ plan: PackPlan, limit: Int, holding lock: borrowing LockFile) throws(PackingError) -> PackReport {
         var report = plan.report
         report.announcedPacks = false
-        if !plan.sources.isEmpty {
+        if !plan.ordered.isEmpty {
             do {
                 report.announcedPacks = try RepositoryFormat.announce(RepositoryFormat.packs, in: directory)
             } catch {
                 throw .format(error)
             }
             do {
-                report.packs = try PackWriter(objects: objects).write(sorted: plan.sources.map(\.id), bytes: plan.reader())
+                report.packs = try PackWriter(objects: objects, limit: limit).write(runs: plan.idRuns, bytes: plan.reader())
             } catch {
                 throw .fileSystem(error)
             }
@@ -155,12 +160,15 @@ extension Repository {
     /// - Returns: how many packs were removed.
     private func removeRewritten(_ rewritten: [Pack], keeping kept: [Pack], written: [Pack]) throws(PackingError) -> Int {
         var removed = 0
+        // Each written pack is ascending, the packs together are not: one sorted list to search.
+        let writtenIDs = written.flatMap { pack in (0..<pack.count).map(pack.id(at:)) }.sorted()
         // A rewrite of the same objects writes the same file under the same name (§15.1): that
         // pack is new and stays.
         let names = Set(written.map(\.name))
         for pack in rewritten where !names.contains(pack.name) {
             let carried = pack.entries.allSatisfy { entry in
-                Self.contains(entry.id, inAscending: written) || kept.contains { $0.contains(entry.id) }
+                ObjectID.position(of: entry.id, count: writtenIDs.count, idAt: { writtenIDs[$0] }) != nil
+                    || kept.contains { $0.contains(entry.id) }
             }
             guard carried else { continue }
             do {
@@ -180,18 +188,6 @@ extension Repository {
             }
         }
         return removed
-    }
-
-    /// Whether one of `packs`, written in one run and so holding ascending, disjoint runs of ids,
-    /// holds `id`: a binary search for the pack, then one inside it, whatever the number of packs.
-    static func contains(_ id: ObjectID, inAscending packs: [Pack]) -> Bool {
-        var (low, high) = (0, packs.count)
-        while low < high {
-            let middle = (low + high) / 2
-            let pack = packs[middle]
-            if pack.count > 0, pack.id(at: pack.count - 1) < id { low = middle + 1 } else { high = middle }
-        }
-        return low < packs.count && packs[low].contains(id)
     }
 
     /// Removes the loose file of each of `ids` whose packed copy (`packed`, read from a pack)

@@ -148,16 +148,24 @@ struct PackRollupTests {
         #expect(PackSupport.looseFileCount(scratch.root) == 0)
     }
 
-    @Test("the packs of one write hold ascending, disjoint runs of ids: found by two binary searches")
-    func containsInAscendingPacks() throws {
-        let ids = try scratch.appendTurns(12, prefix: "run")
-        let written = try PackWriter(objects: repository.objects, limit: 700).write(ids)
-        #expect(written.count >= 3)
-        let noIndex = CacheFolder(directory: scratch.root + "/cache", isEnabled: false)
-        let packs = try written.map { try Pack.open($0.path, name: $0.name, cache: noIndex, useIndex: false) }
-        for id in ids { #expect(Repository.contains(id, inAscending: packs), "\(id)") }
-        let other = ObjectID.of(Array("not stored".utf8))
-        #expect(!Repository.contains(other, inAscending: packs))
-        #expect(!Repository.contains(other, inAscending: []))
+    @Test("a rewrite keeps what one pack held together: a thread packed alone stays in one pack, not spread by id over all")
+    func rewriteKeepsThreadsTogether() throws {
+        let first = try scratch.appendTurns(12, prefix: "first")
+        #expect(try repository.packLoose(first) == first.count)
+        let second = try scratch.appendTurns(12, prefix: "second", on: "other")
+        #expect(try repository.packLoose(second) == second.count)
+        let sizes = try (first + second).map { try repository.objects.bytes(of: $0).count }
+        let limit = max(sizes.prefix(12).reduce(0, +), sizes.suffix(12).reduce(0, +))
+        let report = try repository.pack(limit: limit)
+        // Each thread fills a pack of its own: the same bytes as the pack it came from, so kept.
+        #expect(report.rewrittenPacks.count == 2 && report.packs.count == 2)
+        #expect(Set(report.packs.map(\.path)) == Set(report.rewrittenPacks))
+        for thread in [first, second] {
+            let holding = report.packs.filter { !Set($0.ids).isDisjoint(with: thread) }
+            #expect(holding.count == 1 && Set(holding[0].ids) == Set(thread))
+        }
+        for pack in report.packs { #expect(pack.ids == pack.ids.sorted()) }
+        let fresh = ObjectStore(directory: repository.objects.directory)
+        for id in first + second { #expect(ObjectID.of(try fresh.bytes(of: id)) == id) }
     }
 }
