@@ -12,17 +12,32 @@ enum ContextCommand: Command {
             the grandparent's messages up to the first fork, the parent's up to the second, then the \
             sub-thread's own. The newest system message is the system prompt. With a budget, the oldest \
             whole turns are left out until the estimate fits.
+
+            With --digest QUERY, it prints instead what the whole history says about QUERY, as compact \
+            Markdown to paste into any agent: the messages that hold any of its words (a "quoted \
+            phrase" as one; case ignored; words like 'the' left out), those holding the most of them \
+            first, then the most often, then the newest, each as a short excerpt with its id, thread, \
+            role and date.
             """,
         arguments: [
             .flag("json", help: "Print a JSON object: messages (id, role, thread, content, tokens), system, estimate, dropped."),
             .option("budget", valueName: "TOKENS", help: "Token budget (default: the model's context window)."),
             .option("model", short: "m", valueName: "MODEL", help: "The model whose budget applies."),
             .option("provider", valueName: "NAME", help: "The provider whose model applies."),
+            .option("digest", valueName: "QUERY", help: "Instead: what every thread says about QUERY, best first, as excerpts."),
+            .option("max-count", short: "n", valueName: "N", help: "With --digest: at most N messages (default 5)."),
+            .option("skip", valueName: "N", help: "With --digest: leave out the N best first (the next page)."),
+            .repeatableOption("role", valueName: "ROLE", help: "With --digest: only messages of this role (repeatable)."),
             .positional("revision", valueName: "REV", arity: .optional, help: "The message (default: HEAD)."),
-        ])
+        ],
+        examples: [.init("threadai context"), .init("threadai context --digest 'retry backoff' -n 10")])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
         let repository = try context.repository()
+        if let query = arguments.option("digest") { return try digest(query, arguments, repository, context) }
+        guard arguments.option("max-count") == nil, arguments.option("skip") == nil, arguments.options("role").isEmpty else {
+            throw CLIError("-n, --skip and --role go with --digest QUERY.", status: .usage)
+        }
         try CLIError.refuseRange(arguments.positional("revision"), command: "context", in: repository)
         let id = try repository.resolve(arguments.positional("revision") ?? "HEAD")
         let choice = try context.chooseProvider(arguments, repository: repository)
@@ -33,6 +48,30 @@ enum ContextCommand: Command {
             return .success
         }
         write(built, at: id, style: context.style, to: context.output)
+        return .success
+    }
+
+    private static func digest(_ text: String, _ arguments: ParsedArguments, _ repository: Repository, _ context: CommandContext) throws -> ExitStatus {
+        guard arguments.positional("revision") == nil, arguments.option("budget") == nil, arguments.option("model") == nil,
+              arguments.option("provider") == nil else {
+            throw CLIError("--digest searches every thread: it takes no REV, --budget, --model or --provider.", status: .usage)
+        }
+        let query: DigestQuery
+        do {
+            query = try DigestQuery(text)
+        } catch {
+            throw CLIError(TerminalSafe.text("--digest: \(error)"), status: .usage)
+        }
+        let limit = try arguments.int("max-count", in: 1...1000) ?? 5
+        let skip = try arguments.int("skip", in: 0...100_000) ?? 0
+        let threads = try ReadableThreads(repository, context)
+        let digest = try repository.digest(
+            query, skip: skip, limit: limit, roles: try GrepCommand.roles(arguments.options("role")), in: threads.threads)
+        if arguments.flag("json") {
+            try JSONOutput.write(DigestOutput.JSON(digest, query: text), to: context.output)
+        } else {
+            DigestOutput.write(digest, query: text, to: context.output)
+        }
         return .success
     }
 

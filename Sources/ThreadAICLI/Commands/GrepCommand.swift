@@ -103,7 +103,7 @@ enum GrepCommand: Command {
         }
     }
 
-    private static func roles(_ names: [String]) throws -> Set<Role>? {
+    static func roles(_ names: [String]) throws -> Set<Role>? {
         guard !names.isEmpty else { return nil }
         return Set(try names.map { name in
             guard let role = Role(rawValue: name) else {

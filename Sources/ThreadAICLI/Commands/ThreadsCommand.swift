@@ -6,11 +6,13 @@ enum ThreadsCommand: Command {
     static let traits: CommandTraits = [.writesThreads]
     static let spec = CommandSpec(
         name: name,
-        abstract: "List threads as a tree of forks; rename, delete or reconcile a thread.",
+        abstract: "List threads as a tree of forks; create, rename, delete or reconcile a thread.",
         discussion: """
             'threads' lists every thread under the thread it was forked from, with its fork point, head, \
             message count and a title from its own messages (its first own question; else its first own \
             answer; a fork with no message yet: the question it was forked at); '*' marks the current thread. \
+            'threads create NAME [REV]' makes the thread NAME at REV (default HEAD) without switching to it \
+            (git branch NAME REV; 'checkout -b' forks and switches). \
             'threads rename OLD NEW' renames a thread (messages keep the name they were written under; the \
             rename is recorded in .threadai/renames). 'threads delete NAME' deletes a thread's ref; it \
             refuses when the thread has messages no other thread reaches, unless --force (the reflog keeps \
@@ -23,8 +25,8 @@ enum ThreadsCommand: Command {
             .flag("json", help: "Print a JSON array of threads."),
             .flag("merged", help: "List only forks whose head is in their parent's history (deleting them loses nothing)."),
             .flag("force", short: "f", help: "With delete: delete even if messages would be reachable from no thread."),
-            .positional("action", valueName: "rename|delete|reconcile", arity: .optional, help: "What to do (default: list)."),
-            .positional("names", valueName: "NAME", arity: .rest, help: "rename: OLD NEW; delete: NAME; reconcile: NAME [KEEP-ID]."),
+            .positional("action", valueName: "create|rename|delete|reconcile", arity: .optional, help: "What to do (default: list)."),
+            .positional("names", valueName: "NAME", arity: .rest, help: "create: NAME [REV]; rename: OLD NEW; delete: NAME; reconcile: NAME [KEEP-ID]."),
         ],
         examples: [.init("threadai threads"), .init("threadai threads rename alt shorter"), .init("threadai threads delete shorter")])
 
@@ -34,6 +36,13 @@ enum ThreadsCommand: Command {
         switch arguments.positional("action") {
         case nil, "list":
             return try list(repository, json: arguments.flag("json"), onlyMerged: arguments.flag("merged"), context)
+        case "create":
+            guard names.count == 1 || names.count == 2 else { throw CLIError("usage: threadai threads create NAME [REV]", status: .usage) }
+            let name = try ThreadName(names[0])
+            let from = names.count == 2 ? names[1] : "HEAD"
+            let start = try repository.resolve(from)
+            try repository.createThread(name, at: start, reflogMessage: "fork: from \(from) at \(start.short)")
+            context.errors.line("Created thread '\(name)' at \(context.style.id(start.short)) (HEAD stays where it is)")
         case "rename":
             guard names.count == 2 else { throw CLIError("usage: threadai threads rename OLD NEW", status: .usage) }
             let (old, new) = (try ThreadName(names[0]), try ThreadName(names[1]))
@@ -57,7 +66,7 @@ enum ThreadsCommand: Command {
             let result = try repository.reconcile(name, keep: keep)
             context.errors.line(ReconcileReport.text(name, result))
         case let other?:
-            throw CLIError("unknown action '\(other)'; use rename, delete or reconcile. See 'threadai threads --help'.", status: .usage)
+            throw CLIError("unknown action '\(other)'; use create, rename, delete or reconcile. See 'threadai threads --help'.", status: .usage)
         }
         return .success
     }

@@ -1,18 +1,49 @@
 /// What `grep` looks for in each line of a message's content: a fixed string or a POSIX extended
-/// regular expression (`grep -E`), optionally ignoring case.
+/// regular expression (`grep -E`), optionally ignoring case; or any of several fixed strings (the
+/// terms of a digest's query, `Repository.digest`).
 ///
 /// Speed: a byte search for a literal that every match must contain (the whole fixed string, or the
 /// longest run a regular expression requires, `SearchLiteral`) finds candidate lines, and only those
-/// go through the regular expression; a content without the literal costs one `memchr` pass.
+/// go through the regular expression; a content without the literal costs one `memchr` pass (one
+/// per term for several fixed strings: an alternation as an expression has no literal to look for,
+/// and ran ten times slower).
 public struct SearchPattern: Sendable {
     public enum Syntax: Sendable { case fixed, extended }
 
     public let text: String
     public let ignoringCase: Bool
-    /// Bytes every matching line contains; empty when none is known.
-    let finder: LiteralFinder
-    /// Nil for a fixed string: then finding the literal is the match.
+    /// Bytes every matching line contains (one finder, empty when none is known), or, for several
+    /// fixed strings, one finder each: a line matches where any of them occurs.
+    let finders: [LiteralFinder]
+    /// Nil for fixed strings: then finding a literal is the match.
     let regex: POSIXRegex?
+
+    /// Any of `terms` (plain text, each without a line break), ASCII letters without case when
+    /// `ignoringCase` (other letters as written).
+    /// - Throws: `SearchPatternError.spansLines`; `.noTerms` when `terms` holds no text.
+    public init(anyOf terms: [String], ignoringCase: Bool) throws(SearchPatternError) {
+        guard !terms.contains(where: { $0.utf8.contains(0x0a) }) else { throw .spansLines }
+        let needles = terms.map { Array($0.utf8) }.filter { !$0.isEmpty }
+        guard !needles.isEmpty else { throw .noTerms }
+        text = terms.joined(separator: " ")
+        self.ignoringCase = ignoringCase
+        regex = nil
+        // Longest first: where two terms start at one place, the mark covers the longer.
+        finders = needles.sorted { $0.count > $1.count }.map { LiteralFinder($0, ignoringCase: ignoringCase) }
+    }
+
+    /// Whether every line matches (the empty fixed string).
+    private var matchesEveryLine: Bool { finders.count == 1 && finders[0].isEmpty }
+
+    /// The first place at or after `position` where one of the finders' literals occurs, and its length.
+    private func firstLiteral(in bytes: UnsafeRawBufferPointer, from position: Int) -> (at: Int, count: Int)? {
+        var best: (at: Int, count: Int)?
+        for finder in finders {
+            guard let at = finder.find(in: bytes, from: position), at < best?.at ?? Int.max else { continue }
+            best = (at, finder.count)
+        }
+        return best
+    }
 
     /// - Throws: `SearchPatternError` for a pattern with a line break or a malformed expression.
     public init(_ text: String, syntax: Syntax, ignoringCase: Bool) throws(SearchPatternError) {
@@ -34,7 +65,7 @@ public struct SearchPattern: Sendable {
             regex = try POSIXRegex(text, ignoringCase: ignoringCase)
             literal = SearchLiteral.required(in: Array(text.utf8))
         }
-        finder = LiteralFinder(literal, ignoringCase: ignoringCase)
+        finders = [LiteralFinder(literal, ignoringCase: ignoringCase)]
     }
 
     /// Whether any line of `content` matches (`log --grep`).
@@ -64,7 +95,7 @@ public struct SearchPattern: Sendable {
     /// searched for it at once, and a record is only looked at where the literal occurs in it.
     func matchingRecords(in block: UnsafeRawBufferPointer, ends: (Int) -> Int, count: Int,
                          isCandidate: (Int) -> Bool, _ found: (Int) -> Void) {
-        guard !finder.isEmpty else {
+        guard !matchesEveryLine else {
             var start = 0
             for record in 0..<count {
                 let end = ends(record)
@@ -75,23 +106,47 @@ public struct SearchPattern: Sendable {
         }
         var record = 0, start = 0, end = count > 0 ? ends(0) : 0
         var position = 0
-        while record < count, let hit = finder.find(in: block, from: position) {
-            while hit >= end {
+        var literals = BlockCursor(finders)
+        while record < count, let hit = literals.next(in: block, from: position) {
+            while hit.at >= end {
                 record += 1
                 guard record < count else { return }
                 (start, end) = (end, ends(record))
             }
-            guard hit + finder.count <= end else {
-                position = hit + 1  // Across the end of one content into the next: no match.
+            guard hit.at + hit.count <= end else {
+                position = hit.at + 1  // Across the end of one content into the next: no match.
                 continue
             }
             if isCandidate(record) {
-                var lineStart = hit
+                var lineStart = hit.at
                 while lineStart > start && block[lineStart - 1] != 0x0a { lineStart -= 1 }
                 let content = UnsafeRawBufferPointer(rebasing: block[start..<end])
                 if regex == nil || matchesAnyLine(content, from: lineStart - start) { found(record) }
             }
             position = end  // This content is settled either way.
+        }
+    }
+
+    /// The next place of each finder's literal in one block, each looked for again only once the
+    /// search has passed it: a rare term is not searched for over the whole block at every hit of
+    /// a common one.
+    private struct BlockCursor {
+        let finders: [LiteralFinder]
+        /// Per finder, where its literal next occurs (`Int.max`: nowhere further); -1 before the first search.
+        var ahead: [Int]
+
+        init(_ finders: [LiteralFinder]) {
+            self.finders = finders
+            ahead = Array(repeating: -1, count: finders.count)
+        }
+
+        mutating func next(in block: UnsafeRawBufferPointer, from position: Int) -> (at: Int, count: Int)? {
+            var best: (at: Int, count: Int)?
+            for index in finders.indices {
+                if ahead[index] < position { ahead[index] = finders[index].find(in: block, from: position) ?? Int.max }
+                if ahead[index] != Int.max, ahead[index] < best?.at ?? Int.max { best = (ahead[index], finders[index].count) }
+            }
+            return best
         }
     }
 
@@ -115,12 +170,12 @@ public struct SearchPattern: Sendable {
     /// literal, as a byte range without its LF; nil when there is none.
     private func nextCandidateLine(in content: UnsafeRawBufferPointer, from position: Int) -> Range<Int>? {
         guard position <= content.count else { return nil }
-        guard let hit = finder.find(in: content, from: position) else { return nil }
+        guard let hit = firstLiteral(in: content, from: position)?.at else { return nil }
         var start = hit, end = hit
         while start > position && content[start - 1] != 0x0a { start -= 1 }
         while end < content.count && content[end] != 0x0a { end += 1 }
         // An empty content has one empty line; a content ending in LF has no line after it.
-        if finder.isEmpty && start == content.count && start > 0 { return nil }
+        if matchesEveryLine && start == content.count && start > 0 { return nil }
         return start..<end
     }
 
@@ -133,11 +188,11 @@ public struct SearchPattern: Sendable {
     private func matches(in line: UnsafeRawBufferPointer) -> [Range<Int>]? {
         var marks: [Range<Int>] = []
         guard let regex else {
-            guard !finder.isEmpty else { return [] }
+            guard !matchesEveryLine else { return [] }
             var position = 0
-            while let start = finder.find(in: line, from: position) {
-                marks.append(start..<(start + finder.count))
-                position = start + finder.count
+            while let found = firstLiteral(in: line, from: position) {
+                marks.append(found.at..<(found.at + found.count))
+                position = found.at + found.count
             }
             return marks.isEmpty ? nil : marks
         }

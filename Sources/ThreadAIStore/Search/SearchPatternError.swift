@@ -2,6 +2,8 @@
 public enum SearchPatternError: Error, Equatable, CustomStringConvertible, Sendable {
     case badRegex(pattern: String, reason: String)
     case spansLines
+    /// A query with no word to look for (empty, or only words too common to search for).
+    case noTerms
 
     public var description: String {
         switch self {
@@ -10,6 +12,8 @@ public enum SearchPatternError: Error, Equatable, CustomStringConvertible, Senda
                 + "Escape special characters with \\, or leave out -E to search for the text as it is."
         case .spansLines:
             return "a search pattern cannot contain a line break: lines are matched one at a time."
+        case .noTerms:
+            return "the query has no word to look for: give at least one word of two letters or more that is not as common as 'the'."
         }
     }
 }
