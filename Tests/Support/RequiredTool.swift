@@ -15,9 +15,20 @@ public struct RequiredTool: Sendable, Hashable {
     /// How to install it on Debian or Ubuntu, as CI does.
     public let install: String
 
+    /// For a Python package rather than a program: the module `python3` must import.
+    public let pythonModule: String?
+
     public init(_ names: String..., install: String) {
         self.names = names
         self.install = install
+        pythonModule = nil
+    }
+
+    /// A Python package, present when `python3 -c 'import MODULE'` succeeds; its path is python3's.
+    public init(pythonModule: String, install: String) {
+        names = [pythonModule + " (Python package)"]
+        self.install = install
+        self.pythonModule = pythonModule
     }
 
     public static let zsh = RequiredTool("zsh", install: "apt-get install zsh")
@@ -33,9 +44,21 @@ public struct RequiredTool: Sendable, Hashable {
     public static let git = RequiredTool("git", install: "apt-get install git")
     public static let chromium = RequiredTool("chromium", "chromium-browser", install: "apt-get install chromium")
     public static let llmock = RequiredTool("llmock", install: "pip install llmock==0.2.2")
+    /// The official MCP Python SDK, whose client drives `threadai mcp` (Fixtures/mcp/sdk_client.py).
+    public static let mcpPythonSDK = RequiredTool(pythonModule: "mcp", install: "pip install mcp==2.3.0")
 
     /// The program's full path, or nil when none of its names is on PATH.
     public var path: String? {
+        if let pythonModule {
+            guard let python = RequiredTool.python3.path else { return nil }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: python)
+            process.arguments = ["-c", "import \(pythonModule)"]
+            (process.standardOutput, process.standardError) = (FileHandle.nullDevice, FileHandle.nullDevice)
+            guard (try? process.run()) != nil else { return nil }
+            process.waitUntilExit()
+            return process.terminationStatus == 0 ? python : nil
+        }
         let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         for name in names {
             for folder in folders where FileManager.default.isExecutableFile(atPath: "\(folder)/\(name)") {

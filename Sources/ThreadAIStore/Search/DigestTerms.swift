@@ -22,6 +22,21 @@ enum DigestTerms {
         return Array(terms.prefix(limit))
     }
 
+    /// What is looked for to find `term` and its other forms: an English word of ASCII letters
+    /// loses its endings (`retries`, `retrying`, `retry` all find `retr`), keeping at least four
+    /// letters; anything else (a name in code, a phrase, other scripts) is looked for as typed.
+    static func stem(_ term: String) -> String {
+        guard term.utf8.allSatisfy({ (0x61...0x7a).contains($0 | 0x20) }) else { return term }
+        var stem = term.lowercased()
+        while let ending = endings.first(where: { stem.hasSuffix($0) && stem.count - $0.count >= 4 }) {
+            stem.removeLast(ending.count)
+        }
+        return stem
+    }
+
+    /// Longest first, so `ies` goes before `s`.
+    static let endings = ["ation", "ies", "ing", "ed", "es", "e", "s", "y"]
+
     static let stopWords: Set<String> = [
         "a", "an", "and", "are", "as", "at", "be", "but", "by", "do", "does", "for", "from", "had", "has", "have", "how",
         "i", "if", "in", "into", "is", "it", "its", "me", "my", "no", "not", "of", "on", "or", "our", "so", "that", "the",

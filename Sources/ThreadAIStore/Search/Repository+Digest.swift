@@ -39,15 +39,20 @@ public struct DigestHit: Sendable, Equatable {
     }
 }
 
-/// A digest's question: the terms of a query (`DigestTerms`), looked for as plain text without case.
+/// A digest's question: the terms of a query (`DigestTerms`), each looked for by its stem, as plain
+/// text without case.
 public struct DigestQuery: Sendable {
+    /// The terms as typed.
     public let terms: [String]
+    /// What is looked for, one per term.
+    let stems: [String]
     let pattern: SearchPattern
 
     /// - Throws: `SearchPatternError.noTerms` when the query has no term to look for.
     public init(_ text: String) throws(SearchPatternError) {
         terms = DigestTerms.parse(text)
-        pattern = try SearchPattern(anyOf: terms, ignoringCase: true)
+        stems = terms.map(DigestTerms.stem)
+        pattern = try SearchPattern(anyOf: stems, ignoringCase: true)
     }
 }
 
@@ -58,7 +63,7 @@ extension Repository {
         _ query: DigestQuery, skip: Int = 0, limit: Int = 5, roles: Set<Role>? = nil,
         in threads: [(name: ThreadName, heads: [ObjectID])]? = nil
     ) throws(ThreadError) -> Digest {
-        let folded = query.terms.map { Array($0.utf8).map(LiteralFinder.lowercased) }
+        let folded = query.stems.map { Array($0.utf8).map(LiteralFinder.lowercased) }
         var best = BoundedRanking(keeping: max(0, skip) + max(0, limit))
         let total = try search(SearchQuery(pattern: query.pattern, roles: roles), in: threads) { hit in
             best.offer(Self.digestHit(hit, terms: folded))
