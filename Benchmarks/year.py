@@ -12,7 +12,7 @@ Run by `Benchmarks/run.py --year`. In the scratch folder (never inside the proje
 Then the table: disk and files, `git status` and ThreadAI's commands, packed against loose, pairs
 alternating after a warm-up; and whether every command prints the same bytes in both layouts.
 """
-import hashlib, json, os, shutil, subprocess, sys
+import hashlib, json, os, shlex, shutil, subprocess, sys
 
 GENERATOR = ["--conversations", "4600", "--turns", "100", "--fork-prob", "0.02", "--seed", "11"]
 
@@ -222,6 +222,20 @@ class Year:
         ]
         for work, command, target in rows:
             self.pair(work, command, target, runs)
+        # Issue 38: a digest, and the same search asked of `threadai mcp` by a client (the handshake
+        # and one tools/call, the server then reading the end of its input), each a page of 5.
+        self.pair("`context --digest 'zeppelin retry'` (every thread, 5 best)", ["context", "--digest", "zeppelin retry"],
+                  "well under 1 s", runs)
+        requests = [
+            {"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"protocolVersion": "2025-06-18", "capabilities": {},
+                                                                          "clientInfo": {"name": "bench", "version": "1"}}},
+            {"jsonrpc": "2.0", "method": "notifications/initialized"},
+            {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "search", "arguments": {"query": "zeppelin retry"}}},
+        ]
+        lines = "".join(json.dumps(request) + "\n" for request in requests)
+        self.pair("MCP `search` (`threadai mcp`: initialize, one call)",
+                  ["sh", "-c", f"printf '%s' '{lines}' | {shlex.quote(self.threadai)} --repo {{repo}} mcp >/dev/null"],
+                  "well under 1 s", runs, git=True)
         self.pair("`fsck` (every object)", ["fsck"], "no slower", 1)
         print("\n| output (SHA-256, first 16 digits) | packed | loose | packed after `cache clear` |")
         print("|---|---|---|---|")

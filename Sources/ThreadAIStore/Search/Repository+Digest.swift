@@ -29,14 +29,6 @@ public struct DigestHit: Sendable, Equatable {
     public let line: Int
 
     public static let excerptLength = 200
-
-    /// Better first: more terms, then more occurrences, then newer, then by id (so every page is stable).
-    static func precedes(_ a: DigestHit, _ b: DigestHit) -> Bool {
-        if a.termsFound != b.termsFound { return a.termsFound > b.termsFound }
-        if a.occurrences != b.occurrences { return a.occurrences > b.occurrences }
-        if a.date.secondsSinceEpoch != b.date.secondsSinceEpoch { return a.date.secondsSinceEpoch > b.date.secondsSinceEpoch }
-        return a.id < b.id
-    }
 }
 
 /// A digest's question: the terms of a query (`DigestTerms`), each looked for by its stem, as plain
@@ -58,38 +50,70 @@ public struct DigestQuery: Sendable {
 
 extension Repository {
     /// The digest of `query` over every thread (or `threads`), messages of `roles` only when given:
-    /// the hits ranked by `DigestHit.precedes`, `limit` of them after the first `skip`.
+    /// the hits ranked by `Ranked.precedes`, `limit` of them after the first `skip`.
+    ///
+    /// One pass as `search` makes it, each match's terms counted while its content is in memory;
+    /// only the page's messages are read again, for their excerpts.
     public func digest(
         _ query: DigestQuery, skip: Int = 0, limit: Int = 5, roles: Set<Role>? = nil,
         in threads: [(name: ThreadName, heads: [ObjectID])]? = nil
     ) throws(ThreadError) -> Digest {
-        let folded = query.stems.map { Array($0.utf8).map(LiteralFinder.lowercased) }
-        var best = BoundedRanking(keeping: max(0, skip) + max(0, limit))
-        let total = try search(SearchQuery(pattern: query.pattern, roles: roles), in: threads) { hit in
-            best.offer(Self.digestHit(hit, terms: folded))
+        let stems = query.stems.map { LiteralFinder(Array($0.utf8), ignoringCase: true) }
+        let prepared = try prepareSearch(SearchQuery(pattern: query.pattern, roles: roles), in: threads)
+        let catalog = prepared.catalog
+        var best = BoundedRanking<Ranked>(keeping: max(0, skip) + max(0, limit), precedes: Ranked.precedes)
+        var scan = prepared.scan()
+        let matched = try scan.run { number, content in
+            var terms = 0, occurrences = 0
+            for stem in stems {
+                var position = 0, count = 0
+                while let found = stem.find(in: content, from: position) {
+                    count += 1
+                    position = found + stem.count
+                }
+                if count > 0 { (terms, occurrences) = (terms + 1, occurrences + count) }
+            }
+            best.offer(Ranked(number: number, terms: terms, occurrences: occurrences, seconds: catalog.seconds(number), id: catalog.id(number)))
         }
-        let ranked = best.ranked
-        return Digest(terms: query.terms, hits: Array(ranked.dropFirst(skip)), total: total, skipped: min(skip, ranked.count))
+        repairSearchIndex(after: scan, catalog)
+        var buffer: [UInt8] = []
+        var hits: [DigestHit] = []
+        for ranked in best.ranked.dropFirst(skip) {
+            let hit = try prepared.hit(ranked.number, lines: true, damaged: scan.foundDamage, buffer: &buffer)
+            hits.append(Self.digestHit(hit, terms: ranked, stems: query.stems))
+        }
+        return Digest(terms: query.terms, hits: hits, total: matched.count, skipped: min(skip, best.ranked.count))
     }
 
-    private static func digestHit(_ hit: SearchHit, terms: [[UInt8]]) -> DigestHit {
-        var found = Set<Int>(), occurrences = 0
+    /// A match as the ranking sees it: its terms and occurrences counted in the pass.
+    struct Ranked {
+        let number: Int
+        let terms: Int
+        let occurrences: Int
+        let seconds: Int64
+        let id: ObjectID
+
+        /// Better first: more terms, then more occurrences, then newer, then by id (so every page is stable).
+        static func precedes(_ a: Ranked, _ b: Ranked) -> Bool {
+            if a.terms != b.terms { return a.terms > b.terms }
+            if a.occurrences != b.occurrences { return a.occurrences > b.occurrences }
+            if a.seconds != b.seconds { return a.seconds > b.seconds }
+            return a.id < b.id
+        }
+    }
+
+    /// The hit of a ranked match: its counts, and the excerpt of its line holding the most terms.
+    private static func digestHit(_ hit: SearchHit, terms ranked: Ranked, stems: [String]) -> DigestHit {
+        let folded = stems.map { Array($0.utf8).map(LiteralFinder.lowercased) }
         var bestLine: (line: SearchLine, terms: Int)?
         for line in hit.lines {
             let lowered = line.text.map(LiteralFinder.lowercased)
-            var inLine = 0
-            for (index, term) in terms.enumerated() {
-                let count = lowered.occurrences(of: term)
-                guard count > 0 else { continue }
-                inLine += 1
-                occurrences += count
-                found.insert(index)
-            }
+            let inLine = folded.count { lowered.occurrences(of: $0) > 0 }
             if inLine > bestLine?.terms ?? 0 { bestLine = (line, inLine) }
         }
         let line = bestLine?.line ?? hit.lines.first
         return DigestHit(
-            thread: hit.thread, id: hit.id, role: hit.role, date: hit.date, termsFound: found.count, occurrences: occurrences,
+            thread: hit.thread, id: hit.id, role: hit.role, date: hit.date, termsFound: ranked.terms, occurrences: ranked.occurrences,
             excerpt: line.map(Self.excerpt) ?? "", line: line?.number ?? 0)
     }
 
@@ -107,25 +131,27 @@ extension Repository {
     }
 }
 
-/// The best `keeping` hits seen so far, in order: a sorted array with insertion, since a page is a
-/// few dozen hits and matches may be hundreds of thousands.
-struct BoundedRanking {
+/// The best `keeping` elements offered so far, in order: a sorted array with insertion, since a page
+/// is a few dozen and matches may be hundreds of thousands.
+struct BoundedRanking<Element> {
     let keeping: Int
-    private(set) var ranked: [DigestHit] = []
+    let precedes: (Element, Element) -> Bool
+    private(set) var ranked: [Element] = []
 
-    init(keeping: Int) {
+    init(keeping: Int, precedes: @escaping (Element, Element) -> Bool) {
         self.keeping = keeping
+        self.precedes = precedes
     }
 
-    mutating func offer(_ hit: DigestHit) {
+    mutating func offer(_ element: Element) {
         guard keeping > 0 else { return }
-        if ranked.count == keeping, let last = ranked.last, !DigestHit.precedes(hit, last) { return }
+        if ranked.count == keeping, let last = ranked.last, !precedes(element, last) { return }
         var low = 0, high = ranked.count
         while low < high {
             let middle = (low + high) / 2
-            if DigestHit.precedes(ranked[middle], hit) { low = middle + 1 } else { high = middle }
+            if precedes(ranked[middle], element) { low = middle + 1 } else { high = middle }
         }
-        ranked.insert(hit, at: low)
+        ranked.insert(element, at: low)
         if ranked.count > keeping { ranked.removeLast() }
     }
 }

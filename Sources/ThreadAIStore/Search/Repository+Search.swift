@@ -50,6 +50,73 @@ extension Repository {
     public func search(
         _ query: SearchQuery, in given: [(name: ThreadName, heads: [ObjectID])]? = nil, each: (SearchHit) -> Void
     ) throws(ThreadError) -> Int {
+        let prepared = try prepareSearch(query, in: given)
+        let (catalog, membership) = (prepared.catalog, prepared.membership)
+        var scan = prepared.scan()
+        var matched = try scan.run()
+        // By thread, oldest first; two messages as far from their heads (a diverged thread's) by date,
+        // older first, then id: never by record number, which depends on what the cache holds.
+        matched.sort { a, b in
+            let (left, right) = ((membership.labels[a], membership.depths[b]), (membership.labels[b], membership.depths[a]))
+            if left != right { return left < right }
+            let (secondsOfA, secondsOfB) = (catalog.seconds(a), catalog.seconds(b))
+            if secondsOfA != secondsOfB { return secondsOfA < secondsOfB }
+            return catalog.id(a) < catalog.id(b)
+        }
+        var buffer: [UInt8] = []
+        for number in matched {
+            each(try prepared.hit(number, lines: query.wantsLines, damaged: scan.foundDamage, buffer: &buffer))
+        }
+        repairSearchIndex(after: scan, catalog)
+        return matched.count
+    }
+
+    /// What every search reads before its pass: the catalog of what the threads reach, which thread
+    /// each message is shown under, and which messages the query's history allows.
+    struct PreparedSearch {
+        let catalog: SearchCatalog
+        let membership: SearchMembership
+        let history: [Bool]?
+        let query: SearchQuery
+
+        /// Matched message `number` as a hit: its thread, id, role, date and (with `lines`) its
+        /// matching lines, read from `cache/search` (unless a block was `damaged`) or its object.
+        func hit(_ number: Int, lines wanted: Bool, damaged: Bool, buffer: inout [UInt8]) throws(ThreadError) -> SearchHit {
+            let lines: [SearchLine]
+            if !wanted {
+                lines = []
+            } else if number < catalog.base, !damaged, let index = catalog.index {
+                let count: Int
+                do {
+                    count = try index.readContent(number, into: &buffer)
+                } catch {
+                    throw .repository(.fileSystem(error))
+                }
+                lines = buffer.withUnsafeBytes { query.pattern.matchingLines(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+            } else {
+                let content = try catalog.contentFromObject(number)
+                lines = content.withUnsafeBytes { query.pattern.matchingLines($0) }
+            }
+            let date: Timestamp
+            do {
+                date = try Timestamp(secondsSinceEpoch: catalog.seconds(number))
+            } catch {
+                throw .unexpected("message \(catalog.id(number).hex) has a date out of range in the search catalog; run '\(Remedy(.clearCache))'.")
+            }
+            return SearchHit(thread: membership.threadName(number) ?? "", id: catalog.id(number), role: catalog.role(number),
+                             date: date, lines: lines)
+        }
+
+        /// The pass over the messages the query may match.
+        func scan() -> SearchScan {
+            let (membership, history) = (membership, history)
+            return SearchScan(catalog: catalog, query: query) { number in
+                membership.labels[number] >= 0 && (history?[number] ?? true)
+            }
+        }
+    }
+
+    func prepareSearch(_ query: SearchQuery, in given: [(name: ThreadName, heads: [ObjectID])]?) throws(ThreadError) -> PreparedSearch {
         let threads: [(name: ThreadName, heads: [ObjectID])]
         if let given {
             threads = given
@@ -77,47 +144,12 @@ extension Repository {
         for number in excludedNumbers { history?[number] = false }
         var query = query
         if let commits = query.codeCommits { query.notedAtCode = AnchorNotes(repository: self).messages(at: commits) }
-        var scan = SearchScan(catalog: catalog, query: query) { number in
-            membership.labels[number] >= 0 && (history?[number] ?? true)
-        }
-        var matched = try scan.run()
-        // By thread, oldest first; two messages as far from their heads (a diverged thread's) by date,
-        // older first, then id: never by record number, which depends on what the cache holds.
-        matched.sort { a, b in
-            let (left, right) = ((membership.labels[a], membership.depths[b]), (membership.labels[b], membership.depths[a]))
-            if left != right { return left < right }
-            let (secondsOfA, secondsOfB) = (catalog.seconds(a), catalog.seconds(b))
-            if secondsOfA != secondsOfB { return secondsOfA < secondsOfB }
-            return catalog.id(a) < catalog.id(b)
-        }
-        var buffer: [UInt8] = []
-        for number in matched {
-            let lines: [SearchLine]
-            if !query.wantsLines {
-                lines = []
-            } else if number < catalog.base, !scan.foundDamage, let index = catalog.index {
-                let count: Int
-                do {
-                    count = try index.readContent(number, into: &buffer)
-                } catch {
-                    throw .repository(.fileSystem(error))
-                }
-                lines = buffer.withUnsafeBytes { query.pattern.matchingLines(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
-            } else {
-                let content = try catalog.contentFromObject(number)
-                lines = content.withUnsafeBytes { query.pattern.matchingLines($0) }
-            }
-            let date: Timestamp
-            do {
-                date = try Timestamp(secondsSinceEpoch: catalog.seconds(number))
-            } catch {
-                throw .unexpected("message \(catalog.id(number).hex) has a date out of range in the search catalog; run '\(Remedy(.clearCache))'.")
-            }
-            each(SearchHit(thread: membership.threadName(number) ?? "", id: catalog.id(number), role: catalog.role(number),
-                           date: date, lines: lines))
-        }
+        return PreparedSearch(catalog: catalog, membership: membership, history: history, query: query)
+    }
+
+    /// Writes `cache/search` anew when a search found one of its blocks damaged (§12 rule 6).
+    func repairSearchIndex(after scan: SearchScan, _ catalog: SearchCatalog) {
         if scan.foundDamage && cache.isEnabled { writeSearchIndexIfPossible(catalog) }
-        return matched.count
     }
 
     /// Writes `cache/search` anew from the objects the refs reach (`cache rebuild`).

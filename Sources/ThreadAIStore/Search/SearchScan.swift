@@ -15,8 +15,9 @@ struct SearchScan {
         self.isCandidate = isCandidate
     }
 
-    /// The global numbers of the matching messages, in catalog order.
-    mutating func run() throws(ThreadError) -> [Int] {
+    /// The global numbers of the matching messages, in catalog order; `inspect` sees each one's
+    /// content while it is in memory (a digest counts its terms there, instead of reading it again).
+    mutating func run(inspect: ((Int, UnsafeRawBufferPointer) -> Void)? = nil) throws(ThreadError) -> [Int] {
         var matched: [Int] = []
         if let index = catalog.index {
             var buffer: [UInt8] = []
@@ -26,7 +27,7 @@ struct SearchScan {
                 guard index.readBlock(block, into: &buffer) else {
                     foundDamage = true
                     for record in records where passes(record) {
-                        if try matchesFromObject(record) { matched.append(record) }
+                        if try matchesFromObject(record, inspect) { matched.append(record) }
                     }
                     continue
                 }
@@ -37,12 +38,19 @@ struct SearchScan {
                         in: UnsafeRawBufferPointer(rebasing: bytes[..<length]),
                         ends: { index.contentRange(records.lowerBound + $0).upperBound - base }, count: records.count,
                         isCandidate: { passes(records.lowerBound + $0) }
-                    ) { matched.append(records.lowerBound + $0) }
+                    ) { found in
+                        let record = records.lowerBound + found
+                        matched.append(record)
+                        if let inspect {
+                            let range = index.contentRange(record)
+                            inspect(record, UnsafeRawBufferPointer(rebasing: bytes[(range.lowerBound - base)..<(range.upperBound - base)]))
+                        }
+                    }
                 }
             }
         }
         for number in catalog.base..<catalog.count where passes(number) {
-            if try matchesFromObject(number) { matched.append(number) }
+            if try matchesFromObject(number, inspect) { matched.append(number) }
         }
         return matched
     }
@@ -57,7 +65,11 @@ struct SearchScan {
         return true
     }
 
-    private func matchesFromObject(_ number: Int) throws(ThreadError) -> Bool {
-        try catalog.contentFromObject(number).withUnsafeBytes { query.pattern.matchesAnyLine($0) }
+    private func matchesFromObject(_ number: Int, _ inspect: ((Int, UnsafeRawBufferPointer) -> Void)?) throws(ThreadError) -> Bool {
+        try catalog.contentFromObject(number).withUnsafeBytes { content in
+            guard query.pattern.matchesAnyLine(content) else { return false }
+            inspect?(number, content)
+            return true
+        }
     }
 }
