@@ -49,7 +49,7 @@ struct SupportHelpersTests {
         let body = #"{"error": {"type": "", "code": 429, "message": "slow down"}, "n": 1.5, "w": 42.0, "b": true, "z": null, "a": [1]}"#
         let object = try #require(ProviderErrorBody.parse(Data(body.utf8)))
         #expect(object == ProviderErrorBody(type: "429", message: "slow down"))
-        guard case .object(let members) = try JSONDecoder().decode(LooseJSON.self, from: Data(body.utf8)) else {
+        guard case .object(let members) = try JSONDecoder().decode(JSONValue.self, from: Data(body.utf8)) else {
             Issue.record("not an object")
             return
         }

@@ -1,3 +1,4 @@
+import ThreadAISupport
 /// Runs a `threadai` command line inside this process, its output and errors kept in memory: how
 /// the MCP server answers a tool call with exactly what the CLI prints, and fails with its words.
 /// Never colours, never pages, never reads standard input (which carries the protocol).

@@ -1,3 +1,4 @@
+import ThreadAISupport
 import ThreadAI
 
 /// The MCP server's resources: a thread (`threadai://thread/NAME`, its newest `threadLimit`

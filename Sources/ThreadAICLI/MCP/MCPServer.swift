@@ -1,3 +1,4 @@
+import ThreadAISupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -36,7 +37,7 @@ struct MCPServer {
                 guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { continue }
                 answer = await respond(to: bytes)
             }
-            if let answer { Self.write(answer.line(), to: output) }
+            if let answer { Self.write(Array((answer.compactJSON + "\n").utf8), to: output) }
         }
     }
 

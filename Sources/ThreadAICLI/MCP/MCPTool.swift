@@ -1,3 +1,4 @@
+import ThreadAISupport
 /// One tool of the MCP server (`threadai mcp`): its name, what it does, the JSON Schema of its
 /// input, whether it only reads, and how its arguments become a `threadai` command line. The server
 /// runs that command in its own process, so a tool answers with exactly what the CLI prints for the
@@ -36,8 +37,8 @@ struct MCPTool: Sendable {
             "description": .string(description),
             "inputSchema": ["type": "object", "properties": .object(properties), "required": .array(required), "additionalProperties": false],
             "annotations": [
-                "title": .string(title), "readOnlyHint": .bool(readOnly), "destructiveHint": false,
-                "idempotentHint": .bool(readOnly), "openWorldHint": false,
+                "title": .string(title), "readOnlyHint": .boolean(readOnly), "destructiveHint": false,
+                "idempotentHint": .boolean(readOnly), "openWorldHint": false,
             ],
         ]
     }
@@ -111,7 +112,7 @@ struct MCPArguments: Sendable {
             if case .choice(let values) = parameter.kind, !values.contains(text) {
                 throw .invalidParams("\(wrong) must be one of \(values.joined(separator: ", ")), not '\(text)'.")
             }
-        case (.boolean, .bool): return
+        case (.boolean, .boolean): return
         case (.integer(let range), .integer(let number)):
             guard range.contains(number) else { throw .invalidParams("\(wrong) must be from \(range.lowerBound)\(range.upperBound == Int.max ? " on" : " to \(range.upperBound)"), not \(number).") }
         case (.integer, _): throw .invalidParams("\(wrong) must be an integer, not \(value.typeName).")
@@ -127,7 +128,7 @@ struct MCPArguments: Sendable {
     }
 
     func flag(_ name: String) -> Bool {
-        if case .bool(let flag)? = values[name] { flag } else { false }
+        if case .boolean(let flag)? = values[name] { flag } else { false }
     }
 }
 

@@ -17,11 +17,11 @@ struct ProviderErrorBody: Equatable {
     /// The fields found in `data`, or nil when it is not a JSON object carrying any of them.
     static func parse(_ data: Data) -> ProviderErrorBody? {
         // Not JSON, or JSON of another shape: the caller falls back to the body's plain text.
-        guard case .object(let object)? = try? JSONDecoder().decode(LooseJSON.self, from: data) else { return nil }
+        guard case .object(let object)? = try? JSONDecoder().decode(JSONValue.self, from: data) else { return nil }
         return parse(object)
     }
 
-    static func parse(_ object: [String: LooseJSON]) -> ProviderErrorBody? {
+    static func parse(_ object: [String: JSONValue]) -> ProviderErrorBody? {
         var body = ProviderErrorBody()
         if case .object(let error)? = object["error"] {
             body.type = error["type"]?.text ?? error["code"]?.text
