@@ -127,7 +127,7 @@ struct MCPArguments: Sendable {
         if case .integer(let number)? = values[name] { number } else { nil }
     }
 
-    func flag(_ name: String) -> Bool {
+    func isTrue(_ name: String) -> Bool {
         if case .boolean(let flag)? = values[name] { flag } else { false }
     }
 }

@@ -55,7 +55,7 @@ extension MCPTool {
         ],
         readOnly: true, paged: true
     ) { arguments throws(MCPError) in
-        ["log"] + (arguments.flag("full") ? [] : ["--oneline"]) + ["-n", String(arguments.integer("limit") ?? 20)]
+        ["log"] + (arguments.isTrue("full") ? [] : ["--oneline"]) + ["-n", String(arguments.integer("limit") ?? 20)]
             + (arguments.string("revision").map { [$0] } ?? [])
     }
 
@@ -94,7 +94,7 @@ extension MCPTool {
         ],
         readOnly: true, paged: true
     ) { arguments throws(MCPError) in
-        ["diff"] + (arguments.flag("stat") ? ["--stat"] : []) + [arguments.string("a") ?? ""] + (arguments.string("b").map { [$0] } ?? [])
+        ["diff"] + (arguments.isTrue("stat") ? ["--stat"] : []) + [arguments.string("a") ?? ""] + (arguments.string("b").map { [$0] } ?? [])
     }
 
     static let codeHistory = MCPTool(
