@@ -29,6 +29,9 @@ public enum ClaudeCodeExport {
         }
     }
 
+    /// What `threadai export` calls this form: the name `import` reads it by.
+    public static let format = ClaudeCodeSource().name
+
     /// The Claude Code version whose transcript lines these have the shape of (every line's `version`).
     public static let transcriptVersion = "2.1.39"
 

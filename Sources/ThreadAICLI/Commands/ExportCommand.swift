@@ -44,7 +44,7 @@ enum ExportCommand: Command {
             throw CLIError("--page-size is for export html only.", status: .usage)
         }
         let format = arguments.positional("format")
-        if arguments.option("output") != nil, format != "claude-code" {
+        if arguments.option("output") != nil, format != ClaudeCodeExport.format {
             throw CLIError("-o FILE is for export claude-code only.", status: .usage)
         }
         if arguments.flag("include-local"), format != "json" && format != "html" {
@@ -90,7 +90,7 @@ enum ExportCommand: Command {
             let written = try site.write()
             context.errors.line(TerminalSafe.text(
                 "wrote \(CountedNoun.phrase(written.pages, "page")) for \(CountedNoun.phrase(written.threads, "thread")) and \(CountedNoun.phrase(written.diffs, "diff")) to \(folder)/ (open \(folder)/index.html)"))
-        case "claude-code":
+        case ClaudeCodeExport.format:
             try claudeCodeSession(repository, arguments, context)
         default:
             throw CLIError("export writes md, json, html or claude-code: threadai export md [THREAD], threadai export json, "
