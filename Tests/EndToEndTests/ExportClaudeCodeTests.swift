@@ -172,13 +172,7 @@ struct ExportClaudeCodeTests {
         let threads = try sandbox.succeed(["threads"]).stdout
         var last = try #require(try Self.lines(path).last?["uuid"] as? String)
         func turn(_ number: Int) throws {
-            let common = #""isSidechain":false,"userType":"external","cwd":"/home/bob/ledger","sessionId":"\#(session)","version":"2.1.40","gitBranch":"main""#
-            let lines = #"{"parentUuid":"\#(last)",\#(common),"type":"user","message":{"role":"user","content":"Go on \#(number)"},"uuid":"q\#(number)","timestamp":"2026-03-01T10:00:00.000Z"}"#
-                + "\n" + #"{"parentUuid":"q\#(number)",\#(common),"type":"assistant","message":{"id":"msg_go\#(number)","type":"message","role":"assistant","model":"claude-opus-4-6","content":[{"type":"text","text":"Went on \#(number)."}],"stop_reason":"end_turn","stop_sequence":null,"usage":{"input_tokens":1,"output_tokens":1}},"requestId":"req_go\#(number)","uuid":"r\#(number)","timestamp":"2026-03-01T10:00:05.000Z"}"# + "\n"
-            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-            try handle.seekToEnd()
-            try handle.write(contentsOf: Data(lines.utf8))
-            try handle.close()
+            try Self.append(turn: number, below: last, to: path, session: session)
             last = "r\(number)"
         }
         try turn(1)
@@ -194,6 +188,44 @@ struct ExportClaudeCodeTests {
         #expect(log.prefix(4).allSatisfy { $0["thread"] as? String == Self.fork })
         #expect(log[3]["parent"] as? String == headID)
         #expect(try sandbox.succeed(["show", "--raw", "\(Self.fork)~4"]).stdout == head)
+        try sandbox.succeed(["fsck"])
+    }
+
+    /// Claude Code going on with the session: a question below `parent`, then its answer.
+    static func append(turn number: Int, below parent: String, to path: String, session: String, prefix: String = "") throws {
+        let common = #""isSidechain":false,"userType":"external","cwd":"/home/bob/ledger","sessionId":"\#(session)","version":"2.1.40","gitBranch":"main""#
+        let lines = #"{"parentUuid":"\#(parent)",\#(common),"type":"user","message":{"role":"user","content":"Go on \#(prefix)\#(number)"},"uuid":"\#(prefix)q\#(number)","timestamp":"2026-03-01T10:00:00.000Z"}"#
+            + "\n" + #"{"parentUuid":"\#(prefix)q\#(number)",\#(common),"type":"assistant","message":{"id":"msg_go\#(prefix)\#(number)","type":"message","role":"assistant","model":"claude-opus-4-6","content":[{"type":"text","text":"Went on \#(prefix)\#(number)."}],"stop_reason":"end_turn","stop_sequence":null,"usage":{"input_tokens":1,"output_tokens":1}},"requestId":"req_go\#(prefix)\#(number)","uuid":"\#(prefix)r\#(number)","timestamp":"2026-03-01T10:00:05.000Z"}"# + "\n"
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(lines.utf8))
+        try handle.close()
+    }
+
+    @Test("resumed with hooks on: each Stop captures onto the exported thread, a rewind in the session is a fork of it, and the result is the import of the finished file")
+    func hooks() throws {
+        let sandbox = try CLISandbox.initialized()
+        let (path, session) = try Self.exported(sandbox)
+        let lastExported = try #require(try Self.lines(path).last?["uuid"] as? String)
+        let threads = try sandbox.succeed(["threads"]).stdout.split(separator: "\n").count
+        try Self.append(turn: 1, below: lastExported, to: path, session: session)
+        try CaptureTests.hook(sandbox, path)
+        try Self.append(turn: 2, below: "r1", to: path, session: session)
+        try CaptureTests.hook(sandbox, path)
+        // The user rewinds to the exported head and asks something else.
+        try Self.append(turn: 1, below: lastExported, to: path, session: session, prefix: "x")
+        try CaptureTests.hook(sandbox, path, event: "SessionEnd")
+        let log = try JSON.array(try sandbox.succeed(["log", "--json", Self.fork]))
+        #expect(log.prefix(4).map { $0["content"] as? String } == ["Went on 2.", "Go on 2", "Went on 1.", "Go on 1"])
+        let fork = try JSON.array(try sandbox.succeed(["log", "--json", Self.fork + "-2"]))
+        #expect(fork.prefix(2).map { $0["content"] as? String } == ["Went on x1.", "Go on x1"])
+        #expect(fork.count == 13 && fork[2]["id"] as? String == log[4]["id"] as? String)
+        #expect(try sandbox.succeed(["threads"]).stdout.split(separator: "\n").count == threads + 1)
+        // Importing the finished file now writes nothing: the captures stored what it holds.
+        let before = try CaptureTests.contents(sandbox)
+        let imported = try sandbox.succeed(["import", "claude-code", path])
+        #expect(imported.stderr.contains("(0 new)"), "\(imported)")
+        #expect(try CaptureTests.contents(sandbox) == before)
         try sandbox.succeed(["fsck"])
     }
 }
