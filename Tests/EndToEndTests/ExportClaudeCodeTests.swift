@@ -228,4 +228,24 @@ struct ExportClaudeCodeTests {
         #expect(try CaptureTests.contents(sandbox) == before)
         try sandbox.succeed(["fsck"])
     }
+
+    @Test("bad input is refused with a clear error and writes nothing: no HOME, -o into a missing folder, -o with another form, an unknown thread")
+    func refusals() throws {
+        let sandbox = try CLISandbox.initialized(sending: "Hello")
+        let noHome = try sandbox.run(["export", "claude-code"], environment: ["HOME": ""])
+        #expect(noHome.status == 1 && noHome.stderr.contains("export claude-code needs HOME (or CLAUDE_CONFIG_DIR)"), "\(noHome)")
+        let missing = try sandbox.run(["export", "claude-code", "-o", "gone/session.jsonl"])
+        #expect(missing.status == 1 && missing.stderr.contains("cannot write gone/session.jsonl: its folder \(sandbox.work)/gone does not exist."), "\(missing)")
+        let other = try sandbox.run(["export", "md", "-o", "x.md"])
+        #expect(other.status == 2 && other.stderr.contains("-o FILE is for export claude-code only."), "\(other)")
+        let unknown = try sandbox.run(["export", "claude-code", "nosuch"])
+        #expect(unknown.status != 0 && unknown.stderr.contains("'nosuch' names no thread"), "\(unknown)")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.home + "/.claude"))
+        #expect(!FileManager.default.fileExists(atPath: sandbox.work + "/x.md"))
+        // The configured folder wins over HOME's, as in Claude Code; -o FILE writes there.
+        let configured = try sandbox.succeed(["export", "claude-code"], environment: ["CLAUDE_CONFIG_DIR": sandbox.home + "/claude-config"])
+        #expect(configured.stderr.contains(sandbox.home + "/claude-config/projects/"), "\(configured)")
+        try sandbox.succeed(["export", "claude-code", "-o", "main.jsonl"])
+        #expect(try Self.lines(sandbox.work + "/main.jsonl").count == 2)
+    }
 }

@@ -121,6 +121,9 @@ enum ExportCommand: Command {
         let path: String
         if let output = arguments.option("output") {
             path = context.absolutePath(output)
+            guard FilePaths.isDirectory(FilePaths.directoryName(of: path)) else {
+                throw CLIError(TerminalSafe.text("cannot write \(output): its folder \(FilePaths.directoryName(of: path)) does not exist."))
+            }
         } else {
             let home = context.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
             guard let claude = context.environment["CLAUDE_CONFIG_DIR"].flatMap({ $0.isEmpty ? nil : $0 }) ?? home.map({ $0 + "/.claude" }) else {
