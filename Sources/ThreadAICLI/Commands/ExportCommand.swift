@@ -114,8 +114,8 @@ enum ExportCommand: Command {
         let tip = try repository.resolve(revision, walker: walker)
         let history = Array(try walker.messages(from: tip).reversed())
         // Where a continuation belongs: the thread named, else the thread of the message named.
-        let named = try? ThreadName(revision)
-        let thread = try named.flatMap { try repository.refs.heads(of: $0).isEmpty ? nil : $0 } ?? history.last?.message.thread ?? ThreadName("main")
+        let named = try (try? ThreadName(revision)).flatMap { try repository.refs.heads(of: $0).isEmpty ? nil : $0 }
+        guard let thread = named ?? history.last?.message.thread else { throw CLIError(TerminalSafe.text("\(revision) has no messages to export.")) }
         let project = CaptureCommand.projectFolder(of: repository)
         let session = UUID().uuidString.lowercased()
         let path: String
