@@ -65,7 +65,7 @@ struct CompletionTests {
         #expect(try scripts.bash(["threadai", "log", "--max"]) == ["--max-count"])
         #expect(try scripts.bash(["threadai", "log", "--no-p"]) == ["--no-pager"], "global options after the command")
         #expect(try scripts.bash(["threadai", "log", "-n", ""]) == [], "a number is not a thread name")
-        #expect(try scripts.bash(["threadai", "export", ""]) == ["html", "json", "md"])
+        #expect(try scripts.bash(["threadai", "export", ""]) == ["claude-code", "html", "json", "md"])
         #expect(try scripts.bash(["threadai", "config", "s"]) == ["set"])
         #expect(try scripts.bash(["threadai", "help", "comp"]) == ["completion"])
         #expect(try scripts.bash(["threadai", "completion", ""]) == ["bash", "fish", "zsh"])

@@ -30,6 +30,8 @@ public enum ClaudeCodeParser {
         var titles: [String: String] = [:]  // line type → the first title a line of that type gives
         var sessionID: String?
         var agentID: String?
+        /// The thread the first exported line names (`ClaudeCodeExport`).
+        var exportedThread: ThreadName?
         var skipped: [String: Int] = [:]
         var passThrough: [String: String?] = [:]  // a line that is not a message → its parent (nil: none)
         var notes: [String] = []  // lines read with something replaced, or left out
@@ -59,6 +61,9 @@ public enum ClaudeCodeParser {
             }
             sessionID = sessionID ?? object["sessionId"]?.string
             agentID = agentID ?? object["agentId"]?.string
+            if exportedThread == nil, let name = object[ClaudeCodeExport.markerKey]?.object?["thread"]?.string {
+                exportedThread = try? ThreadName(name)
+            }
             lines.append(try ClaudeCodeParser.line(object, type: type, uuid: uuid, item: item))
         }
 
@@ -103,6 +108,7 @@ public enum ClaudeCodeParser {
         // A subagent's transcript (`SESSION/subagents/agent-ID.jsonl`) carries its session's id.
         if let agentID = reading.agentID, reading.lines.allSatisfy(\.sidechain) { conversation.label = "agent-" + agentID }
         conversation.notes = reading.notes
+        conversation.exportedThread = reading.exportedThread
         if detached > 0 {
             conversation.notes.append("\(name): \(CountedNoun.phrase(detached, "line")) named a parent the file does not hold; each follows the message line before it, or starts the history")
         }
@@ -179,9 +185,11 @@ public enum ClaudeCodeParser {
         if role == .user && onlyToolResults { fields["source-role"] = "tool_result" }
         // A compaction boundary starts a new chain; `logicalParentUuid` names where it continues.
         let parent = object["parentUuid"]?.string ?? object["logicalParentUuid"]?.string
+        var node = ImportNode(sourceID: uuid, parentSourceID: parent, role: role, date: date(object["timestamp"]), content: content, fields: fields)
+        node.exportedFrom = object[ClaudeCodeExport.markerKey]?.object?["id"]?.string.flatMap { try? ObjectID(hex: $0) }
         return Line(
             uuid: uuid, parent: parent, messageID: role == .assistant ? message["id"]?.string : nil,
-            node: ImportNode(sourceID: uuid, parentSourceID: parent, role: role, date: date(object["timestamp"]), content: content, fields: fields),
+            node: node,
             sidechain: object["isSidechain"]?.truth == true, toolResultsOnly: role == .user && onlyToolResults)
     }
 

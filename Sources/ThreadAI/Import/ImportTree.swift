@@ -26,6 +26,9 @@ public struct ImportConversation: Sendable {
     /// What tells this conversation's thread name apart when its title and id do not: a Claude Code
     /// subagent's transcript, which carries its session's id, is `agent-ID`.
     public var label: String?
+    /// The thread a ThreadAI export of this conversation was made from (`ClaudeCodeExport`): where its
+    /// messages go on when the ones the export was made from are stored (docs/FORMAT.md §4.6).
+    public var exportedThread: ThreadName?
 
     public init(
         format: String, id: String, title: String?, date: Timestamp?, nodes: [ImportNode], currentNode: String?,
@@ -50,6 +53,9 @@ public struct ImportNode: Sendable {
     public var content: String
     /// Frontmatter keys besides `source` (`model`, `source-role`, `hidden`, `cwd`, …).
     public var fields: [String: String]
+    /// The stored message a ThreadAI export made this item from (`ClaudeCodeExport`): the item stands
+    /// for it, not for a new message, when the repository holds it below the item's parent's.
+    public var exportedFrom: ObjectID?
 
     public init(sourceID: String, parentSourceID: String?, role: Role, date: Timestamp?, content: String, fields: [String: String] = [:]) {
         self.sourceID = sourceID

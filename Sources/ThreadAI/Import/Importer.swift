@@ -51,9 +51,12 @@ public struct Importer: Sendable {
             summary.skipped += conversation.skipped.isEmpty ? ["\(item): no messages"] : conversation.skipped
             return
         }
+        let exported = storedExports(of: conversation)
         var main = try Self.threadName(for: conversation)
         var title = conversation.title
-        if let prior = try priorImport(of: conversation, derived: main, item: item) {
+        if !exported.isEmpty, let thread = conversation.exportedThread {
+            main = thread  // A session exported from this repository goes on on the thread it was exported from.
+        } else if let prior = try priorImport(of: conversation, derived: main, item: item) {
             if prior.title != title {
                 let kept = (try? currentName(of: prior.name, item: item)) ?? prior.name
                 summary.notes.append("\(item) is titled \(prior.title.map { "'\($0)'" } ?? "nothing") in an earlier import, "
@@ -83,6 +86,10 @@ public struct Importer: Sendable {
         var encoded: [(sourceID: String, bytes: [UInt8])] = []
         var replacedNULs = 0
         for (index, node) in conversation.nodes.enumerated() {
+            if let stored = exported[node.sourceID] {
+                (ids[node.sourceID], dates[node.sourceID]) = (stored.id, stored.date)
+                continue
+            }
             let date = node.date ?? node.parentSourceID.flatMap { dates[$0] } ?? epoch
             let bytes = try Self.encode(
                 node, of: conversation, parent: node.parentSourceID.flatMap { ids[$0] }, thread: owners.thread[node.sourceID] ?? main,
@@ -118,6 +125,21 @@ public struct Importer: Sendable {
         summary.messages += conversation.nodes.count
         summary.forks += owners.tips.count - 1
         summary.skipped += conversation.skipped
+    }
+
+    /// The items of `conversation` that stand for messages stored here (docs/FORMAT.md §4.6, "Exported
+    /// sessions"): each item a ThreadAI export made from a message this repository holds, whose parent
+    /// is that message's parent's item (or which is a root, as the message is), by source id. Any
+    /// other item, those of an export made elsewhere included, is a message of its own.
+    func storedExports(of conversation: ImportConversation) -> [String: (id: ObjectID, date: Timestamp)] {
+        var stored: [String: (id: ObjectID, date: Timestamp)] = [:]
+        for node in conversation.nodes {
+            guard let id = node.exportedFrom, let header = try? repository.objects.header(id),
+                  header.parent == node.parentSourceID.flatMap({ stored[$0]?.id }),
+                  (header.parent == nil) == (node.parentSourceID == nil) else { continue }
+            stored[node.sourceID] = (id, header.date)
+        }
+        return stored
     }
 
     /// The bytes of the message `node` of `conversation` makes: its fields, `source`, and on the

@@ -87,8 +87,7 @@ enum CaptureCommand: Command {
     private static func backfill(_ agent: CodingAgent?, _ context: CommandContext) throws -> [String] {
         guard let home = context.environment["HOME"], !home.isEmpty else { throw CLIError("capture --all needs HOME, to find the agents' sessions.") }
         let repository = try context.repository()
-        // The agents name a project by its physical path (getcwd), symbolic links resolved.
-        let project = URL(fileURLWithPath: FilePaths.directoryName(of: repository.directory)).resolvingSymlinksInPath().path
+        let project = projectFolder(of: repository)
         var found: [String] = []
         for each in agent.map({ [$0] }) ?? CodingAgent.allCases {
             let (paths, place): ([String], String)
@@ -107,6 +106,12 @@ enum CaptureCommand: Command {
             found += paths
         }
         return found
+    }
+
+    /// The project the agents keep this repository's sessions under: the folder holding `.threadai`,
+    /// by its physical path (getcwd), symbolic links resolved, as the agents name a project.
+    static func projectFolder(of repository: Repository) -> String {
+        URL(fileURLWithPath: FilePaths.directoryName(of: repository.directory)).resolvingSymlinksInPath().path
     }
 
     private static func nonEmpty(_ text: String?) -> String? { text.flatMap { $0.isEmpty ? nil : $0 } }

@@ -60,7 +60,7 @@ enum HookScripts {
     }
 
     /// `text` in single quotes for the shell.
-    private static func quoted(_ text: String) -> String {
+    static func quoted(_ text: String) -> String {
         "'" + text.replacingEvery("'", with: "'\\''") + "'"
     }
 }

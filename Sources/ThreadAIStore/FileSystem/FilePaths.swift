@@ -76,7 +76,7 @@ public enum FilePaths {
     }
 
     /// Whether `path` is a directory or a symbolic link to one.
-    static func isDirectory(_ path: String) -> Bool {
+    public static func isDirectory(_ path: String) -> Bool {
         guard let info = systemStatus(path, followingLinks: true) else { return false }
         return info.st_mode & S_IFMT == S_IFDIR
     }
