@@ -9,12 +9,13 @@ struct PackPlan {
     /// The small packs rewritten, and the packs kept as they are.
     let rewritten: [Pack]
     let kept: [Pack]
-    /// What the new packs hold, each object once, pack by pack: `ordered[run]` for each of `runs`
-    /// is one new pack's objects, ascending by id, and where each one's bytes come from (`loose`,
-    /// or the rewritten pack at that position). The runs follow the sources (the loose objects, then
-    /// each rewritten pack), so what one source held together (a conversation an import or a
-    /// capture packed) stays together, and a one-thread read maps one pack, not every pack.
-    let ordered: [(id: ObjectID, source: Int)]
+    /// What the new packs hold, each object once, pack by pack: `ids[run]` for each of `runs` is
+    /// one new pack's objects, ascending by id, and `sources` where each one's bytes come from
+    /// (`loose`, or the rewritten pack at that position). The runs follow the sources (the loose
+    /// objects, then each rewritten pack), so what one source held together (a conversation an
+    /// import or a capture packed) stays together, and a one-thread read maps one pack, not every pack.
+    let ids: [ObjectID]
+    let sources: [Int32]
     let runs: [Range<Int>]
     static let loose = -1
     /// What a dry run says.
@@ -24,12 +25,12 @@ struct PackPlan {
     init(_ repository: Repository, keptLoose: Set<ObjectID>, keptPacks: Set<String>, limit: Int = PackWriter.sizeLimit) throws(PackingError) {
         objects = repository.objects
         let listed = try Self.looseIDs(in: objects)
-        let ids = listed.filter { !keptLoose.contains($0) }.sorted()
+        let candidates = listed.filter { !keptLoose.contains($0) }.sorted()
         let packs = objects.packs.trusted()
         // One search of the packs per id, not one for each side.
         var alreadyPacked: [ObjectID] = []
         var looseToPack: [ObjectID] = []
-        for id in ids {
+        for id in candidates {
             if packs.contains(where: { $0.contains(id) }) { alreadyPacked.append(id) } else { looseToPack.append(id) }
         }
         self.alreadyPacked = alreadyPacked
@@ -40,27 +41,55 @@ struct PackPlan {
         let chosen = Set(PackRollup.chosen(smallPacks: small.map { ($0.name, $0.size) }, looseBytes: looseBytes))
         rewritten = packs.filter { chosen.contains($0.name) }
         kept = packs.filter { !chosen.contains($0.name) }
-        var runs = PackRuns(limit: limit)
+        let (rewritten, kept) = (self.rewritten, self.kept)
+        let first = Self.firstSources(looseToPack, rewritten, kept)
+        var runs = PackRuns(limit: limit, count: first.count)
+        func taken(_ id: ObjectID, from source: Int) -> Bool {
+            ObjectID.position(of: id, count: first.count, idAt: { first[$0].id }).map { first[$0].source == source } ?? false
+        }
         for (id, size) in zip(looseToPack, looseSizes) { runs.add(id, source: Self.loose, size: size) }
         for (position, pack) in rewritten.enumerated() {
-            for entry in pack.entries where !kept.contains(where: { $0.contains(entry.id) }) {
+            for entry in pack.entries where taken(entry.id, from: position) {
                 runs.add(entry.id, source: position, size: entry.length)
             }
         }
-        (ordered, self.runs) = runs.finished()
+        (ids, sources, self.runs) = runs.finished()
 
         report.looseObjects = listed.count
-        report.keptLoose = listed.count - ids.count
+        report.keptLoose = listed.count - candidates.count
         report.alreadyPacked = alreadyPacked.count
         report.packedObjects = looseToPack.count
         report.bytes = looseBytes
         report.rewrittenPacks = rewritten.map(\.path)
         do {
             let format = try RepositoryFormat.read(in: repository.directory)
-            report.announcedPacks = !ordered.isEmpty && !format.features.contains(RepositoryFormat.packs)
+            report.announcedPacks = !ids.isEmpty && !format.features.contains(RepositoryFormat.packs)
         } catch {
             throw .format(error)
         }
+    }
+
+    /// Each object to write once, ascending by id, with the first source that has it: its loose file,
+    /// else the first rewritten pack holding it; none that a kept pack holds. Sorted and compacted
+    /// in one array reserved to its size, so a rewrite of a million objects holds one such list.
+    private static func firstSources(_ loose: [ObjectID], _ rewritten: [Pack], _ kept: [Pack]) -> [(id: ObjectID, source: Int)] {
+        var all: [(id: ObjectID, source: Int)] = []
+        all.reserveCapacity(loose.count + rewritten.reduce(0) { $0 + $1.count })
+        for id in loose { all.append((id, Self.loose)) }
+        for (position, pack) in rewritten.enumerated() {
+            for index in 0..<pack.count {
+                let id = pack.id(at: index)
+                if !kept.contains(where: { $0.contains(id) }) { all.append((id, position)) }
+            }
+        }
+        all.sort { $0.id == $1.id ? $0.source < $1.source : $0.id < $1.id }
+        var kept = 0
+        for index in all.indices where kept == 0 || all[kept - 1].id != all[index].id {
+            all[kept] = all[index]
+            kept += 1
+        }
+        all.removeLast(all.count - kept)
+        return all
     }
 
     private static func looseIDs(in objects: ObjectStore) throws(PackingError) -> [ObjectID] {
@@ -73,65 +102,80 @@ struct PackPlan {
         }
     }
 
-    /// Reads each object of `ordered` for `PackWriter`, which asks in that order (an id again when
-    /// it begins the next pack): its bytes when they hash to its id, else nil (left out: it stays
-    /// where it is, for `fsck` to name).
+    /// Reads each object of `ids` for `PackWriter`, which asks in that order (an id again when it
+    /// begins the next pack): its bytes when they hash to its id, else nil (left out: it stays where
+    /// it is, for `fsck` to name, and is added to `failed`).
     /// The pages of the rewritten packs read are dropped every `releaseEvery` bytes, so memory
     /// stays bounded however much is rewritten.
-    func reader() -> (ObjectID) -> [UInt8]? {
+    func reader(failed: FailedObjects) -> (ObjectID) -> [UInt8]? {
         var position = 0
         var release = Pack.PageRelease()
         return { id in
-            while position < ordered.count, ordered[position].id != id { position += 1 }
-            guard position < ordered.count else { return nil }
-            let source = ordered[position].source
-            guard source != Self.loose else { return PackWriter.looseBytes(of: id, in: objects) }
-            guard case .bytes(let bytes) = rewritten[source].lookup(id), ObjectID.of(bytes) == id else { return nil }
-            release.read(bytes.count, from: rewritten)
+            while position < ids.count, ids[position] != id { position += 1 }
+            guard position < ids.count else { return nil }
+            let source = Int(sources[position])
+            let bytes: [UInt8]?
+            if source == Self.loose {
+                bytes = PackWriter.looseBytes(of: id, in: objects)
+            } else if case .bytes(let packed) = rewritten[source].lookup(id), ObjectID.of(packed) == id {
+                release.read(packed.count, from: rewritten)
+                bytes = packed
+            } else {
+                bytes = nil
+            }
+            if bytes == nil { failed.ids.insert(id) }
             return bytes
         }
     }
 
     /// The ids of each new pack, ascending, for `PackWriter.write(runs:bytes:)`.
-    var idRuns: [ArraySlice<ObjectID>] {
-        let ids = ordered.map(\.id)
-        return runs.map { ids[$0] }
-    }
+    var idRuns: [ArraySlice<ObjectID>] { runs.map { ids[$0] } }
 
     static let releaseEvery = 32 << 20
 }
 
+/// The objects a rewrite could not copy (gone, or failing their ids): a rewritten pack that holds
+/// one stays.
+final class FailedObjects {
+    var ids = Set<ObjectID>()
+}
+
 /// The objects of a rewrite cut into the runs that become its packs (docs/FORMAT.md §15.3): taken
-/// in the order their sources give, each id once (the first source that has it), a run closed
-/// before its objects' bytes would pass the limit, then sorted by id as a pack's entries are.
+/// in the order their sources give, a run closed before its objects' bytes would pass the limit,
+/// then sorted by id as a pack's entries are.
 struct PackRuns {
     let limit: Int
-    private var ordered: [(id: ObjectID, source: Int)] = []
+    private var ids: [ObjectID] = []
+    private var sources: [Int32] = []
     private var runs: [Range<Int>] = []
-    private var taken = Set<ObjectID>()
     private var start = 0
     private var bytes = 0
 
-    init(limit: Int) {
+    init(limit: Int, count: Int) {
         self.limit = limit
+        ids.reserveCapacity(count)
+        sources.reserveCapacity(count)
     }
 
     mutating func add(_ id: ObjectID, source: Int, size: Int) {
-        guard taken.insert(id).inserted else { return }
-        if ordered.count > start, bytes + size > limit { close() }
-        ordered.append((id, source))
+        if ids.count > start, bytes + size > limit { close() }
+        ids.append(id)
+        sources.append(Int32(source))
         bytes += size
     }
 
     private mutating func close() {
-        ordered[start...].sort { $0.id < $1.id }
-        runs.append(start..<ordered.count)
-        start = ordered.count
+        let order = (start..<ids.count).sorted { ids[$0] < ids[$1] }
+        let (sortedIDs, sortedSources) = (order.map { ids[$0] }, order.map { sources[$0] })
+        ids.replaceSubrange(start..., with: sortedIDs)
+        sources.replaceSubrange(start..., with: sortedSources)
+        runs.append(start..<ids.count)
+        start = ids.count
         bytes = 0
     }
 
-    consuming func finished() -> (ordered: [(id: ObjectID, source: Int)], runs: [Range<Int>]) {
-        if ordered.count > start { close() }
-        return (ordered, runs)
+    consuming func finished() -> (ids: [ObjectID], sources: [Int32], runs: [Range<Int>]) {
+        if ids.count > start { close() }
+        return (ids, sources, runs)
     }
 }

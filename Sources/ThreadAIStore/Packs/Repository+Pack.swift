@@ -64,14 +64,15 @@ extension Repository {
     private func pack(_ plan: PackPlan, limit: Int, holding lock: borrowing LockFile) throws(PackingError) -> PackReport {
         var report = plan.report
         report.announcedPacks = false
-        if !plan.ordered.isEmpty {
+        let failed = FailedObjects()
+        if !plan.ids.isEmpty {
             do {
                 report.announcedPacks = try RepositoryFormat.announce(RepositoryFormat.packs, in: directory)
             } catch {
                 throw .format(error)
             }
             do {
-                report.packs = try PackWriter(objects: objects, limit: limit).write(runs: plan.idRuns, bytes: plan.reader())
+                report.packs = try PackWriter(objects: objects, limit: limit).write(runs: plan.idRuns, bytes: plan.reader(failed: failed))
             } catch {
                 throw .fileSystem(error)
             }
@@ -80,7 +81,7 @@ extension Repository {
         let written = try reopened(report.packs)
         report.removedLooseFiles += try removeLooseCopies(of: plan.looseToPack, packedIn: written)
         report.removedLooseFiles += try removeLooseCopies(of: plan.alreadyPacked) { objects.packs.bytes(of: $0)?.bytes }
-        report.removedPacks = try removeRewritten(plan.rewritten, keeping: plan.kept, written: written)
+        report.removedPacks = try removeRewritten(plan.rewritten, keeping: plan.kept, failed: failed.ids, written: written)
         objects.packs.writeMultiIndex()
         return report
     }
@@ -156,19 +157,17 @@ extension Repository {
         }
     }
 
-    /// Removes each of `rewritten` whose every object is in `written` or `kept`, and its index.
+    /// Removes each of `rewritten` whose every object is in `kept` or was written (`PackPlan` planned
+    /// every object no kept pack holds; those it could not copy are `failed`), and its index.
     /// - Returns: how many packs were removed.
-    private func removeRewritten(_ rewritten: [Pack], keeping kept: [Pack], written: [Pack]) throws(PackingError) -> Int {
+    private func removeRewritten(_ rewritten: [Pack], keeping kept: [Pack], failed: Set<ObjectID>, written: [Pack]) throws(PackingError) -> Int {
         var removed = 0
-        // Each written pack is ascending, the packs together are not: one sorted list to search.
-        let writtenIDs = written.flatMap { pack in (0..<pack.count).map(pack.id(at:)) }.sorted()
         // A rewrite of the same objects writes the same file under the same name (§15.1): that
         // pack is new and stays.
         let names = Set(written.map(\.name))
         for pack in rewritten where !names.contains(pack.name) {
             let carried = pack.entries.allSatisfy { entry in
-                ObjectID.position(of: entry.id, count: writtenIDs.count, idAt: { writtenIDs[$0] }) != nil
-                    || kept.contains { $0.contains(entry.id) }
+                !failed.contains(entry.id) || kept.contains { $0.contains(entry.id) }
             }
             guard carried else { continue }
             do {
