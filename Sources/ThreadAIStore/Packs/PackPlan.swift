@@ -41,18 +41,14 @@ struct PackPlan {
         let chosen = Set(PackRollup.chosen(smallPacks: small.map { ($0.name, $0.size) }, looseBytes: looseBytes))
         rewritten = packs.filter { chosen.contains($0.name) }
         kept = packs.filter { !chosen.contains($0.name) }
-        let (rewritten, kept) = (self.rewritten, self.kept)
-        let first = Self.firstSources(looseToPack, rewritten, kept)
-        var runs = PackRuns(limit: limit, count: first.count)
-        func taken(_ id: ObjectID, from source: Int) -> Bool {
-            ObjectID.position(of: id, count: first.count, idAt: { first[$0].id }).map { first[$0].source == source } ?? false
-        }
-        for (id, size) in zip(looseToPack, looseSizes) { runs.add(id, source: Self.loose, size: size) }
-        for (position, pack) in rewritten.enumerated() {
-            for entry in pack.entries where taken(entry.id, from: position) {
-                runs.add(entry.id, source: position, size: entry.length)
-            }
-        }
+        var planned = Self.firstSources(zip(looseToPack, looseSizes), rewritten, kept)
+        // Grouped by thread, so a thread's messages land in one pack and a reader of one thread maps
+        // that pack alone, whatever order the sources held them in (an import's chunks, in the
+        // export's id order, hold every thread a little).
+        Self.keyByThread(&planned, objects: objects, rewritten: rewritten)
+        planned.sort { $0.thread == $1.thread ? $0.id < $1.id : $0.thread < $1.thread }
+        var runs = PackRuns(limit: limit, count: planned.count)
+        for item in planned { runs.add(item.id, source: item.source, size: item.size) }
         (ids, sources, self.runs) = runs.finished()
 
         report.looseObjects = listed.count
@@ -69,27 +65,68 @@ struct PackPlan {
         }
     }
 
+    /// An object to write: where its bytes come from, their size, and its thread's key.
+    struct Planned {
+        let id: ObjectID
+        let source: Int
+        let size: Int
+        var thread: UInt64 = 0
+    }
+
     /// Each object to write once, ascending by id, with the first source that has it: its loose file,
     /// else the first rewritten pack holding it; none that a kept pack holds. Sorted and compacted
     /// in one array reserved to its size, so a rewrite of a million objects holds one such list.
-    private static func firstSources(_ loose: [ObjectID], _ rewritten: [Pack], _ kept: [Pack]) -> [(id: ObjectID, source: Int)] {
-        var all: [(id: ObjectID, source: Int)] = []
-        all.reserveCapacity(loose.count + rewritten.reduce(0) { $0 + $1.count })
-        for id in loose { all.append((id, Self.loose)) }
+    private static func firstSources(
+        _ loose: some Sequence<(ObjectID, Int)>, _ rewritten: [Pack], _ kept: [Pack]
+    ) -> [Planned] {
+        var all: [Planned] = []
+        all.reserveCapacity(loose.underestimatedCount + rewritten.reduce(0) { $0 + $1.count })
+        for (id, size) in loose { all.append(Planned(id: id, source: Self.loose, size: size)) }
         for (position, pack) in rewritten.enumerated() {
-            for index in 0..<pack.count {
-                let id = pack.id(at: index)
-                if !kept.contains(where: { $0.contains(id) }) { all.append((id, position)) }
+            for entry in pack.entries where !kept.contains(where: { $0.contains(entry.id) }) {
+                all.append(Planned(id: entry.id, source: position, size: entry.length))
             }
         }
         all.sort { $0.id == $1.id ? $0.source < $1.source : $0.id < $1.id }
-        var kept = 0
-        for index in all.indices where kept == 0 || all[kept - 1].id != all[index].id {
-            all[kept] = all[index]
-            kept += 1
+        var unique = 0
+        for index in all.indices where unique == 0 || all[unique - 1].id != all[index].id {
+            all[unique] = all[index]
+            unique += 1
         }
-        all.removeLast(all.count - kept)
+        all.removeLast(all.count - unique)
         return all
+    }
+
+    /// Sets each object's `thread`: the FNV-1a hash of its `thread` line's value (docs/FORMAT.md §4.2),
+    /// read from the first bytes of the object; 0 when it has none there. The pages of the packs read
+    /// are dropped as `reader` drops them.
+    private static func keyByThread(_ planned: inout [Planned], objects: ObjectStore, rewritten: [Pack]) {
+        var release = Pack.PageRelease()
+        for index in planned.indices {
+            let item = planned[index]
+            let prefix: [UInt8]
+            if item.source == Self.loose {
+                prefix = (try? FilePaths.readReplacedFile(objects.path(of: item.id))).map { Array($0.prefix(threadKeyWindow)) } ?? []
+            } else {
+                prefix = rewritten[item.source].prefix(of: item.id, count: threadKeyWindow)
+                release.read(prefix.count, from: rewritten)
+            }
+            planned[index].thread = threadKey(prefix)
+        }
+    }
+
+    /// How far into an object its `thread` line is looked for: the frontmatter's first lines.
+    static let threadKeyWindow = 1024
+
+    static func threadKey(_ bytes: [UInt8]) -> UInt64 {
+        let marker = Array("\nthread: ".utf8)
+        guard let found = bytes.firstOccurrence(of: marker) else { return 0 }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes[(found + marker.count)...] {
+            if byte == 0x0a { break }
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        return hash
     }
 
     private static func looseIDs(in objects: ObjectStore) throws(PackingError) -> [ObjectID] {
