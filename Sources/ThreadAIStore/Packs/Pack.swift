@@ -144,10 +144,9 @@ final class Pack: Sendable {
         case staleIndex
     }
 
-    /// The first `count` bytes (or fewer) of the object `id`, unverified; none when the pack does not hold it.
-    func prefix(of id: ObjectID, count: Int) -> [UInt8] {
-        guard case .at(let entry) = find(id, verifyingAbsence: false) else { return [] }
-        return mapping.bytes(entry.offset..<(entry.offset + min(count, entry.length)))
+    /// The first `count` bytes (or fewer) of the object at `entry` (one of `entries`), unverified.
+    func prefix(of entry: PackFraming.Entry, count: Int) -> [UInt8] {
+        mapping.bytes(entry.offset..<(entry.offset + min(count, entry.length)))
     }
 
     /// The bytes of `entry`, found by `find` (so inside the file), unverified.

@@ -41,11 +41,10 @@ struct PackPlan {
         let chosen = Set(PackRollup.chosen(smallPacks: small.map { ($0.name, $0.size) }, looseBytes: looseBytes))
         rewritten = packs.filter { chosen.contains($0.name) }
         kept = packs.filter { !chosen.contains($0.name) }
-        var planned = Self.firstSources(zip(looseToPack, looseSizes), rewritten, kept)
         // Grouped by thread, so a thread's messages land in one pack and a reader of one thread maps
         // that pack alone, whatever order the sources held them in (an import's chunks, in the
         // export's id order, hold every thread a little).
-        Self.keyByThread(&planned, objects: objects, rewritten: rewritten)
+        var planned = Self.firstSources(zip(looseToPack, looseSizes), rewritten, kept, objects: objects)
         planned.sort { $0.thread == $1.thread ? $0.id < $1.id : $0.thread < $1.thread }
         var runs = PackRuns(limit: limit, count: planned.count)
         for item in planned { runs.add(item.id, source: item.source, size: item.size) }
@@ -76,15 +75,24 @@ struct PackPlan {
     /// Each object to write once, ascending by id, with the first source that has it: its loose file,
     /// else the first rewritten pack holding it; none that a kept pack holds. Sorted and compacted
     /// in one array reserved to its size, so a rewrite of a million objects holds one such list.
+    /// Each one's `thread` key is read from its first bytes as its source is read in order, each
+    /// pack from its start to its end, dropping the pages read as `reader` does.
     private static func firstSources(
-        _ loose: some Sequence<(ObjectID, Int)>, _ rewritten: [Pack], _ kept: [Pack]
+        _ loose: some Sequence<(ObjectID, Int)>, _ rewritten: [Pack], _ kept: [Pack], objects: ObjectStore
     ) -> [Planned] {
         var all: [Planned] = []
         all.reserveCapacity(loose.underestimatedCount + rewritten.reduce(0) { $0 + $1.count })
-        for (id, size) in loose { all.append(Planned(id: id, source: Self.loose, size: size)) }
+        for (id, size) in loose {
+            let prefix = (try? FilePaths.readReplacedFile(objects.path(of: id))).map { Array($0.prefix(threadKeyWindow)) } ?? []
+            all.append(Planned(id: id, source: Self.loose, size: size, thread: threadKey(prefix)))
+        }
+        var release = Pack.PageRelease()
         for (position, pack) in rewritten.enumerated() {
+            // A pack's entries are in file order (§15.1): one pass from its start to its end.
             for entry in pack.entries where !kept.contains(where: { $0.contains(entry.id) }) {
-                all.append(Planned(id: entry.id, source: position, size: entry.length))
+                let prefix = pack.prefix(of: entry, count: threadKeyWindow)
+                release.read(entry.length, from: rewritten)
+                all.append(Planned(id: entry.id, source: position, size: entry.length, thread: threadKey(prefix)))
             }
         }
         all.sort { $0.id == $1.id ? $0.source < $1.source : $0.id < $1.id }
@@ -95,24 +103,6 @@ struct PackPlan {
         }
         all.removeLast(all.count - unique)
         return all
-    }
-
-    /// Sets each object's `thread`: the FNV-1a hash of its `thread` line's value (docs/FORMAT.md §4.2),
-    /// read from the first bytes of the object; 0 when it has none there. The pages of the packs read
-    /// are dropped as `reader` drops them.
-    private static func keyByThread(_ planned: inout [Planned], objects: ObjectStore, rewritten: [Pack]) {
-        var release = Pack.PageRelease()
-        for index in planned.indices {
-            let item = planned[index]
-            let prefix: [UInt8]
-            if item.source == Self.loose {
-                prefix = (try? FilePaths.readReplacedFile(objects.path(of: item.id))).map { Array($0.prefix(threadKeyWindow)) } ?? []
-            } else {
-                prefix = rewritten[item.source].prefix(of: item.id, count: threadKeyWindow)
-                release.read(prefix.count, from: rewritten)
-            }
-            planned[index].thread = threadKey(prefix)
-        }
     }
 
     /// How far into an object its `thread` line is looked for: the frontmatter's first lines.
@@ -155,7 +145,9 @@ struct PackPlan {
             if source == Self.loose {
                 bytes = PackWriter.looseBytes(of: id, in: objects)
             } else if case .bytes(let packed) = rewritten[source].lookup(id), ObjectID.of(packed) == id {
-                release.read(packed.count, from: rewritten)
+                // Read in thread order, so anywhere in the packs: each read maps a page and the
+                // kernel's fault-around its neighbours, however few bytes the object has.
+                release.read(max(packed.count, Self.pagesMappedPerRead), from: rewritten)
                 bytes = packed
             } else {
                 bytes = nil
@@ -169,6 +161,9 @@ struct PackPlan {
     var idRuns: [ArraySlice<ObjectID>] { runs.map { ids[$0] } }
 
     static let releaseEvery = 32 << 20
+    /// What one read of a few bytes anywhere in a mapped pack adds to the resident pages: Linux maps
+    /// up to 16 pages around a fault (`fault_around_bytes`, 64 KiB).
+    static let pagesMappedPerRead = 64 << 10
 }
 
 /// The objects a rewrite could not copy (gone, or failing their ids): a rewritten pack that holds
