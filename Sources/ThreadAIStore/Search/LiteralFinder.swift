@@ -37,6 +37,17 @@ struct LiteralFinder: Sendable {
         byte &- 0x41 < 26 ? byte | 0x20 : byte
     }
 
+    /// How many times the needle occurs in `bytes`, not overlapping (0 for an empty needle).
+    func occurrences(in bytes: UnsafeRawBufferPointer) -> Int {
+        guard !needle.isEmpty else { return 0 }
+        var position = 0, found = 0
+        while let at = find(in: bytes, from: position) {
+            found += 1
+            position = at + needle.count
+        }
+        return found
+    }
+
     /// Where the needle next occurs in `bytes` at or after `position`; `position` itself for an empty needle.
     func find(in bytes: UnsafeRawBufferPointer, from position: Int) -> Int? {
         guard !needle.isEmpty else { return position <= bytes.count ? position : nil }

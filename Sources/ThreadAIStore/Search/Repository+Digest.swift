@@ -64,15 +64,8 @@ extension Repository {
         var best = BoundedRanking<Ranked>(keeping: max(0, skip) + max(0, limit), precedes: Ranked.precedes)
         var scan = prepared.scan()
         let matched = try scan.run { number, content in
-            var terms = 0, occurrences = 0
-            for stem in stems {
-                var position = 0, count = 0
-                while let found = stem.find(in: content, from: position) {
-                    count += 1
-                    position = found + stem.count
-                }
-                if count > 0 { (terms, occurrences) = (terms + 1, occurrences + count) }
-            }
+            let counts = stems.map { $0.occurrences(in: content) }
+            let (terms, occurrences) = (counts.count { $0 > 0 }, counts.reduce(0, +))
             best.offer(Ranked(number: number, terms: terms, occurrences: occurrences, seconds: catalog.seconds(number), id: catalog.id(number)))
         }
         repairSearchIndex(after: scan, catalog)
@@ -80,7 +73,7 @@ extension Repository {
         var hits: [DigestHit] = []
         for ranked in best.ranked.dropFirst(skip) {
             let hit = try prepared.hit(ranked.number, lines: true, damaged: scan.foundDamage, buffer: &buffer)
-            hits.append(Self.digestHit(hit, terms: ranked, stems: query.stems))
+            hits.append(Self.digestHit(hit, terms: ranked, stems: stems))
         }
         return Digest(terms: query.terms, hits: hits, total: matched.count, skipped: min(skip, best.ranked.count))
     }
@@ -103,12 +96,10 @@ extension Repository {
     }
 
     /// The hit of a ranked match: its counts, and the excerpt of its line holding the most terms.
-    private static func digestHit(_ hit: SearchHit, terms ranked: Ranked, stems: [String]) -> DigestHit {
-        let folded = stems.map { Array($0.utf8).map(LiteralFinder.lowercased) }
+    private static func digestHit(_ hit: SearchHit, terms ranked: Ranked, stems: [LiteralFinder]) -> DigestHit {
         var bestLine: (line: SearchLine, terms: Int)?
         for line in hit.lines {
-            let lowered = line.text.map(LiteralFinder.lowercased)
-            let inLine = folded.count { lowered.occurrences(of: $0) > 0 }
+            let inLine = line.text.withUnsafeBytes { text in stems.count { $0.find(in: text, from: 0) != nil } }
             if inLine > bestLine?.terms ?? 0 { bestLine = (line, inLine) }
         }
         let line = bestLine?.line ?? hit.lines.first
@@ -153,22 +144,5 @@ struct BoundedRanking<Element> {
         }
         ranked.insert(element, at: low)
         if ranked.count > keeping { ranked.removeLast() }
-    }
-}
-
-extension Array where Element == UInt8 {
-    /// How many times `needle` occurs, not overlapping.
-    func occurrences(of needle: [UInt8]) -> Int {
-        guard !needle.isEmpty, needle.count <= count else { return 0 }
-        var found = 0, position = 0
-        while position + needle.count <= count {
-            if self[position] == needle[0], self[position..<(position + needle.count)].elementsEqual(needle) {
-                found += 1
-                position += needle.count
-            } else {
-                position += 1
-            }
-        }
-        return found
     }
 }

@@ -37,12 +37,8 @@ public struct SearchPattern: Sendable {
 
     /// The first place at or after `position` where one of the finders' literals occurs, and its length.
     private func firstLiteral(in bytes: UnsafeRawBufferPointer, from position: Int) -> (at: Int, count: Int)? {
-        var best: (at: Int, count: Int)?
-        for finder in finders {
-            guard let at = finder.find(in: bytes, from: position), at < best?.at ?? Int.max else { continue }
-            best = (at, finder.count)
-        }
-        return best
+        var cursor = BlockCursor(finders)
+        return cursor.next(in: bytes, from: position)
     }
 
     /// - Throws: `SearchPatternError` for a pattern with a line break or a malformed expression.
