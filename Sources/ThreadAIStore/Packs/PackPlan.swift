@@ -11,12 +11,13 @@ struct PackPlan {
     let kept: [Pack]
     /// What the new packs hold, each object once, pack by pack: `ids[run]` for each of `runs` is
     /// one new pack's objects, ascending by id, and `sources` where each one's bytes come from
-    /// (`loose`, or the rewritten pack at that position). The runs follow the sources (the loose
-    /// objects, then each rewritten pack), so what one source held together (a conversation an
-    /// import or a capture packed) stays together, and a one-thread read maps one pack, not every pack.
+    /// (`loose`, or the rewritten pack at that position). The runs follow the objects grouped by
+    /// thread, so a thread's messages lie in one pack and a one-thread read maps one pack, not every pack.
     let ids: [ObjectID]
     let sources: [Int32]
     let runs: [Range<Int>]
+    /// The most bytes of objects a new pack holds (`PackWriter.sizeLimit`, smaller in tests).
+    let limit: Int
     static let loose = -1
     /// What a dry run says.
     private(set) var report = Repository.PackReport()
@@ -24,6 +25,7 @@ struct PackPlan {
 
     init(_ repository: Repository, keptLoose: Set<ObjectID>, keptPacks: Set<String>, limit: Int = PackWriter.sizeLimit) throws(PackingError) {
         objects = repository.objects
+        self.limit = limit
         let listed = try Self.looseIDs(in: objects)
         let candidates = listed.filter { !keptLoose.contains($0) }.sorted()
         let packs = objects.packs.trusted()
@@ -69,7 +71,7 @@ struct PackPlan {
         let id: ObjectID
         let source: Int
         let size: Int
-        var thread: UInt64 = 0
+        let thread: UInt64
     }
 
     /// Each object to write once, ascending by id, with the first source that has it: its loose file,
@@ -173,8 +175,8 @@ final class FailedObjects {
 }
 
 /// The objects of a rewrite cut into the runs that become its packs (docs/FORMAT.md §15.3): taken
-/// in the order their sources give, a run closed before its objects' bytes would pass the limit,
-/// then sorted by id as a pack's entries are.
+/// in the order given (grouped by thread), a run closed before its objects' bytes would pass the
+/// limit, then sorted by id as a pack's entries are.
 struct PackRuns {
     let limit: Int
     private var ids: [ObjectID] = []

@@ -48,7 +48,7 @@ extension Repository {
     func pack(keptLoose: Set<ObjectID> = [], keptPacks: Set<String> = [], dryRun: Bool = false, limit: Int) throws(PackingError) -> PackReport {
         guard !dryRun else { return try PackPlan(self, keptLoose: keptLoose, keptPacks: keptPacks, limit: limit).report }
         let lock = try takeGCLock()
-        return try pack(PackPlan(self, keptLoose: keptLoose, keptPacks: keptPacks, limit: limit), limit: limit, holding: lock)
+        return try pack(PackPlan(self, keptLoose: keptLoose, keptPacks: keptPacks, limit: limit), holding: lock)
     }
 
     private func takeGCLock() throws(PackingError) -> LockFile {
@@ -61,7 +61,7 @@ extension Repository {
     }
 
     /// The work of `plan`, while `lock` (`gc.lock`, never committed: released when it goes) is held.
-    private func pack(_ plan: PackPlan, limit: Int, holding lock: borrowing LockFile) throws(PackingError) -> PackReport {
+    private func pack(_ plan: PackPlan, holding lock: borrowing LockFile) throws(PackingError) -> PackReport {
         var report = plan.report
         report.announcedPacks = false
         let failed = FailedObjects()
@@ -72,7 +72,7 @@ extension Repository {
                 throw .format(error)
             }
             do {
-                report.packs = try PackWriter(objects: objects, limit: limit).write(runs: plan.idRuns, bytes: plan.reader(failed: failed))
+                report.packs = try PackWriter(objects: objects, limit: plan.limit).write(runs: plan.idRuns, bytes: plan.reader(failed: failed))
             } catch {
                 throw .fileSystem(error)
             }
