@@ -22,7 +22,7 @@ enum MCPCommand: Command {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
         let server = MCPServer(invocation: CommandInvocation(
             environment: context.environment, currentDirectory: context.currentDirectory, repository: context.repositoryOverride))
-        await server.serve(input: 0, output: 1)
+        await server.serve(input: 0, output: context.output)
         return .success
     }
 }

@@ -33,7 +33,7 @@ struct MCPResources: Sendable {
         }
         let ran = await invocation.run(["threads", "--json"])
         guard ran.status == 0, case .array(let threads)? = JSONValue.parse(Array(ran.output.utf8)) else {
-            throw .internalError(ran.errors.trimmingTrailingNewlines())
+            throw .internalError(ran.errors.trimmingWhitespace())
         }
         let page = threads.dropFirst(start).prefix(Self.pageSize)
         var result: [String: JSONValue] = [
@@ -61,7 +61,7 @@ struct MCPResources: Sendable {
             throw .resourceNotFound("no resource '\(uri)': threads are threadai://thread/NAME, messages threadai://message/ID.")
         }
         let ran = await invocation.run(arguments)
-        guard ran.status == 0 else { throw .resourceNotFound(ran.errors.trimmingTrailingNewlines()) }
+        guard ran.status == 0 else { throw .resourceNotFound(ran.errors.trimmingWhitespace()) }
         return ["contents": [["uri": .string(uri), "mimeType": "text/markdown", "text": .string(ran.output)]]]
     }
 

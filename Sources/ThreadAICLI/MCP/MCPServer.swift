@@ -1,11 +1,4 @@
 import ThreadAISupport
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// `threadai mcp`: a Model Context Protocol server over standard input and output (JSON-RPC 2.0,
 /// one message per line, the MCP stdio transport), answering one request at a time until the
@@ -26,8 +19,10 @@ struct MCPServer {
         resources = MCPResources(invocation: invocation)
     }
 
-    /// Serves `input` until its end, answering on `output`.
-    func serve(input: Int32, output: Int32) async {
+    /// Serves `input` until its end, answering on `output`, each answer flushed as it is made (a
+    /// client that went away ends nothing here: the output drops what it cannot write, and the
+    /// next read sees the end of input).
+    func serve(input: Int32, output: any TextOutput) async {
         var lines = LineReader(descriptor: input)
         while let line = lines.next() {
             let answer: JSONValue?
@@ -37,7 +32,10 @@ struct MCPServer {
                 guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { continue }
                 answer = await respond(to: bytes)
             }
-            if let answer { Self.write(Array((answer.compactJSON + "\n").utf8), to: output) }
+            if let answer {
+                output.line(answer.compactJSON)
+                output.flush()
+            }
         }
     }
 
@@ -118,7 +116,7 @@ struct MCPServer {
         let ran = await invocation.run(try tool.commandLine(arguments))
         // A search that finds nothing exits 1 with nothing on standard error: an answer, not a failure.
         guard ran.status == 0 || (ran.status == 1 && ran.errors.isEmpty) else {
-            let words = (ran.errors + ran.output).trimmingTrailingNewlines()
+            let words = (ran.errors + ran.output).trimmingWhitespace()
             return ["content": [["type": "text", "text": .string(words.isEmpty ? "threadai \(name) failed (status \(ran.status))." : words)]], "isError": true]
         }
         var text = ran.output
@@ -130,31 +128,6 @@ struct MCPServer {
 
     static func response(id: JSONValue, error: MCPError) -> JSONValue {
         ["jsonrpc": "2.0", "id": id, "error": error.json]
-    }
-
-    /// Writes all of `bytes`; a client that went away (EPIPE, SIGPIPE being ignored) ends nothing
-    /// here: the next read sees the end of input.
-    static func write(_ bytes: [UInt8], to descriptor: Int32) {
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes[offset...].withUnsafeBytes { writeToDescriptor(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return }
-            offset += count
-        }
-    }
-}
-
-@inline(__always)
-private func writeToDescriptor(_ descriptor: Int32, _ pointer: UnsafeRawPointer?, _ count: Int) -> Int {
-    write(descriptor, pointer, count)
-}
-
-extension String {
-    func trimmingTrailingNewlines() -> String {
-        var text = self
-        while text.last == "\n" { text.removeLast() }
-        return text
     }
 }
 
