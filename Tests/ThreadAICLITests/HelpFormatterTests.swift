@@ -133,7 +133,7 @@ struct CommandTableTests {
     @Test("the commands that print long text are paged, and those that write threads say so")
     func traits() {
         let paged = ThreadAICLI.commands.filter { $0.traits.contains(.paged) }.map { $0.name }
-        #expect(Set(paged) == ["log", "show", "diff", "grep", "context"])
+        #expect(Set(paged) == ["log", "show", "diff", "grep", "context", "blame"])
         let writing = ThreadAICLI.commands.filter { $0.traits.contains(.writesThreads) }.map { $0.name }
         #expect(Set(writing) == ["send", "retry", "checkout", "threads", "import", "chat", "edit", "regenerate", "continue", "merge", "tag", "capture"])
     }

@@ -37,6 +37,13 @@ public protocol GitBackend: Sendable {
     /// from the top, each once, in the index's order.
     func trackedFiles(around folder: URL, under paths: [String]) throws(GitError) -> [String]
 
+    /// `git blame --porcelain -w -M` of `path` (from the top of the work tree) at `revision` (the
+    /// work tree's file when nil), of the lines `lines` only when given: git's output as it is.
+    func blame(_ path: String, revision: String?, lines: ClosedRange<Int>?, around folder: URL) throws(GitError) -> String?
+
+    /// The full messages of `commits` (full ids), by id.
+    func messages(of commits: [String], around folder: URL) throws(GitError) -> [String: String]
+
     /// Why this backend found no repository around `folder`, as a clause.
     func whyNoRepository(_ folder: String) -> String
 

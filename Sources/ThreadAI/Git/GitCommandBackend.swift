@@ -65,6 +65,25 @@ public struct GitCommandBackend: GitBackend {
                            purpose: "reading the message of commit \(revision)")
     }
 
+    public func blame(_ path: String, revision: String?, lines: ClosedRange<Int>?, around folder: URL) throws(GitError) -> String? {
+        // -w and -M: a line re-indented or moved within the file keeps the commit that wrote it.
+        let arguments = ["blame", "--porcelain", "-w", "-M"] + (lines.map { ["-L", "\($0.lowerBound),\($0.upperBound)"] } ?? [])
+            + (revision.map { [$0] } ?? []) + ["--", path]
+        return try GitCommand.run(arguments, in: folder, purpose: "blaming \(path)")
+    }
+
+    public func messages(of commits: [String], around folder: URL) throws(GitError) -> [String: String] {
+        guard !commits.isEmpty else { return [:] }
+        let output = try GitCommand.run(["log", "--no-walk=unsorted", "--format=%H%x00%B%x01"] + commits + ["--"], in: folder,
+                                        purpose: "reading the messages of \(commits.count) commits") ?? ""
+        var messages: [String: String] = [:]
+        for record in output.split(separator: "\u{01}") {
+            let fields = record.drop { $0 == "\n" }.split(separator: "\0", maxSplits: 1, omittingEmptySubsequences: false)
+            if fields.count == 2 { messages[String(fields[0])] = String(fields[1]) }
+        }
+        return messages
+    }
+
     /// `git diff --cached` compares files (--no-index) outside a work tree and refuses --cached: asks first.
     public func stagedFiles(around folder: URL, under paths: [String]) throws(GitError) -> [String]? {
         guard try GitCommand.run(["rev-parse", "--is-inside-work-tree"], in: folder, purpose: "listing the staged messages") != nil,

@@ -90,6 +90,23 @@ public struct LibGit2Backend: GitBackend {
         }
     }
 
+    /// libgit2's blame has neither `-w` nor `-M` as git's command has them: `blame` runs the command.
+    public func blame(_ path: String, revision: String?, lines: ClosedRange<Int>?, around folder: URL) throws(GitError) -> String? {
+        guard GitCommand.isInstalled else {
+            throw GitError(purpose: "blaming \(path)", arguments: ["blame"], status: nil, message: "",
+                           advice: "blame needs git's own command, which this system lacks")
+        }
+        return try GitCommandBackend().blame(path, revision: revision, lines: lines, around: folder)
+    }
+
+    public func messages(of commits: [String], around folder: URL) throws(GitError) -> [String: String] {
+        var messages: [String: String] = [:]
+        for commit in commits {
+            messages[commit] = try message(of: commit, around: folder)
+        }
+        return messages
+    }
+
     /// The message as `git log -1 --format=%B` prints it: the commit's message and a line feed.
     public func message(of revision: String, around folder: URL) throws(GitError) -> String? {
         let operation = Operation(purpose: "reading the message of commit \(revision)", arguments: ["log", "-1", "--format=%B"])

@@ -63,6 +63,8 @@ enum CacheCommand: Command {
                      builtBy: "the next grep", context)
         writeRecords(report.objectsFile, path: cache.path(of: "objects"), count: report.objectRecords,
                      wrong: report.wrongObjectRecords, withoutObject: 0, builtBy: "the next log of a long history", context)
+        writeRecords(report.writtenFile, path: cache.path(of: "written"), count: report.writtenMessages,
+                     wrong: report.wrongWrittenMessages, withoutObject: 0, builtBy: "the next blame", context)
         writeMultiPackIndex(report, path: cache.path(of: "packs/multi-pack.idx"), context)
         return report.isSound ? .success : .corrupt
     }

@@ -18,7 +18,7 @@ enum TrailerCommand: Command {
         arguments: [],
         examples: [.init("git commit -m \"Fix the parser\" -m \"$(threadai trailer)\"")])
 
-    static let key = "Thread"
+    static let key = ThreadTrailer.key
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {
         let repository = try context.repository()
@@ -41,13 +41,6 @@ enum TrailerCommand: Command {
 
     /// The thread names and id prefixes of the `Thread:` trailers in a commit message, in order.
     static func parse(commitMessage: String) -> [(thread: String, id: String)] {
-        commitMessage.split(separator: "\n").compactMap { line in
-            guard line.hasPrefix(key + ": ") else { return nil }
-            let value = line.dropFirst(key.count + 2).trimmingSpaces()
-            guard let at = value.lastIndex(of: "@") else { return nil }
-            let id = String(value[value.index(after: at)...])
-            guard id.count >= 4, id.allSatisfy(\.isHexDigit) else { return nil }
-            return (String(value[..<at]), id.lowercased())
-        }
+        ThreadTrailer.parse(commitMessage: commitMessage)
     }
 }

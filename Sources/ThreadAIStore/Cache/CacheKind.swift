@@ -21,7 +21,7 @@ struct ThreadsToCache {
 enum CacheKinds {
     /// In rebuild order: the summaries first, whose working memory is gone before the message graph
     /// is built, so the two never add up.
-    static let all: [any CacheKind] = [ThreadSummaryKind(), MessageGraphKind(), SearchIndexKind(), PackedObjectsKind(), MultiPackIndexKind()]
+    static let all: [any CacheKind] = [ThreadSummaryKind(), MessageGraphKind(), SearchIndexKind(), PackedObjectsKind(), MultiPackIndexKind(), WrittenIndexKind()]
 }
 
 /// `cache/threads` (§12.1).
@@ -60,6 +60,19 @@ struct SearchIndexKind: CacheKind {
 
     func verify(in repository: Repository, for threads: ThreadsToCache, into report: inout CacheVerification) {
         repository.verifySearchIndex(into: &report)
+    }
+}
+
+/// `cache/written` (§12.5).
+struct WrittenIndexKind: CacheKind {
+    var name: String { WrittenIndex.kind }
+
+    func rebuild(in repository: Repository, for threads: ThreadsToCache) throws(ThreadError) {
+        try repository.rebuildWrittenIndex(threads.threads)
+    }
+
+    func verify(in repository: Repository, for threads: ThreadsToCache, into report: inout CacheVerification) throws(ThreadError) {
+        try repository.verifyWrittenIndex(threads.threads, into: &report)
     }
 }
 

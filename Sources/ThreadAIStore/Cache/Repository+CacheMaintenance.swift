@@ -39,6 +39,11 @@ public struct CacheVerification: Sendable, Equatable {
     public var objectRecords = 0
     /// Records of `cache/objects` whose bytes do not hash to their id (never used: the object is read instead).
     public var wrongObjectRecords: [ObjectID] = []
+    /// The state of `cache/written` (§12.5); `.readable` with how many messages its evidence names.
+    public var writtenFile: FileState = .absent
+    public var writtenMessages = 0
+    /// Messages whose evidence in `cache/written` differs from a fresh computation.
+    public var wrongWrittenMessages: [ObjectID] = []
     /// Threads whose line matches a fresh computation.
     public var current = 0
     /// Threads whose line is missing or was computed from other heads (normal after a pull): recomputed on use.
@@ -51,6 +56,7 @@ public struct CacheVerification: Sendable, Equatable {
         file != .damaged && wrong.isEmpty && messagesFile != .damaged && wrongMessages.isEmpty
             && searchFile != .damaged && wrongSearchRecords.isEmpty && objectsFile != .damaged && wrongObjectRecords.isEmpty
             && multiPackIndexFile != .damaged && wrongMultiPackEntries.isEmpty
+            && writtenFile != .damaged && wrongWrittenMessages.isEmpty
     }
 }
 

@@ -82,21 +82,7 @@ extension Repository {
         /// Matched message `number` as a hit: its thread, id, role, date and (with `lines`) its
         /// matching lines, read from `cache/search` (unless a block was `damaged`) or its object.
         func hit(_ number: Int, lines wanted: Bool, damaged: Bool, buffer: inout [UInt8]) throws(ThreadError) -> SearchHit {
-            let lines: [SearchLine]
-            if !wanted {
-                lines = []
-            } else if number < catalog.base, !damaged, let index = catalog.index {
-                let count: Int
-                do {
-                    count = try index.readContent(number, into: &buffer)
-                } catch {
-                    throw .repository(.fileSystem(error))
-                }
-                lines = buffer.withUnsafeBytes { query.pattern.matchingLines(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
-            } else {
-                let content = try catalog.contentFromObject(number)
-                lines = content.withUnsafeBytes { query.pattern.matchingLines($0) }
-            }
+            let lines = wanted ? try withContent(number, damaged: damaged, buffer: &buffer) { query.pattern.matchingLines($0) } : []
             let date: Timestamp
             do {
                 date = try Timestamp(secondsSinceEpoch: catalog.seconds(number))
@@ -105,6 +91,23 @@ extension Repository {
             }
             return SearchHit(thread: membership.threadName(number) ?? "", id: catalog.id(number), role: catalog.role(number),
                              date: date, lines: lines)
+        }
+
+        /// `body` given record `number`'s content, read from `cache/search` (unless a block was
+        /// `damaged`) or its object.
+        func withContent<Result>(
+            _ number: Int, damaged: Bool, buffer: inout [UInt8], _ body: (UnsafeRawBufferPointer) -> Result
+        ) throws(ThreadError) -> Result {
+            if number < catalog.base, !damaged, let index = catalog.index {
+                let count: Int
+                do {
+                    count = try index.readContent(number, into: &buffer)
+                } catch {
+                    throw .repository(.fileSystem(error))
+                }
+                return buffer.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+            }
+            return try catalog.contentFromObject(number).withUnsafeBytes(body)
         }
 
         /// The pass over the messages the query may match.

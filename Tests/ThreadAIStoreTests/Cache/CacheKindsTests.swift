@@ -8,7 +8,7 @@ struct CacheKindsTests {
     @Test("every kind once, summaries first, and a rebuild writes exactly the files they name")
     func everyKindOnce() throws {
         let names = CacheKinds.all.map(\.name)
-        #expect(names == ["threads", "messages", "search", "objects", "packs/multi-pack.idx"])
+        #expect(names == ["threads", "messages", "search", "objects", "packs/multi-pack.idx", "written"])
         let folder = try TemporaryDirectory("cache-kinds")
         let (repository, ids) = try PackedObjectsTests.golden(in: folder)
         // `cache/objects` is rebuilt only where it was: give it a record to keep.
@@ -26,6 +26,6 @@ struct CacheKindsTests {
         let report = try repository.verifyCache()
         #expect(report.isSound && report.file == .readable && report.messagesFile == .readable
                 && report.searchFile == .readable && report.objectsFile == .readable
-                && report.multiPackIndexFile == .readable && report.multiPackIndexCovers == 2, "\(report)")
+                && report.multiPackIndexFile == .readable && report.multiPackIndexCovers == 2 && report.writtenFile == .readable, "\(report)")
     }
 }

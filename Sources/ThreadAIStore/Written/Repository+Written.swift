@@ -1,0 +1,152 @@
+extension Repository {
+    /// Every piece of evidence of docs/FORMAT.md §4.9 that the threads' messages hold: what each wrote
+    /// to which path. Answered from `cache/written` (§12.5) when its heads are the refs'; otherwise the
+    /// messages it lacks are read and the file is written anew. Without the file, one pass over every
+    /// message (`search`'s) finds the few that hold an edit or an attached file. The result never
+    /// depends on the cache.
+    public func writtenEvidence() throws(ThreadError) -> [WrittenEntry] {
+        let threads: [(name: ThreadName, heads: [ObjectID])]
+        do {
+            threads = try threadHeads()
+        } catch {
+            throw .ref(error)
+        }
+        let heads = Self.distinctHeads(threads)
+        let path = cache.path(of: WrittenIndex.kind)
+        let cached = cache.isEnabled ? WrittenIndex.open(path) : nil
+        if let cached, cached.heads == heads { return cached.entries }
+        let index: WrittenIndex
+        if let cached, let extended = try extended(cached, to: heads) {
+            index = extended
+        } else {
+            index = try writtenIndexFromSearch(threads, heads: heads)
+        }
+        if cache.isEnabled {
+            // A cache that cannot be written (a read-only repository, a full disk) is only slower (§12 rule 6).
+            try? FilePaths.makeDirectories(cache.directory)
+            try? TempFile.write(index.encoded(), to: path)
+        }
+        return index.entries
+    }
+
+    /// Messages at most this many above a reply are searched for the question that attached files (§4.9).
+    static let replyReach = 16
+
+    /// `index` with the evidence of the messages `heads` reach that it did not see, read from their
+    /// objects; nil when there are so many that one pass over every message costs less.
+    private func extended(_ index: WrittenIndex, to heads: [ObjectID]) throws(ThreadError) -> WrittenIndex? {
+        let known = Set(index.heads)
+        var fresh: [ObjectID] = []
+        var visited: Set<ObjectID> = []
+        for head in heads where !known.contains(head) {
+            var next: ObjectID? = head
+            while let id = next, !index.hasSeen(id.leadingWord), visited.insert(id).inserted {
+                fresh.append(id)
+                if fresh.count > 20_000 { return nil }
+                next = try header(of: id).parent
+            }
+        }
+        var extended = index
+        extended.heads = heads
+        extended.seen = Array(Set(index.seen + fresh.map(\.leadingWord))).sorted()
+        for id in fresh {
+            let (header, content) = try message(id)
+            var lines = WrittenCode.lines(role: header.role, content: content[...])
+            if header.role == .assistant {
+                let paths = try questionPaths(above: header.parent)
+                let keys = paths.isEmpty ? [] : WrittenCode.replyKeys(content: content[...])
+                if !keys.isEmpty { lines += paths.map { WrittenLines(path: $0, kind: .reply, keys: keys) } }
+            }
+            extended.entries += lines.map { WrittenEntry(id: id, seconds: header.date.secondsSinceEpoch, lines: $0) }
+        }
+        return extended
+    }
+
+    /// The paths of the nearest question at most `replyReach` messages up from `start` that attached files.
+    private func questionPaths(above start: ObjectID?) throws(ThreadError) -> [String] {
+        var next = start
+        for _ in 0..<Self.replyReach {
+            guard let id = next else { return [] }
+            let (header, content) = try message(id)
+            let paths = WrittenCode.attachedPaths(role: header.role, content: content[...])
+            if !paths.isEmpty { return paths }
+            next = header.parent
+        }
+        return []
+    }
+
+    private func header(of id: ObjectID) throws(ThreadError) -> MessageHeader {
+        do {
+            return try objects.header(id)
+        } catch {
+            throw .object(error)
+        }
+    }
+
+    private func message(_ id: ObjectID) throws(ThreadError) -> (MessageHeader, String) {
+        do {
+            let bytes = try objects.bytes(of: id)
+            let header = try objects.header(of: id, decoding: bytes)
+            let content = bytes[header.contentOffset..<(header.contentOffset + header.contentByteCount)]
+            return (header, String(decoding: content, as: UTF8.self))
+        } catch {
+            throw .object(error)
+        }
+    }
+
+    /// The evidence of every message `threads` reach, from one pass of `search` for what may hold an
+    /// edit or an attached file, then the replies below the questions that attached one.
+    func writtenIndexFromSearch(_ threads: [(name: ThreadName, heads: [ObjectID])], heads: [ObjectID]) throws(ThreadError) -> WrittenIndex {
+        let pattern: SearchPattern
+        do {
+            pattern = try SearchPattern(anyOf: WrittenCode.markers, ignoringCase: false)
+        } catch {
+            throw .unexpected("the markers of written code are not a search pattern: \(error)")
+        }
+        let prepared = try prepareSearch(SearchQuery(pattern: pattern), in: threads)
+        let catalog = prepared.catalog
+        var scan = prepared.scan()
+        var entries: [WrittenEntry] = []
+        var attaching: [Int: [String]] = [:]
+        _ = try scan.run { number, content in
+            let text = String(decoding: content, as: UTF8.self)
+            let role = catalog.role(number)
+            let paths = WrittenCode.attachedPaths(role: role, content: text[...])
+            if !paths.isEmpty { attaching[number] = paths }
+            for lines in WrittenCode.lines(role: role, content: text[...]) {
+                entries.append(WrittenEntry(id: catalog.id(number), seconds: catalog.seconds(number), lines: lines))
+            }
+        }
+        repairSearchIndex(after: scan, catalog)
+        var seen: [UInt64] = []
+        var buffer: [UInt8] = []
+        for number in 0..<catalog.count where prepared.membership.labels[number] >= 0 {
+            seen.append(catalog.id(number).leadingWord)
+            guard !attaching.isEmpty, catalog.role(number) == .assistant, let paths = questionPaths(above: number, attaching, catalog) else {
+                continue
+            }
+            let keys = try prepared.withContent(number, damaged: scan.foundDamage, buffer: &buffer) { bytes in
+                WrittenCode.replyKeys(content: String(decoding: bytes, as: UTF8.self)[...])
+            }
+            guard !keys.isEmpty else { continue }
+            for path in paths {
+                entries.append(WrittenEntry(id: catalog.id(number), seconds: catalog.seconds(number),
+                                            lines: WrittenLines(path: path, kind: .reply, keys: keys)))
+            }
+        }
+        seen.sort()
+        return WrittenIndex(heads: heads, seen: seen.enumerated().filter { $0.offset == 0 || seen[$0.offset - 1] != $0.element }.map(\.element),
+                            entries: entries)
+    }
+
+    /// `questionPaths(above:)` on the catalog's parents.
+    private func questionPaths(above number: Int, _ attaching: [Int: [String]], _ catalog: SearchCatalog) -> [String]? {
+        var next = catalog.parent(number)
+        for _ in 0..<Self.replyReach {
+            guard let current = next else { return nil }
+            if let paths = attaching[current] { return paths }
+            next = catalog.parent(current)
+        }
+        return nil
+    }
+}
