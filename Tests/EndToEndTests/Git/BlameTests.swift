@@ -135,4 +135,84 @@ struct BlameTests {
         #expect(try clones.threadai(["blame", "--porcelain", "src/greet.py"], in: "a").stdout != first)
         #expect(try clones.threadai(["cache", "verify"], in: "a").stdout.contains("cache/written: 4 messages, 0 wrong"))
     }
+
+    /// An OpenAI stream whose reply is `text`.
+    static func reply(_ text: String) -> StubResponse {
+        func chunk(_ delta: String, finish: String?) -> String {
+            let finishValue = finish.map { "\"\($0)\"" } ?? "null"
+            return "data: {\"id\":\"c1\",\"object\":\"chat.completion.chunk\",\"created\":1,\"model\":\"gpt-test\","
+                + "\"choices\":[{\"index\":0,\"delta\":\(delta),\"finish_reason\":\(finishValue)}]}\n\n"
+        }
+        let content = String(decoding: (try? JSONSerialization.data(withJSONObject: [text], options: [])) ?? Data(), as: UTF8.self).dropFirst().dropLast()
+        return StubResponse(chunks: [
+            chunk("{\"role\":\"assistant\",\"content\":\(content)}", finish: nil), chunk("{}", finish: "stop"), "data: [DONE]\n\n",
+        ])
+    }
+
+    @Test("send -f, then the reply's code pasted in: its lines name the reply, by its code block")
+    func replyCodeBlock() throws {
+        let clones = try GitClones()
+        try clones.start("a")
+        try "def add(a, b):\n    return a + b\n".write(toFile: clones.path("a/calc.py"), atomically: false, encoding: .utf8)
+        try clones.commit("a", "add")
+        let server = try StubProviderServer([Self.reply("Here:\n\n```python\ndef total(values):\n    return sum(values)\n```\n")],
+                                            in: clones.sandbox.folder)
+        let sent = try clones.sandbox.run(["send", "-f", "calc.py", "Add a total function"], in: clones.path("a"), environment: [
+            "OPENAI_API_KEY": "sk-proj-e2e-blame-000000000000000000000000aaaa", "OPENAI_BASE_URL": server.url + "/v1",
+            "THREADAI_PROVIDER": "openai"])
+        #expect(sent.status == 0, "\(sent)")
+        try "def add(a, b):\n    return a + b\n\n\ndef total(values):\n    return sum(values)\n"
+            .write(toFile: clones.path("a/calc.py"), atomically: false, encoding: .utf8)
+        try clones.commit("a", "total")
+        let reply = try StoredObject.head(in: clones.path("a/.threadai"))
+        let blame = try JSON.object(try clones.threadai(["blame", "--json", "calc.py"], in: "a"))
+        let lines = try #require(blame["lines"] as? [[String: Any]])
+        #expect(lines.count == 6)
+        for index in [4, 5] {
+            #expect(lines[index]["message"] as? String == reply.id)
+            #expect(lines[index]["evidence"] as? String == "reply")
+        }
+        // Written before the question: the question attached them (same second at most), it did not write them.
+        for index in [0, 1] { #expect(lines[index]["evidence"] as? String != "reply") }
+        let messages = try #require(blame["messages"] as? [String: [String: Any]])
+        #expect(messages[reply.id]?["questionSummary"] as? String == "Add a total function")
+    }
+
+    @Test("a commit's Thread: trailer names the message of its conversation that holds a line; other lines get nothing")
+    func trailer() throws {
+        let clones = try GitClones()
+        try clones.start("a")
+        try clones.threadai(["send", "Use this:\nlet limit = maxRetries * 2"], in: "a")
+        let trailer = try clones.threadai(["trailer"], in: "a").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        try "let limit = maxRetries * 2\nlet other = computeSomethingElse()\n".write(toFile: clones.path("a/Limits.swift"), atomically: false, encoding: .utf8)
+        try clones.git(["add", "-A"], in: clones.path("a"))
+        try clones.git(["commit", "-q", "-m", "Limits", "-m", trailer], in: clones.path("a"))
+        let stored = try StoredObject.all(in: clones.path("a/.threadai"))
+        let question = try #require(stored.first { $0.content.hasPrefix("Use this") }).id
+        let listing = try clones.threadai(["blame", "Limits.swift"], in: "a").stdout.split(separator: "\n")
+        #expect(listing.count == 2)
+        #expect(listing[0].contains("(\(question.prefix(8)) trailer  main 1) let limit"), "\(listing)")
+        #expect(listing[1].contains("(                  "), "\(listing)")
+    }
+
+    @Test("bad input changes nothing and says what is wrong")
+    func refusals() throws {
+        let clones = try GitClones()
+        try clones.start("a")
+        try "x\n".write(toFile: clones.path("a/x.txt"), atomically: false, encoding: .utf8)
+        try clones.commit("a", "x")
+        let outside = try clones.run(["blame", "/etc/hostname"], in: "a")
+        #expect(outside.status == 1 && outside.stderr.contains("is outside the work tree"), "\(outside)")
+        let badRange = try clones.run(["blame", "-L", "5,2", "x.txt"], in: "a")
+        #expect(badRange.status == 2 && badRange.stderr.contains("-L takes START,END"), "\(badRange)")
+        let unknown = try clones.run(["blame", "x.txt", "no-such-rev"], in: "a")
+        #expect(unknown.status == 1 && unknown.stderr.contains("git blame failed"), "\(unknown)")
+        let both = try clones.run(["blame", "--json", "--porcelain", "x.txt"], in: "a")
+        #expect(both.status == 2)
+        #expect(!FileManager.default.fileExists(atPath: clones.path("a/.threadai/cache/written")))
+        let noGit = try CLISandbox.initialized()
+        let result = try noGit.run(["blame", "a.txt"])
+        #expect(result.status == 1 && result.stderr.contains("blame needs the git work tree"), "\(result)")
+    }
 }
+
