@@ -3,7 +3,7 @@
 every row of docs/PERFORMANCE.md measured side by side in one run.
 
 usage: Benchmarks/run.py [--threadai BINARY] [--scratch DIR] [--bench DIR] [--seed N] [--runs N]
-                         [--corpora medium,large,deep] [--rows WORDS] [--reimport] [--year]
+                         [--corpora medium,large,deep] [--rows WORDS] [--reimport] [--year] [--blame]
 
 1. Builds the release binary with scripts/release, as README.md installs it and CI tests it,
    unless --threadai names one.
@@ -20,7 +20,9 @@ usage: Benchmarks/run.py [--threadai BINARY] [--scratch DIR] [--bench DIR] [--se
    (default 5), threadai and git alternately, so both see the same load. --rows start-up,diff,fork
    measures only the rows whose label contains one of the words (the `send` rows are "send").
 With --year it measures instead what a developer-year of conversations (a million messages) costs
-the code repository that holds them, packed and loose, side by side (Benchmarks/year.py).
+the code repository that holds them, packed and loose, side by side (Benchmarks/year.py). With
+--blame it measures `threadai blame` beside `git blame` of a 1,000-line file in a copy of that year
+(Benchmarks/blame.py).
 
 5. Measures `send` with the offline model at the head of a 10-message and a 10,001-message thread in
    the small and the large repository (each with the deep corpus's 10,001-message thread imported
@@ -221,6 +223,7 @@ def main():
     parser.add_argument("--rows", default="", help="only the rows whose label contains one of these comma-separated words")
     parser.add_argument("--reimport", action="store_true", help="import every corpus again (timed)")
     parser.add_argument("--year", action="store_true", help="the developer-year table (Benchmarks/year.py) alone")
+    parser.add_argument("--blame", action="store_true", help="blame beside git blame in the developer year (Benchmarks/blame.py) alone")
     options = parser.parse_args()
     scratch = os.path.realpath(options.scratch)
     if scratch == ROOT or scratch.startswith(ROOT + os.sep):
@@ -241,11 +244,18 @@ def main():
     os.makedirs(home, exist_ok=True)
     # No user configuration, no keys (send uses the offline model), no git anchors in the measurement.
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": home, "THREADAI_NO_ANCHORS": "1", "LC_ALL": "C.UTF-8"}
-    if options.year:
+    if options.year or options.blame:
         sys.path.insert(0, HERE)
         from year import Year
         year = Year(scratch, options.bench, threadai, env, run, check, log)
         year.prepare(lambda corpus, output: convert(corpus, output))
+    if options.blame:
+        from blame import Blame
+        blame = Blame(year, threadai, env, run, check, log)
+        blame.prepare()
+        blame.report(options.runs)
+        return
+    if options.year:
         load = os.getloadavg()
         print(f"threadai {check([threadai, '--version'], env=env).strip()}, {os.cpu_count()} cores, "
               f"load {load[0]:.1f} {load[1]:.1f} {load[2]:.1f} at the start")
