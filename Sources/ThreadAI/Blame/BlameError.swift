@@ -29,6 +29,18 @@ public enum BlameError: Error, CustomStringConvertible, Sendable {
     static func locate(
         _ file: String, currentDirectory: String, repository: Repository, git: any GitBackend
     ) throws(BlameError) -> (top: String, path: String) {
+        let top = try workTreeTop(of: repository, git: git)
+        let absolute = file.hasPrefix("/") ? file : currentDirectory + "/" + file
+        // The top has its symbolic links resolved; so must the file's folder be (the file may be gone).
+        let url = URL(fileURLWithPath: absolute).standardizedFileURL
+        let folderPath = url.deletingLastPathComponent().resolvingSymlinksInPath().path
+        let resolved = (folderPath == "/" ? "" : folderPath) + "/" + url.lastPathComponent
+        guard resolved.hasPrefix(top + "/") else { throw .outsideWorkTree(path: file, top: top) }
+        return (top, String(resolved.dropFirst(top.count + 1)))
+    }
+
+    /// The top of the work tree around `repository`, symbolic links resolved.
+    static func workTreeTop(of repository: Repository, git: any GitBackend) throws(BlameError) -> String {
         let folder = URL(fileURLWithPath: repository.directory).deletingLastPathComponent()
         let tree: GitWorkTree?
         do {
@@ -37,12 +49,6 @@ public enum BlameError: Error, CustomStringConvertible, Sendable {
             throw .git(error)
         }
         guard let top = tree?.top else { throw .noWorkTree(git.whyNoRepository(folder.path)) }
-        let absolute = file.hasPrefix("/") ? file : currentDirectory + "/" + file
-        // The top has its symbolic links resolved; so must the file's folder be (the file may be gone).
-        let url = URL(fileURLWithPath: absolute).standardizedFileURL
-        let folderPath = url.deletingLastPathComponent().resolvingSymlinksInPath().path
-        let resolved = (folderPath == "/" ? "" : folderPath) + "/" + url.lastPathComponent
-        guard resolved.hasPrefix(top + "/") else { throw .outsideWorkTree(path: file, top: top) }
-        return (top, String(resolved.dropFirst(top.count + 1)))
+        return top
     }
 }

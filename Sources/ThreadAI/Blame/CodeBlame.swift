@@ -83,6 +83,23 @@ public struct CodeBlame: Sendable {
         in repository: Repository, git: any GitBackend = GitBackends.standard
     ) throws(BlameError) -> CodeBlame {
         let (top, path) = try BlameError.locate(file, currentDirectory: currentDirectory, repository: repository, git: git)
+        return try blame(path, top: top, revision: revision, range: range, evidence: try evidence(in: repository), in: repository, git: git)
+    }
+
+    /// The evidence of every message (`Repository.writtenEvidence`), read once for any number of files.
+    static func evidence(in repository: Repository) throws(BlameError) -> [WrittenEntry] {
+        do {
+            return try repository.writtenEvidence()
+        } catch {
+            throw .store(error)
+        }
+    }
+
+    /// Blames `path`, a path from `top`, the top of the work tree.
+    static func blame(
+        _ path: String, top: String, revision: String?, range: ClosedRange<Int>?, evidence: [WrittenEntry],
+        in repository: Repository, git: any GitBackend
+    ) throws(BlameError) -> CodeBlame {
         let output: String?
         do {
             output = try git.blame(path, revision: revision, lines: range, around: URL(fileURLWithPath: top))
@@ -90,14 +107,7 @@ public struct CodeBlame: Sendable {
             throw .git(error)
         }
         guard let output else { throw .noWorkTree(git.whyNoRepository(top)) }
-        let blamed = GitBlameLines(porcelain: output)
-        let evidence: [WrittenEntry]
-        do {
-            evidence = try repository.writtenEvidence()
-        } catch {
-            throw .store(error)
-        }
-        var attributor = LineAttributor(lines: blamed, path: path, evidence: evidence)
+        var attributor = LineAttributor(lines: GitBlameLines(porcelain: output), path: path, evidence: evidence)
         attributor.attributeWritten()
         try attributor.attributeTrailers(repository: repository, git: git, top: top)
         return CodeBlame(path: path, lines: attributor.result(), messages: try describe(attributor.messages, in: repository))

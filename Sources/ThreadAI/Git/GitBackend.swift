@@ -41,6 +41,10 @@ public protocol GitBackend: Sendable {
     /// work tree's file when nil), of the lines `lines` only when given: git's output as it is.
     func blame(_ path: String, revision: String?, lines: ClosedRange<Int>?, around folder: URL) throws(GitError) -> String?
 
+    /// The commit `revision` names (its full id and committer date, in seconds since 1970) and the
+    /// files it added, changed or renamed to, as paths from the top of the work tree.
+    func changedFiles(of revision: String, around folder: URL) throws(GitError) -> (commit: String, committed: Int64, paths: [String])?
+
     /// The full messages of `commits` (full ids), by id.
     func messages(of commits: [String], around folder: URL) throws(GitError) -> [String: String]
 

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import ThreadAIStore
+import ThreadAISupport
 
 /// The git seam through the `git` command (the default backend): one `git -C FOLDER` run per
 /// question, output read whole (GitCommand).
@@ -70,6 +71,19 @@ public struct GitCommandBackend: GitBackend {
         let arguments = ["blame", "--porcelain", "-w", "-M"] + (lines.map { ["-L", "\($0.lowerBound),\($0.upperBound)"] } ?? [])
             + (revision.map { [$0] } ?? []) + ["--", path]
         return try GitCommand.run(arguments, in: folder, purpose: "blaming \(path)")
+    }
+
+    public func changedFiles(of revision: String, around folder: URL) throws(GitError) -> (commit: String, committed: Int64, paths: [String])? {
+        let purpose = "listing the files of commit \(revision)"
+        guard let header = try GitCommand.run(["log", "-1", "--format=%H %ct", revision + "^{commit}", "--"], in: folder, purpose: purpose),
+              let output = try GitCommand.run(["diff-tree", "--root", "--no-commit-id", "-r", "-M", "-z", "--name-only",
+                                               "--diff-filter=ACMR", revision + "^{commit}", "--"], in: folder, purpose: purpose)
+        else { return nil }
+        let fields = header.split(separator: " ")
+        guard fields.count == 2, let seconds = Int64(fields[1].trimmingWhitespace()) else {
+            throw GitError(purpose: purpose, arguments: ["log"], status: 0, message: header, advice: "")
+        }
+        return (String(fields[0]), seconds, output.split(separator: "\0").map(String.init).filter { !$0.isEmpty })
     }
 
     public func messages(of commits: [String], around folder: URL) throws(GitError) -> [String: String] {

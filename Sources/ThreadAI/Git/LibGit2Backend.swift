@@ -99,6 +99,15 @@ public struct LibGit2Backend: GitBackend {
         return try GitCommandBackend().blame(path, revision: revision, lines: lines, around: folder)
     }
 
+    /// A commit's changed files, as blame (which runs git's command here) needs them: by git's command too.
+    public func changedFiles(of revision: String, around folder: URL) throws(GitError) -> (commit: String, committed: Int64, paths: [String])? {
+        guard GitCommand.isInstalled else {
+            throw GitError(purpose: "listing the files of commit \(revision)", arguments: ["diff-tree"], status: nil, message: "",
+                           advice: "blame needs git's own command, which this system lacks")
+        }
+        return try GitCommandBackend().changedFiles(of: revision, around: folder)
+    }
+
     public func messages(of commits: [String], around folder: URL) throws(GitError) -> [String: String] {
         var messages: [String: String] = [:]
         for commit in commits {
