@@ -27,8 +27,6 @@ public struct AgentTraceRecord: Sendable, Equatable {
     public let id: String
     /// The record as JSON text, ending with a line feed.
     public let bytes: [UInt8]
-    /// The same record as a value, for the reader and the tests.
-    let value: JSONReader.Value
 
     /// The record of `commit`.
     /// - Parameters:
@@ -60,8 +58,7 @@ public struct AgentTraceRecord: Sendable, Equatable {
         }
         id = NameBasedUUID.text(namespace: Self.idNamespace, name: Array(JSONText.compact(.object(members)).utf8))
         members["id"] = .string(id)
-        value = .object(members)
-        bytes = JSONText.pretty(value) + [UInt8(ascii: "\n")]
+        bytes = JSONText.pretty(.object(members)) + [UInt8(ascii: "\n")]
     }
 
     /// The record's bytes: `init` for a caller that only writes them.
