@@ -46,6 +46,12 @@ public struct RequiredTool: Sendable, Hashable {
     public static let llmock = RequiredTool("llmock", install: "pip install llmock==0.2.2")
     /// The official MCP Python SDK, whose client drives `threadai mcp` (Fixtures/mcp/sdk_client.py).
     public static let mcpPythonSDK = RequiredTool(pythonModule: "mcp", install: "pip install mcp==2.3.0")
+    /// Python's JSON Schema validator, which checks Agent Trace records against the published schema
+    /// (Fixtures/agent-trace/validate.py), and the two packages without which it passes any
+    /// `date-time` and any `uri` unchecked.
+    public static let jsonschema = RequiredTool(pythonModule: "jsonschema", install: "pip install jsonschema==4.26.0")
+    public static let rfc3339Validator = RequiredTool(pythonModule: "rfc3339_validator", install: "pip install rfc3339-validator==0.1.4")
+    public static let rfc3986Validator = RequiredTool(pythonModule: "rfc3986_validator", install: "pip install rfc3986-validator==0.1.1")
 
     /// The program's full path, or nil when none of its names is on PATH.
     public var path: String? {
