@@ -29,7 +29,7 @@ public enum ThreadAICLI {
         ModelsCommand.self, ConfigCommand.self, KeysCommand.self, FsckCommand.self, ScanCommand.self,
         TrailerCommand.self, HooksCommand.self, LocalCommand.self, ImportCommand.self, ExportCommand.self,
         DemoCommand.self, CacheCommand.self, TagCommand.self, ReflogCommand.self, CompletionCommand.self,
-        ManCommand.self, GcCommand.self, CaptureCommand.self, MCPCommand.self, BlameCommand.self,
+        ManCommand.self, GcCommand.self, CaptureCommand.self, MCPCommand.self, BlameCommand.self, TraceCommand.self,
     ]}
 
     static let globalOptions: [ArgumentSpec] = [

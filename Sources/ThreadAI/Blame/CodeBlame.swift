@@ -83,7 +83,8 @@ public struct CodeBlame: Sendable {
         in repository: Repository, git: any GitBackend = GitBackends.standard
     ) throws(BlameError) -> CodeBlame {
         let (top, path) = try BlameError.locate(file, currentDirectory: currentDirectory, repository: repository, git: git)
-        return try blame(path, top: top, revision: revision, range: range, evidence: try evidence(in: repository), in: repository, git: git)
+        var evidence: [WrittenEntry]?
+        return try blame(path, top: top, revision: revision, range: range, evidence: &evidence, in: repository, git: git)
     }
 
     /// The evidence of every message (`Repository.writtenEvidence`), read once for any number of files.
@@ -95,9 +96,10 @@ public struct CodeBlame: Sendable {
         }
     }
 
-    /// Blames `path`, a path from `top`, the top of the work tree.
+    /// Blames `path`, a path from `top`, the top of the work tree. The evidence is read once git has
+    /// blamed the file (a wrong revision or path writes no cache), and kept in `evidence` for the next file.
     static func blame(
-        _ path: String, top: String, revision: String?, range: ClosedRange<Int>?, evidence: [WrittenEntry],
+        _ path: String, top: String, revision: String?, range: ClosedRange<Int>?, evidence: inout [WrittenEntry]?,
         in repository: Repository, git: any GitBackend
     ) throws(BlameError) -> CodeBlame {
         let output: String?
@@ -107,7 +109,14 @@ public struct CodeBlame: Sendable {
             throw .git(error)
         }
         guard let output else { throw .noWorkTree(git.whyNoRepository(top)) }
-        var attributor = LineAttributor(lines: GitBlameLines(porcelain: output), path: path, evidence: evidence)
+        let entries: [WrittenEntry]
+        if let evidence {
+            entries = evidence
+        } else {
+            entries = try Self.evidence(in: repository)
+            evidence = entries
+        }
+        var attributor = LineAttributor(lines: GitBlameLines(porcelain: output), path: path, evidence: entries)
         attributor.attributeWritten()
         try attributor.attributeTrailers(repository: repository, git: git, top: top)
         return CodeBlame(path: path, lines: attributor.result(), messages: try describe(attributor.messages, in: repository))

@@ -28,10 +28,10 @@ public struct CommitBlame: Sendable {
         guard let changed else { throw .noWorkTree(git.whyNoRepository(top)) }
         // The repository's own folder, from the top: conversations are not code.
         let own = String(URL(fileURLWithPath: repository.directory).resolvingSymlinksInPath().path.dropFirst(top.count + 1)) + "/"
-        let evidence = try CodeBlame.evidence(in: repository)
+        var evidence: [WrittenEntry]?
         var files: [CodeBlame] = []
         for path in changed.paths where !path.hasPrefix(own) {
-            let whole = try CodeBlame.blame(path, top: top, revision: changed.commit, range: nil, evidence: evidence, in: repository, git: git)
+            let whole = try CodeBlame.blame(path, top: top, revision: changed.commit, range: nil, evidence: &evidence, in: repository, git: git)
             files.append(whole.keeping { $0.commit == changed.commit })
         }
         return CommitBlame(commit: changed.commit, committed: changed.committed, files: files)
