@@ -46,9 +46,7 @@ extension Repository {
                 next = try header(of: id).parent
             }
         }
-        var extended = index
-        extended.heads = heads
-        extended.seen = Array(Set(index.seen + fresh.map(\.leadingWord))).sorted()
+        var added: [WrittenEntry] = []
         for id in fresh {
             let (header, content) = try message(id)
             var lines = WrittenCode.lines(role: header.role, content: content[...])
@@ -57,9 +55,9 @@ extension Repository {
                 let keys = paths.isEmpty ? [] : WrittenCode.replyKeys(content: content[...])
                 if !keys.isEmpty { lines += paths.map { WrittenLines(path: $0, kind: .reply, keys: keys) } }
             }
-            extended.entries += lines.map { WrittenEntry(id: id, seconds: header.date.secondsSinceEpoch, lines: $0) }
+            added += lines.map { WrittenEntry(id: id, seconds: header.date.secondsSinceEpoch, lines: $0) }
         }
-        return extended
+        return index.adding(fresh.map(\.leadingWord), heads: heads, entries: added)
     }
 
     /// The paths of the nearest question at most `replyReach` messages up from `start` that attached files.
