@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 /// The name of a thread, checked to be safe as a file path under `.threadai/refs/threads/` on Linux, macOS
 /// and Windows, and unambiguous on the command line.
 ///
@@ -89,8 +96,18 @@ public struct ThreadName: Hashable, Sendable, CustomStringConvertible, Comparabl
         hasher.combine(rawValue.utf8.count)
     }
 
+    /// Byte order of the UTF-8 names, compared with `memcmp`: listings sort every thread by name, and
+    /// a generic comparison of the two views was a tenth of a blame at thirteen thousand threads.
     public static func < (lhs: ThreadName, rhs: ThreadName) -> Bool {
-        lhs.rawValue.utf8.lexicographicallyPrecedes(rhs.rawValue.utf8)
+        var (left, right) = (lhs.rawValue, rhs.rawValue)
+        return left.withUTF8 { a in
+            right.withUTF8 { b in
+                let common = min(a.count, b.count)
+                guard common > 0, let first = a.baseAddress, let second = b.baseAddress else { return a.count < b.count }
+                let order = memcmp(first, second, common)
+                return order != 0 ? order < 0 : a.count < b.count
+            }
+        }
     }
 
     package var foldedComponents: [String] {
