@@ -34,9 +34,12 @@ struct MCPServerTests {
 
     static let initialize = request(0, "initialize", ["protocolVersion": "2025-06-18", "capabilities": [:], "clientInfo": ["name": "test", "version": "1"]])
 
-    /// Runs the server over `lines` (then end of input); its answers by id (null-id errors under -1).
-    static func serve(_ lines: [String], in sandbox: CLISandbox) throws -> (answers: [Int: [String: Any]], result: CLIResult) {
-        let result = try sandbox.run(["mcp"], stdin: lines.joined(separator: "\n") + "\n")
+    /// Runs the server over `lines` (then end of input), in `directory` (the sandbox's work folder by
+    /// default); its answers by id (null-id errors under -1).
+    static func serve(
+        _ lines: [String], in sandbox: CLISandbox, directory: String? = nil
+    ) throws -> (answers: [Int: [String: Any]], result: CLIResult) {
+        let result = try sandbox.run(["mcp"], stdin: lines.joined(separator: "\n") + "\n", in: directory)
         #expect(result.status == 0 && !result.signaled, "\(result)")
         var answers: [Int: [String: Any]] = [:]
         for line in result.stdout.split(separator: "\n") {

@@ -100,22 +100,31 @@ extension MCPTool {
     static let codeHistory = MCPTool(
         name: "code_history", title: "Conversations behind the code",
         description: """
-            What the code anchors say: with commit, the conversation a code commit's `Thread:` trailer names \
-            (`threadai log --for-commit COMMIT`); with at_code, the messages written while the code was at a git \
-            commit or in a range A..B, across every thread (`threadai log --at-code GITREV --oneline`). Give one of the two.
+            What the conversations say about the code. With file, each line of the file with the message behind \
+            it and the evidence (`threadai blame FILE [-L START,END] [COMMIT]`: an agent's captured edit, a reply's \
+            code block, an attached file, the commit's trailer). Else with commit, the conversation a code commit's \
+            `Thread:` trailer names (`threadai log --for-commit COMMIT`); with at_code, the messages written while \
+            the code was at a git commit or in a range A..B, across every thread (`threadai log --at-code GITREV --oneline`).
             """,
         parameters: [
-            MCPParameter("commit", .string, "A git revision of the code (a commit, HEAD, a tag)."),
+            MCPParameter("file", .string, "A file of the code (a path from the folder the server runs in, or absolute): blame it."),
+            MCPParameter("lines", .string, "With file: only lines START,END (1-based, inclusive)."),
+            MCPParameter("commit", .string, "A git revision of the code (a commit, HEAD, a tag); with file, blame it as of then."),
             MCPParameter("at_code", .string, "A git revision or range A..B of the code."),
             MCPParameter("limit", .integer(1...10_000), "At most this many messages (default 20)."),
         ],
         readOnly: true, paged: true
     ) { arguments throws(MCPError) in
         let limit = ["-n", String(arguments.integer("limit") ?? 20)]
+        if let file = arguments.string("file") {
+            guard arguments.string("at_code") == nil else { throw .invalidParams("'code_history' takes 'at_code' without 'file'.") }
+            return ["blame"] + (arguments.string("lines").map { ["-L", $0] } ?? []) + ["--", file] + (arguments.string("commit").map { [$0] } ?? [])
+        }
+        guard arguments.string("lines") == nil else { throw .invalidParams("'code_history' takes 'lines' only with 'file'.") }
         switch (arguments.string("commit"), arguments.string("at_code")) {
         case (let commit?, nil): return ["log", "--oneline"] + limit + ["--for-commit", commit]
         case (nil, let range?): return ["log", "--oneline"] + limit + ["--at-code", range]
-        default: throw .invalidParams("'code_history' takes one of 'commit' and 'at_code'.")
+        default: throw .invalidParams("'code_history' takes one of 'file', 'commit' and 'at_code'.")
         }
     }
 

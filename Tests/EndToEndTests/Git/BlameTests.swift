@@ -214,5 +214,18 @@ struct BlameTests {
         let result = try noGit.run(["blame", "a.txt"])
         #expect(result.status == 1 && result.stderr.contains("blame needs the git work tree"), "\(result)")
     }
-}
 
+    @Test("MCP's code_history with a file answers what blame prints; lines without a file is a protocol error")
+    func throughMCP() throws {
+        let (clones, _) = try Self.agentRepository()
+        let (answers, _) = try MCPServerTests.serve([
+            MCPServerTests.initialize,
+            MCPServerTests.call(1, "code_history", ["file": "src/greet.py", "lines": "1,2"]),
+            MCPServerTests.call(2, "code_history", ["file": "src/greet.py", "commit": "HEAD~1"]),
+            MCPServerTests.call(3, "code_history", ["lines": "1,2", "commit": "HEAD"]),
+        ], in: clones.sandbox, directory: clones.path("a"))
+        #expect(MCPServerTests.text(answers[1]) == (try clones.threadai(["blame", "-L", "1,2", "src/greet.py"], in: "a").stdout))
+        #expect(MCPServerTests.text(answers[2]) == (try clones.threadai(["blame", "src/greet.py", "HEAD~1"], in: "a").stdout))
+        #expect(MCPServerTests.errorCode(answers[3]) == -32602)
+    }
+}
