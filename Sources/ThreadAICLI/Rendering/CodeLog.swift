@@ -19,22 +19,76 @@ enum CodeLog {
         entries.filter { entry in anchors.anchor(of: entry.id, entry.message)?.commit.map(commits.contains) ?? false }
     }
 
-    /// The messages the `Thread:` trailers of commit `revision` name; says on stderr what it found.
+    /// The messages the trailers of commit `revision` name (`CommitTrailer`): a `Thread:` trailer's
+    /// message, and for an agent's session (`Claude-Session:`, an `Entire-Checkpoint:`'s sessions)
+    /// the message of the captured session the commit was made at (`AgentSessionCommits.start`).
+    /// Says on stderr what each found; a trailer that finds nothing is a note when another found
+    /// something, else the error (exit 1).
     static func starts(forCommit revision: String, _ repository: Repository, _ context: CommandContext) throws -> [ObjectID] {
         let text = try CodeCommits.message(of: revision, threadaiDirectory: repository.directory)
-        let trailers = TrailerCommand.parse(commitMessage: text)
-        guard !trailers.isEmpty else {
-            throw CLIError("commit \(revision) names no conversation: its message has no 'Thread: NAME@ID' trailer ('threadai hooks install' adds one to new commits).")
-        }
-        return try trailers.map { trailer in
+        let trailers = CommitTrailer.parse(commitMessage: text)
+        var starts: [ObjectID] = [], failures: [String] = []
+        var commit: String?
+        for trailer in trailers {
             do {
-                let id = try repository.resolve(trailer.id)
-                context.note(TerminalSafe.text("commit \(revision) names thread \(trailer.thread) at \(id.short)"))
-                return id
-            } catch {
-                throw CLIError(TerminalSafe.text(
-                    "commit \(revision) names thread \(trailer.thread) at \(trailer.id), which this repository does not have (\(error)); pull the conversation, or it was a local thread."))
+                switch trailer {
+                case .thread(let thread, let id):
+                    starts.append(try threadStart(thread, id, revision, repository, context))
+                case .claudeSession(let session):
+                    if commit == nil { commit = try CodeCommits.resolve(revision, threadaiDirectory: repository.directory).first }
+                    starts.append(try sessionStart(.claudeCode, session, named: "its Claude-Session: trailer", commit ?? revision, revision, repository, context))
+                case .entireCheckpoint, .aider:
+                    continue
+                case .assistedBy(let value):
+                    context.note(TerminalSafe.text("commit \(revision) was made with the help of \(value) (its Assisted-by: trailer names no conversation)"))
+                }
+            } catch let error as CLIError {
+                failures.append(error.message)
             }
+        }
+        guard !starts.isEmpty else {
+            guard failures.isEmpty else { throw CLIError(failures.joined(separator: "\n")) }
+            throw CLIError("commit \(revision) names no conversation: its message has no 'Thread: NAME@ID' trailer ('threadai hooks install' adds one to new commits), nor a coding agent's session trailer ThreadAI reads (Claude-Session:, Entire-Checkpoint:).")
+        }
+        failures.forEach(context.note)
+        var seen = Set<ObjectID>()
+        return starts.filter { seen.insert($0).inserted }
+    }
+
+    /// The message a `Thread: NAME@ID` trailer names.
+    private static func threadStart(_ thread: String, _ prefix: String, _ revision: String, _ repository: Repository, _ context: CommandContext) throws -> ObjectID {
+        do {
+            let id = try repository.resolve(prefix)
+            context.note(TerminalSafe.text("commit \(revision) names thread \(thread) at \(id.short)"))
+            return id
+        } catch {
+            throw CLIError(TerminalSafe.text(
+                "commit \(revision) names thread \(thread) at \(prefix), which this repository does not have (\(error)); pull the conversation, or it was a local thread."))
+        }
+    }
+
+    /// The message of `agent`'s session `session` that commit `commit` (a full id) was made at.
+    private static func sessionStart(
+        _ agent: CodingAgent, _ session: String, named origin: String, _ commit: String, _ revision: String,
+        _ repository: Repository, _ context: CommandContext
+    ) throws -> ObjectID {
+        let conversation = try AgentSessionCommits.conversation(of: agent, session: session, in: repository)
+        guard let start = try AgentSessionCommits.start(of: conversation, forCommit: commit, threadaiDirectory: repository.directory) else {
+            throw CLIError(TerminalSafe.text(
+                "commit \(revision) names \(agent.name) session \(session) (\(origin)), which this repository has not captured or imported: capture it with 'threadai capture\(agent == .claudeCode ? "" : " --agent " + agent.rawValue) --session \(session)', or import its transcript."))
+        }
+        context.note(TerminalSafe.text("commit \(revision) names \(agent.name) session \(session): thread \(start.header.thread) at \(start.id.short)"))
+        return start.id
+    }
+}
+
+private extension CodingAgent {
+    /// The agent as its makers name it.
+    var name: String {
+        switch self {
+        case .claudeCode: "Claude Code"
+        case .codex: "Codex"
+        case .gemini: "Gemini CLI"
         }
     }
 }

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+/// `log --for-commit` on commits whose trailers other tools wrote (docs/CLI.md, `log`): Claude
+/// Code's `Claude-Session:`, Entire's `Entire-Checkpoint:`, aider's co-author line, `Assisted-by:`.
+@Suite("CLI: log --for-commit reads coding agents' trailers")
+struct AgentTrailerTests {
+    static let session = CaptureTests.session
+
+    /// Commits the work tree of clone `name` with `message`, without any hook; returns the commit.
+    @discardableResult
+    static func commit(_ clones: GitClones, _ name: String, _ message: String) throws -> String {
+        try clones.git(["add", "-A"], in: clones.path(name))
+        try clones.git(["-c", "core.hooksPath=/dev/null", "commit", "-q", "--allow-empty", "-m", message], in: clones.path(name))
+        return try clones.head(name)
+    }
+
+    /// The ids the anchor note of the captured session puts at `commit`, in the note's order.
+    static func noted(at commit: String, _ clones: GitClones) throws -> [String] {
+        let note = try String(contentsOfFile: clones.path("app") + "/.threadai/anchors/claude-code/\(session)", encoding: .utf8)
+        return note.split(separator: "\n").filter { $0.contains(" \(commit) ") }.map { String($0.prefix(64)) }
+    }
+
+    @Test("a Claude-Session: trailer finds the captured session, at the message the commit was made at")
+    func claudeSession() throws {
+        let clones = try GitClones()
+        try clones.start("app")
+        let before = try clones.head("app")
+        // The session's first turns are captured while the code is at `before`...
+        let transcript = try clones.sandbox.folder.folder("claude") + "/\(Self.session).jsonl"
+        let lines = try CaptureTests.lines()
+        try lines[..<10].reduce(Data(), +).write(to: URL(fileURLWithPath: transcript))
+        let hook = { (event: String) in
+            let result = try clones.sandbox.run(["capture"], stdin: CaptureTests.hookInput(transcript, event: event), in: clones.path("app"))
+            #expect(result.status == 0, "\(result)")
+        }
+        try hook("Stop")
+        // ...then the agent commits, with Claude Code's trailer (the link form), and the code moves on.
+        try "let a = 1\n".write(toFile: clones.path("app") + "/a.swift", atomically: false, encoding: .utf8)
+        let made = try Self.commit(clones, "app", "Add a\n\nClaude-Session: https://claude.ai/code/\(Self.session)")
+        let later = try Self.commit(clones, "app", "Later work\n\nClaude-Session: \(Self.session)")
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: transcript))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: lines[10...].reduce(Data(), +))
+        try handle.close()
+        try hook("SessionEnd")
+
+        let atBefore = try Self.noted(at: before, clones), atLater = try Self.noted(at: later, clones)
+        #expect(!atBefore.isEmpty && !atLater.isEmpty, "both captures anchored messages")
+        let found = try clones.threadai(["log", "--json", "--for-commit", made], in: "app")
+        let ids = try JSON.array(found).compactMap { $0["id"] as? String }
+        #expect(ids.first == atBefore.last, "the newest message captured before the commit: \(ids.prefix(1)) \(atBefore)")
+        #expect(found.stderr.contains("commit \(made) names Claude Code session \(Self.session): thread claude-code/"), "\(found.stderr)")
+        let newest = try JSON.array(try clones.threadai(["log", "--json", "--for-commit", later], in: "app")).compactMap { $0["id"] as? String }
+        #expect(newest.first == atLater.last && newest.count > ids.count, "a later commit: the session's newest message")
+    }
+
+    @Test("a session not captured is an error that says how to capture it; beside a Thread: trailer, a note")
+    func notCaptured() throws {
+        let clones = try GitClones()
+        try clones.start("app", sending: ["design the parser"])
+        let web = "session_01AbCdEfGhIjKlMnOpQrStUv"
+        try Self.commit(clones, "app", "Work\n\nClaude-Session: https://claude.ai/code/\(web)")
+        let missing = try clones.run(["log", "--for-commit", "HEAD"], in: "app")
+        #expect(missing.status == 1 && missing.stdout.isEmpty, "\(missing)")
+        #expect(missing.stderr.contains("names Claude Code session \(web) (its Claude-Session: trailer), which this repository has not captured or imported"))
+        #expect(missing.stderr.contains("'threadai capture --session \(web)'"), "\(missing.stderr)")
+
+        let trailer = try clones.threadai(["trailer"], in: "app").stdout
+        try Self.commit(clones, "app", "More\n\n\(trailer)Claude-Session: \(web)")
+        let both = try clones.run(["log", "--oneline", "--for-commit", "HEAD"], in: "app")
+        #expect(both.status == 0 && both.stdout.contains("design the parser"), "\(both)")
+        #expect(both.stderr.contains("names thread main at") && both.stderr.contains("has not captured or imported"), "\(both.stderr)")
+    }
+}
