@@ -29,16 +29,31 @@ enum CodeLog {
         let trailers = CommitTrailer.parse(commitMessage: text)
         var starts: [ObjectID] = [], failures: [String] = []
         var commit: String?
+        let fullCommit = { () throws -> String in
+            if commit == nil { commit = try CodeCommits.resolve(revision, threadaiDirectory: repository.directory).first }
+            return commit ?? revision
+        }
         for trailer in trailers {
             do {
                 switch trailer {
                 case .thread(let thread, let id):
                     starts.append(try threadStart(thread, id, revision, repository, context))
                 case .claudeSession(let session):
-                    if commit == nil { commit = try CodeCommits.resolve(revision, threadaiDirectory: repository.directory).first }
-                    starts.append(try sessionStart(.claudeCode, session, named: "its Claude-Session: trailer", commit ?? revision, revision, repository, context))
-                case .entireCheckpoint, .aider:
-                    continue
+                    starts.append(try sessionStart(.claudeCode, session, named: "its Claude-Session: trailer", try fullCommit(), revision, repository, context))
+                case .entireCheckpoint(let checkpoint):
+                    for session in try entireSessions(checkpoint, revision, repository) {
+                        do {
+                            guard let agent = session.codingAgent else {
+                                throw CLIError(TerminalSafe.text("commit \(revision) names Entire checkpoint \(checkpoint), a session of \(session.agent), an agent whose transcripts ThreadAI does not capture."))
+                            }
+                            starts.append(try sessionStart(agent, session.id, named: "Entire checkpoint \(checkpoint)", try fullCommit(), revision, repository, context))
+                        } catch let error as CLIError {
+                            failures.append(error.message)
+                        }
+                    }
+                case .aider(let model):
+                    throw CLIError(TerminalSafe.text(
+                        "commit \(revision) was written with aider\(model.map { " (\($0))" } ?? "") (its Co-authored-by: trailer): aider keeps its chat in .aider.chat.history.md in the project's folder, Markdown that names no session and no commit, which ThreadAI does not import, so no conversation can be found for the commit."))
                 case .assistedBy(let value):
                     context.note(TerminalSafe.text("commit \(revision) was made with the help of \(value) (its Assisted-by: trailer names no conversation)"))
                 }
@@ -48,7 +63,7 @@ enum CodeLog {
         }
         guard !starts.isEmpty else {
             guard failures.isEmpty else { throw CLIError(failures.joined(separator: "\n")) }
-            throw CLIError("commit \(revision) names no conversation: its message has no 'Thread: NAME@ID' trailer ('threadai hooks install' adds one to new commits), nor a coding agent's session trailer ThreadAI reads (Claude-Session:, Entire-Checkpoint:).")
+            throw CLIError("commit \(revision) names no conversation: its message has no 'Thread: NAME@ID' trailer ('threadai hooks install' adds one to new commits), nor a coding agent's trailer ThreadAI reads (Claude-Session:, Entire-Checkpoint:, aider's Co-authored-by:).")
         }
         failures.forEach(context.note)
         var seen = Set<ObjectID>()
@@ -65,6 +80,18 @@ enum CodeLog {
             throw CLIError(TerminalSafe.text(
                 "commit \(revision) names thread \(thread) at \(prefix), which this repository does not have (\(error)); pull the conversation, or it was a local thread."))
         }
+    }
+
+    /// The sessions Entire's checkpoint `checkpoint` names (`EntireCheckpoints`).
+    private static func entireSessions(_ checkpoint: String, _ revision: String, _ repository: Repository) throws -> [EntireCheckpoints.Session] {
+        guard let found = try EntireCheckpoints.sessions(of: checkpoint, threadaiDirectory: repository.directory) else {
+            throw CLIError(TerminalSafe.text(
+                "commit \(revision) names Entire checkpoint \(checkpoint), which neither \(EntireCheckpoints.branches.joined(separator: " nor ")) holds here: fetch Entire's branch ('git fetch origin entire/checkpoints/v1') and try again."))
+        }
+        guard !found.sessions.isEmpty else {
+            throw CLIError(TerminalSafe.text("commit \(revision) names Entire checkpoint \(checkpoint), whose metadata on \(found.branch) names no session."))
+        }
+        return found.sessions
     }
 
     /// The message of `agent`'s session `session` that commit `commit` (a full id) was made at.

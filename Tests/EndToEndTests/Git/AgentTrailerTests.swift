@@ -72,4 +72,49 @@ struct AgentTrailerTests {
         #expect(both.status == 0 && both.stdout.contains("design the parser"), "\(both)")
         #expect(both.stderr.contains("names thread main at") && both.stderr.contains("has not captured or imported"), "\(both.stderr)")
     }
+
+    @Test("an Entire-Checkpoint: trailer finds the captured session its checkpoint's metadata names, on origin's branch")
+    func entireCheckpoint() throws {
+        let (clones, _, _) = try CaptureAnchorTests.captured()
+        let newest = try clones.threadai(["log", "--oneline", "-n", "1", CaptureAnchorTests.thread], in: "app").stdout.prefix(8)
+        let checkpoint = "a3b2c4d5e6f7"
+        try Self.commit(clones, "app", "Add a\n\nEntire-Checkpoint: \(checkpoint)")
+        let unfetched = try clones.run(["log", "--for-commit", "HEAD"], in: "app")
+        #expect(unfetched.status == 1 && unfetched.stderr.contains("names Entire checkpoint \(checkpoint), which neither entire/checkpoints/v1 nor origin/entire/checkpoints/v1 holds here"), "\(unfetched)")
+
+        // Entire's layout (entireio/cli, docs/architecture/sessions-and-checkpoints.md), pushed from elsewhere.
+        let maker = clones.path("entire")
+        try FileManager.default.createDirectory(atPath: maker + "/a3/b2c4d5e6f7/0", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: maker + "/a3/b2c4d5e6f7/1", withIntermediateDirectories: true)
+        try #"{"checkpoint_id":"a3b2c4d5e6f7","strategy":"manual-commit","checkpoints_count":2,"files_touched":["a.swift"],"sessions":[{"metadata":"/a3/b2c4d5e6f7/0/metadata.json","transcript":"/a3/b2c4d5e6f7/0/full.jsonl"},{"metadata":"/a3/b2c4d5e6f7/1/metadata.json","transcript":"/a3/b2c4d5e6f7/1/full.jsonl"}]}"#
+            .write(toFile: maker + "/a3/b2c4d5e6f7/metadata.json", atomically: false, encoding: .utf8)
+        try #"{"checkpoint_id":"a3b2c4d5e6f7","session_id":"\#(Self.session)","strategy":"manual-commit","agent":"Claude Code","files_touched":["a.swift"]}"#
+            .write(toFile: maker + "/a3/b2c4d5e6f7/0/metadata.json", atomically: false, encoding: .utf8)
+        try #"{"checkpoint_id":"a3b2c4d5e6f7","session_id":"7d1e","strategy":"manual-commit","agent":"Cursor"}"#
+            .write(toFile: maker + "/a3/b2c4d5e6f7/1/metadata.json", atomically: false, encoding: .utf8)
+        try clones.git(["init", "-q", "-b", "entire/checkpoints/v1"], in: maker)
+        try clones.git(["add", "-A"], in: maker)
+        try clones.git(["commit", "-q", "-m", "Checkpoint: \(checkpoint)"], in: maker)
+        try clones.git(["push", "-q", clones.origin, "entire/checkpoints/v1"], in: maker)
+        try clones.git(["fetch", "-q", "origin"], in: clones.path("app"))
+
+        let found = try clones.run(["log", "--oneline", "--for-commit", "HEAD"], in: "app")
+        #expect(found.status == 0 && found.stdout.hasPrefix(String(newest)), "\(found)")
+        #expect(found.stderr.contains("names Claude Code session \(Self.session): thread \(CaptureAnchorTests.thread) at \(newest)"), "\(found.stderr)")
+        #expect(found.stderr.contains("a session of Cursor, an agent whose transcripts ThreadAI does not capture"), "\(found.stderr)")
+    }
+
+    @Test("aider's co-author line says why no conversation can be found; Assisted-by: is a note, naming none")
+    func aiderAndAssistedBy() throws {
+        let clones = try GitClones()
+        try clones.start("app", sending: ["hello"])
+        try Self.commit(clones, "app", "Fix\n\nCo-authored-by: aider (openai/gpt-4o) <noreply@aider.chat>")
+        let aider = try clones.run(["log", "--for-commit", "HEAD"], in: "app")
+        #expect(aider.status == 1 && aider.stdout.isEmpty, "\(aider)")
+        #expect(aider.stderr.contains("was written with aider (openai/gpt-4o) (its Co-authored-by: trailer)") && aider.stderr.contains(".aider.chat.history.md"), "\(aider.stderr)")
+        try Self.commit(clones, "app", "Fix\n\nAssisted-by: Claude:claude-opus-4-5 coccinelle")
+        let assisted = try clones.run(["log", "--for-commit", "HEAD"], in: "app")
+        #expect(assisted.status == 1 && assisted.stderr.contains("made with the help of Claude:claude-opus-4-5 coccinelle (its Assisted-by: trailer names no conversation)"), "\(assisted)")
+        #expect(assisted.stderr.contains("names no conversation: its message has no 'Thread: NAME@ID' trailer"))
+    }
 }
