@@ -117,4 +117,34 @@ struct AgentTrailerTests {
         #expect(assisted.status == 1 && assisted.stderr.contains("made with the help of Claude:claude-opus-4-5 coccinelle (its Assisted-by: trailer names no conversation)"), "\(assisted)")
         #expect(assisted.stderr.contains("names no conversation: its message has no 'Thread: NAME@ID' trailer"))
     }
+
+    @Test("trailer.assisted-by adds 'Assisted-by: AGENT:MODEL' to trailer and the commit hook; off by default")
+    func assistedByTrailer() throws {
+        let (clones, _, _) = try CaptureAnchorTests.captured()
+        try clones.threadai(["send", "design the parser"], in: "app")
+        let model = try #require(try JSON.array(try clones.threadai(["log", "--json", "-n", "1"], in: "app"))
+            .first.flatMap { ($0["fields"] as? [String: Any])?["model"] as? String })
+        let head = try clones.threadai(["log", "--oneline", "-n", "1"], in: "app").stdout.prefix(8)
+        #expect(try clones.threadai(["trailer"], in: "app").stdout == "Thread: main@\(head)\n", "off by default")
+
+        try clones.threadai(["config", "set", "trailer.assisted-by", "true"], in: "app")
+        #expect(try clones.threadai(["trailer"], in: "app").stdout == "Thread: main@\(head)\nAssisted-by: threadai:\(model)\n")
+        try clones.threadai(["hooks", "install"], in: "app")
+        try CodeLinkTests.commitCode(clones, "app", file: "parser.swift", message: "Add the parser")
+        let text = try clones.git(["log", "-1", "--format=%B"], in: clones.path("app"))
+        #expect(text.hasSuffix("\n\nThread: main@\(head)\nAssisted-by: threadai:\(model)\n\n"), "\(text)")
+        let found = try clones.threadai(["log", "--oneline", "--for-commit", "HEAD"], in: "app")
+        #expect(found.stdout.hasPrefix(String(head)) && found.stderr.contains("with the help of threadai:\(model)"), "\(found)")
+        // A message with an Assisted-by: line of its own keeps it.
+        try "b\n".write(toFile: clones.path("app") + "/b.swift", atomically: false, encoding: .utf8)
+        try clones.git(["add", "b.swift"], in: clones.path("app"))
+        try clones.git(["commit", "-q", "-m", "B\n\nAssisted-by: Cursor:gpt-5"], in: clones.path("app"))
+        let own = try clones.git(["log", "-1", "--format=%B"], in: clones.path("app"))
+        #expect(own.contains("Assisted-by: Cursor:gpt-5") && !own.contains("threadai:") && own.contains("Thread: main@"), "\(own)")
+
+        try clones.threadai(["checkout", CaptureAnchorTests.thread], in: "app")
+        #expect(try clones.threadai(["trailer"], in: "app").stdout.hasSuffix("\nAssisted-by: claude-code:claude-opus-4-5\n"))
+        try clones.threadai(["config", "set", "trailer.assisted-by", "false"], in: "app")
+        #expect(!(try clones.threadai(["trailer"], in: "app").stdout.contains("Assisted-by")))
+    }
 }
