@@ -12,9 +12,10 @@ public enum AgentSessionCommits {
     /// The captured or imported conversation of `agent`'s session `session` (its transcript's id, the
     /// `CONVERSATION` of `source`, docs/FORMAT.md §4.6); empty when this repository holds none of it.
     public static func conversation(of agent: CodingAgent, session: String, in repository: Repository) throws -> ImportedConversation {
-        // The importer's thread names hold `-` and the id's first 8 letters and digits (`Importer.threadName`).
-        try repository.importedConversation(
-            format: agent.rawValue, conversation: session, nameMark: Importer.namePart(of: session, length: 8))
+        // The importer's thread names hold `-` and the id's first 8 letters and digits, `0` for none
+        // (`Importer.nameEnding`).
+        let mark = Importer.namePart(of: session, length: 8)
+        return try repository.importedConversation(format: agent.rawValue, conversation: session, nameMark: mark.isEmpty ? "0" : mark)
     }
 
     /// Where the history of `conversation` is shown from for the commit `commit` (a full id): the

@@ -29,7 +29,8 @@ enum CommitTrailer: Equatable {
             switch line[..<colon].lowercased() {
             case "claude-session":
                 let link = value.prefix { $0 != "?" && $0 != "#" }
-                let id = link.split(separator: "/").last.map(String.init) ?? ""
+                // A link ending in `/` names no session.
+                let id = link.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? ""
                 return id.isEmpty || id.contains(where: \.isWhitespace) ? nil : .claudeSession(id)
             case "entire-checkpoint":
                 let id = String(value.prefix { !$0.isWhitespace })
