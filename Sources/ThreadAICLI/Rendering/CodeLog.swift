@@ -104,7 +104,7 @@ enum CodeLog {
             throw CLIError(TerminalSafe.text(
                 "commit \(revision) names \(agent.name) session \(session) (\(origin)), which this repository has not captured or imported: capture it with 'threadai capture\(agent == .claudeCode ? "" : " --agent " + agent.rawValue) --session \(session)', or import its transcript."))
         }
-        context.note(TerminalSafe.text("commit \(revision) names \(agent.name) session \(session): thread \(start.header.thread) at \(start.id.short)"))
+        context.note(TerminalSafe.text("commit \(revision) names \(agent.name) session \(session): thread \(start.thread) at \(start.id.short)"))
         return start.id
     }
 }

@@ -8,6 +8,8 @@ public struct ImportedConversation: Sendable {
     public struct Found: Sendable {
         public var id: ObjectID
         public var header: MessageHeader
+        /// The name of the message's thread now: its `thread`, followed through renames (§5.4).
+        public var thread: String
     }
 
     /// The newest message of the conversation on each thread found holding it, in thread name order.
@@ -46,7 +48,7 @@ extension Repository {
                     let header = try objects.header(id)
                     if let source = header.fields[FrontmatterKey.source] {
                         if source.hasPrefix(sourcePrefix), seen.insert(id).inserted {
-                            result.newest.append(.init(id: id, header: header))
+                            result.newest.append(.init(id: id, header: header, thread: renames.currentName(of: header.thread.rawValue)))
                         }
                         break
                     }
@@ -63,7 +65,7 @@ extension Repository {
             guard case .anchor(let id, let anchor) = AnchorNoteLine.parse(line), noted.insert(id).inserted,
                   let header = try? objects.header(id), header.fields[FrontmatterKey.source]?.hasPrefix(sourcePrefix) == true
             else { continue }
-            result.noted.append((.init(id: id, header: header), anchor))
+            result.noted.append((.init(id: id, header: header, thread: renames.currentName(of: header.thread.rawValue)), anchor))
         }
         return result
     }

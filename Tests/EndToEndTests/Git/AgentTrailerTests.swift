@@ -53,6 +53,11 @@ struct AgentTrailerTests {
         #expect(found.stderr.contains("commit \(made) names Claude Code session \(Self.session): thread claude-code/"), "\(found.stderr)")
         let newest = try JSON.array(try clones.threadai(["log", "--json", "--for-commit", later], in: "app")).compactMap { $0["id"] as? String }
         #expect(newest.first == atLater.last && newest.count > ids.count, "a later commit: the session's newest message")
+
+        // Renamed, the thread is named as it is now.
+        try clones.threadai(["threads", "rename", CaptureAnchorTests.thread, "parser-session"], in: "app")
+        let renamed = try clones.threadai(["log", "--oneline", "--for-commit", later], in: "app")
+        #expect(renamed.stdout.hasPrefix(String(atLater.last?.prefix(8) ?? "-")) && renamed.stderr.contains(": thread parser-session at "), "\(renamed)")
     }
 
     @Test("a session not captured is an error that says how to capture it; beside a Thread: trailer, a note")
