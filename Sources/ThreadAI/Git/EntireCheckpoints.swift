@@ -18,14 +18,28 @@ public enum EntireCheckpoints {
 
     /// A session a checkpoint holds.
     public struct Session: Sendable, Equatable {
-        /// The agent's session id (a Claude Code transcript's `sessionId`).
+        /// The session id as the metadata gives it.
         public var id: String
         /// The agent as Entire names it; empty when the metadata does not say.
         public var agent: String
+        /// Where on the branch Entire keeps the session's transcript (`full.jsonl`), from the top.
+        public var transcript: String?
 
-        public init(id: String, agent: String) {
+        public init(id: String, agent: String, transcript: String? = nil) {
             self.id = id
             self.agent = agent
+            self.transcript = transcript
+        }
+
+        /// The agent's own session id (a Claude Code transcript's `sessionId`): Entire's checkpoints
+        /// before February 2026 wrote `YYYY-MM-DD-` before it (what its `ExtractAgentSessionID`
+        /// removed), later ones the agent's id alone.
+        public var agentSessionID: String {
+            let parts = id.split(separator: "-", maxSplits: 3, omittingEmptySubsequences: false)
+            guard parts.count == 4, [4, 2, 2] == parts[..<3].map(\.count),
+                  parts[..<3].allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }), !parts[3].isEmpty
+            else { return id }
+            return String(parts[3])
         }
 
         /// The agent whose transcripts ThreadAI captures, when it is one. Entire's checkpoints
@@ -58,7 +72,8 @@ public enum EntireCheckpoints {
                     guard let path = entry["metadata"]?.string else { continue }
                     let relative = String(path.drop { $0 == "/" })
                     guard let metadata = try git.file(relative, in: branch, around: folder).flatMap(JSONValue.parse),
-                          let session = self.session(metadata) else { continue }
+                          var session = self.session(metadata) else { continue }
+                    session.transcript = entry["transcript"]?.string.map { String($0.drop { $0 == "/" }) }
                     if !sessions.contains(session) { sessions.append(session) }
                 }
             } else if let summary, let session = session(summary) {
@@ -68,6 +83,14 @@ public enum EntireCheckpoints {
             return (branch, sessions)
         }
         return nil
+    }
+
+    /// Whether `branch` has a file at `path` (a session's transcript, which older checkpoints list
+    /// without holding). Read whole: asked only when a session was not found, to say how to import it.
+    public static func holds(
+        _ path: String, on branch: String, threadaiDirectory: String, git: any GitBackend = GitBackends.standard
+    ) -> Bool {
+        ((try? git.file(path, in: branch, around: CodeCommits.folder(threadaiDirectory))) ?? nil) != nil
     }
 
     private static func session(_ metadata: JSONValue) -> Session? {

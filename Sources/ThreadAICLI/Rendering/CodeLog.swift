@@ -41,12 +41,22 @@ enum CodeLog {
                 case .claudeSession(let session):
                     starts.append(try sessionStart(.claudeCode, session, named: "its Claude-Session: trailer", try fullCommit(), revision, repository, context))
                 case .entireCheckpoint(let checkpoint):
-                    for session in try entireSessions(checkpoint, revision, repository) {
+                    let (branch, sessions) = try entireSessions(checkpoint, revision, repository)
+                    for session in sessions {
                         do {
                             guard let agent = session.codingAgent else {
                                 throw CLIError(TerminalSafe.text("commit \(revision) names Entire checkpoint \(checkpoint), a session of \(session.agent), an agent whose transcripts ThreadAI does not capture."))
                             }
-                            starts.append(try sessionStart(agent, session.id, named: "Entire checkpoint \(checkpoint)", try fullCommit(), revision, repository, context))
+                            // Entire keeps the transcript on its branch (not always: older checkpoints list
+                            // files they lack): when it is there, importing it is the other way in.
+                            let kept = { () -> String in
+                                guard let path = session.transcript,
+                                      EntireCheckpoints.holds(path, on: branch, threadaiDirectory: repository.directory) else { return "" }
+                                return " Entire keeps it: 'git show \(branch):\(path) > session.jsonl', then 'threadai import \(agent.rawValue) session.jsonl'."
+                            }
+                            starts.append(try sessionStart(
+                                agent, session.agentSessionID, named: "Entire checkpoint \(checkpoint)", try fullCommit(), revision, repository, context,
+                                alsoTry: kept))
                         } catch let error as CLIError {
                             failures.append(error.message)
                         }
@@ -62,7 +72,11 @@ enum CodeLog {
             }
         }
         guard !starts.isEmpty else {
-            guard failures.isEmpty else { throw CLIError(failures.joined(separator: "\n")) }
+            // Each failure on a line of its own, the last as the error.
+            if let last = failures.last {
+                failures.dropLast().forEach(context.note)
+                throw CLIError(last)
+            }
             throw CLIError("commit \(revision) names no conversation: its message has no 'Thread: NAME@ID' trailer ('threadai hooks install' adds one to new commits), nor a coding agent's trailer ThreadAI reads (Claude-Session:, Entire-Checkpoint:, aider's Co-authored-by:).")
         }
         failures.forEach(context.note)
@@ -83,7 +97,7 @@ enum CodeLog {
     }
 
     /// The sessions Entire's checkpoint `checkpoint` names (`EntireCheckpoints`).
-    private static func entireSessions(_ checkpoint: String, _ revision: String, _ repository: Repository) throws -> [EntireCheckpoints.Session] {
+    private static func entireSessions(_ checkpoint: String, _ revision: String, _ repository: Repository) throws -> (String, [EntireCheckpoints.Session]) {
         guard let found = try EntireCheckpoints.sessions(of: checkpoint, threadaiDirectory: repository.directory) else {
             throw CLIError(TerminalSafe.text(
                 "commit \(revision) names Entire checkpoint \(checkpoint), which neither \(EntireCheckpoints.branches.joined(separator: " nor ")) holds here: fetch Entire's branch ('git fetch origin entire/checkpoints/v1') and try again."))
@@ -91,18 +105,18 @@ enum CodeLog {
         guard !found.sessions.isEmpty else {
             throw CLIError(TerminalSafe.text("commit \(revision) names Entire checkpoint \(checkpoint), whose metadata on \(found.branch) names no session."))
         }
-        return found.sessions
+        return found
     }
 
     /// The message of `agent`'s session `session` that commit `commit` (a full id) was made at.
     private static func sessionStart(
         _ agent: CodingAgent, _ session: String, named origin: String, _ commit: String, _ revision: String,
-        _ repository: Repository, _ context: CommandContext
+        _ repository: Repository, _ context: CommandContext, alsoTry: () -> String = { "" }
     ) throws -> ObjectID {
         let conversation = try AgentSessionCommits.conversation(of: agent, session: session, in: repository)
         guard let start = try AgentSessionCommits.start(of: conversation, forCommit: commit, threadaiDirectory: repository.directory) else {
             throw CLIError(TerminalSafe.text(
-                "commit \(revision) names \(agent.name) session \(session) (\(origin)), which this repository has not captured or imported: capture it with 'threadai capture\(agent == .claudeCode ? "" : " --agent " + agent.rawValue) --session \(session)', or import its transcript."))
+                "commit \(revision) names \(agent.name) session \(session) (\(origin)), which this repository has not captured or imported: capture it with 'threadai capture\(agent == .claudeCode ? "" : " --agent " + agent.rawValue) --session \(session)', or import its transcript.\(alsoTry())"))
         }
         context.note(TerminalSafe.text("commit \(revision) names \(agent.name) session \(session): thread \(start.thread) at \(start.id.short)"))
         return start.id

@@ -91,12 +91,22 @@ struct AgentTrailerTests {
         let maker = clones.path("entire")
         try FileManager.default.createDirectory(atPath: maker + "/a3/b2c4d5e6f7/0", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: maker + "/a3/b2c4d5e6f7/1", withIntermediateDirectories: true)
-        try #"{"checkpoint_id":"a3b2c4d5e6f7","strategy":"manual-commit","checkpoints_count":2,"files_touched":["a.swift"],"sessions":[{"metadata":"/a3/b2c4d5e6f7/0/metadata.json","transcript":"/a3/b2c4d5e6f7/0/full.jsonl"},{"metadata":"/a3/b2c4d5e6f7/1/metadata.json","transcript":"/a3/b2c4d5e6f7/1/full.jsonl"}]}"#
+        try FileManager.default.createDirectory(atPath: maker + "/a3/b2c4d5e6f7/2", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: maker + "/a3/b2c4d5e6f7/3", withIntermediateDirectories: true)
+        let listed = (0...3).map { #"{"metadata":"/a3/b2c4d5e6f7/\#($0)/metadata.json","transcript":"/a3/b2c4d5e6f7/\#($0)/full.jsonl"}"# }
+        try #"{"checkpoint_id":"a3b2c4d5e6f7","strategy":"manual-commit","checkpoints_count":2,"files_touched":["a.swift"],"sessions":[\#(listed.joined(separator: ","))]}"#
             .write(toFile: maker + "/a3/b2c4d5e6f7/metadata.json", atomically: false, encoding: .utf8)
-        try #"{"checkpoint_id":"a3b2c4d5e6f7","session_id":"\#(Self.session)","strategy":"manual-commit","agent":"Claude Code","files_touched":["a.swift"]}"#
+        // Entire before February 2026 wrote the date before the agent's session id.
+        try #"{"checkpoint_id":"a3b2c4d5e6f7","session_id":"2026-01-05-\#(Self.session)","strategy":"manual-commit","agent":"Claude Code","files_touched":["a.swift"]}"#
             .write(toFile: maker + "/a3/b2c4d5e6f7/0/metadata.json", atomically: false, encoding: .utf8)
         try #"{"checkpoint_id":"a3b2c4d5e6f7","session_id":"7d1e","strategy":"manual-commit","agent":"Cursor"}"#
             .write(toFile: maker + "/a3/b2c4d5e6f7/1/metadata.json", atomically: false, encoding: .utf8)
+        try #"{"checkpoint_id":"a3b2c4d5e6f7","session_id":"5e55a0a1-0000-4000-8000-000000000002","strategy":"manual-commit","agent":"Claude Code"}"#
+            .write(toFile: maker + "/a3/b2c4d5e6f7/2/metadata.json", atomically: false, encoding: .utf8)
+        try #"{"checkpoint_id":"a3b2c4d5e6f7","session_id":"5e55a0a1-0000-4000-8000-000000000003","strategy":"manual-commit","agent":"Claude Code"}"#
+            .write(toFile: maker + "/a3/b2c4d5e6f7/3/metadata.json", atomically: false, encoding: .utf8)
+        // Session 2's transcript is there; session 3's, like some of Entire's older checkpoints', is only listed.
+        try "{}\n".write(toFile: maker + "/a3/b2c4d5e6f7/2/full.jsonl", atomically: false, encoding: .utf8)
         try clones.git(["init", "-q", "-b", "entire/checkpoints/v1"], in: maker)
         try clones.git(["add", "-A"], in: maker)
         try clones.git(["commit", "-q", "-m", "Checkpoint: \(checkpoint)"], in: maker)
@@ -106,7 +116,12 @@ struct AgentTrailerTests {
         let found = try clones.run(["log", "--oneline", "--for-commit", "HEAD"], in: "app")
         #expect(found.status == 0 && found.stdout.hasPrefix(String(newest)), "\(found)")
         #expect(found.stderr.contains("names Claude Code session \(Self.session): thread \(CaptureAnchorTests.thread) at \(newest)"), "\(found.stderr)")
-        #expect(found.stderr.contains("a session of Cursor, an agent whose transcripts ThreadAI does not capture"), "\(found.stderr)")
+        #expect(found.stderr.contains("a session of Cursor, an agent whose transcripts ThreadAI does not capture.\n"), "\(found.stderr)")
+        #expect(found.stderr.contains("names Claude Code session 5e55a0a1-0000-4000-8000-000000000002 (Entire checkpoint \(checkpoint)), which this repository has not captured or imported")
+            && found.stderr.contains("Entire keeps it: 'git show origin/entire/checkpoints/v1:a3/b2c4d5e6f7/2/full.jsonl > session.jsonl', then 'threadai import claude-code session.jsonl'."),
+            "\(found.stderr)")
+        #expect(found.stderr.contains("session 5e55a0a1-0000-4000-8000-000000000003 (Entire checkpoint \(checkpoint)), which this repository has not captured or imported: capture it with 'threadai capture --session 5e55a0a1-0000-4000-8000-000000000003', or import its transcript.\n"),
+            "no transcript on the branch, no command to import it: \(found.stderr)")
     }
 
     @Test("aider's co-author line says why no conversation can be found; Assisted-by: is a note, naming none")
@@ -117,6 +132,10 @@ struct AgentTrailerTests {
         let aider = try clones.run(["log", "--for-commit", "HEAD"], in: "app")
         #expect(aider.status == 1 && aider.stdout.isEmpty, "\(aider)")
         #expect(aider.stderr.contains("was written with aider (openai/gpt-4o) (its Co-authored-by: trailer)") && aider.stderr.contains(".aider.chat.history.md"), "\(aider.stderr)")
+        try Self.commit(clones, "app", "Fix\n\nClaude-Session: 5e55a0a1\nCo-authored-by: aider <noreply@aider.chat>")
+        let twice = try clones.run(["log", "--for-commit", "HEAD"], in: "app")
+        let lines = twice.stderr.split(separator: "\n")
+        #expect(twice.status == 1 && lines.count == 2 && lines.allSatisfy { $0.hasPrefix("threadai: commit HEAD ") }, "each on its own line: \(twice.stderr)")
         try Self.commit(clones, "app", "Fix\n\nAssisted-by: Claude:claude-opus-4-5 coccinelle")
         let assisted = try clones.run(["log", "--for-commit", "HEAD"], in: "app")
         #expect(assisted.status == 1 && assisted.stderr.contains("made with the help of Claude:claude-opus-4-5 coccinelle (its Assisted-by: trailer names no conversation)"), "\(assisted)")
