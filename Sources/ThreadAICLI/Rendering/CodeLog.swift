@@ -41,26 +41,9 @@ enum CodeLog {
                 case .claudeSession(let session):
                     starts.append(try sessionStart(.claudeCode, session, named: "its Claude-Session: trailer", try fullCommit(), revision, repository, context))
                 case .entireCheckpoint(let checkpoint):
-                    let (branch, sessions) = try entireSessions(checkpoint, revision, repository)
-                    for session in sessions {
-                        do {
-                            guard let agent = session.codingAgent else {
-                                throw CLIError(TerminalSafe.text("commit \(revision) names Entire checkpoint \(checkpoint), a session of \(session.agent), an agent whose transcripts ThreadAI does not capture."))
-                            }
-                            // Entire keeps the transcript on its branch (not always: older checkpoints list
-                            // files they lack): when it is there, importing it is the other way in.
-                            let kept = { () -> String in
-                                guard let path = session.transcript,
-                                      EntireCheckpoints.holds(path, on: branch, threadaiDirectory: repository.directory) else { return "" }
-                                return " Entire keeps it: 'git show \(branch):\(path) > session.jsonl', then 'threadai import \(agent.rawValue) session.jsonl'."
-                            }
-                            starts.append(try sessionStart(
-                                agent, session.agentSessionID, named: "Entire checkpoint \(checkpoint)", try fullCommit(), revision, repository, context,
-                                alsoTry: kept))
-                        } catch let error as CLIError {
-                            failures.append(error.message)
-                        }
-                    }
+                    let found = try entireStarts(checkpoint, try fullCommit(), revision, repository, context)
+                    starts += found.starts
+                    failures += found.failures
                 case .aider(let model):
                     throw CLIError(TerminalSafe.text(
                         "commit \(revision) was written with aider\(model.map { " (\($0))" } ?? "") (its Co-authored-by: trailer): aider keeps its chat in .aider.chat.history.md in the project's folder, Markdown that names no session and no commit, which ThreadAI does not import, so no conversation can be found for the commit."))
@@ -94,6 +77,34 @@ enum CodeLog {
             throw CLIError(TerminalSafe.text(
                 "commit \(revision) names thread \(thread) at \(prefix), which this repository does not have (\(error)); pull the conversation, or it was a local thread."))
         }
+    }
+
+    /// The messages of the sessions Entire's checkpoint `checkpoint` names, and why each other session
+    /// finds none.
+    private static func entireStarts(
+        _ checkpoint: String, _ commit: String, _ revision: String, _ repository: Repository, _ context: CommandContext
+    ) throws -> (starts: [ObjectID], failures: [String]) {
+        let (branch, sessions) = try entireSessions(checkpoint, revision, repository)
+        var starts: [ObjectID] = [], failures: [String] = []
+        for session in sessions {
+            do {
+                guard let agent = session.codingAgent else {
+                    throw CLIError(TerminalSafe.text("commit \(revision) names Entire checkpoint \(checkpoint), a session of \(session.agent), an agent whose transcripts ThreadAI does not capture."))
+                }
+                // Entire keeps the transcript on its branch (not always: older checkpoints list files
+                // they lack): when it is there, importing it is the other way in.
+                let kept = { () -> String in
+                    guard let path = session.transcript,
+                          EntireCheckpoints.holds(path, on: branch, threadaiDirectory: repository.directory) else { return "" }
+                    return " Entire keeps it: 'git show \(branch):\(path) > session.jsonl', then 'threadai import \(agent.rawValue) session.jsonl'."
+                }
+                starts.append(try sessionStart(
+                    agent, session.agentSessionID, named: "Entire checkpoint \(checkpoint)", commit, revision, repository, context, alsoTry: kept))
+            } catch let error as CLIError {
+                failures.append(error.message)
+            }
+        }
+        return (starts, failures)
     }
 
     /// The sessions Entire's checkpoint `checkpoint` names (`EntireCheckpoints`).
