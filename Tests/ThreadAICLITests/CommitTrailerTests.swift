@@ -27,6 +27,7 @@ import Testing
             .entireCheckpoint("a3b2c4d5e6f7"),
             .aider(model: "openai/gpt-4o"),
             .aider(model: nil),
+            .agentCoAuthor("Claude Opus 4.5"),
             .assistedBy("Claude:claude-3-opus coccinelle sparse"),
         ])
     }

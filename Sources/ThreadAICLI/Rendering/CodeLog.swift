@@ -27,7 +27,7 @@ enum CodeLog {
     static func starts(forCommit revision: String, _ repository: Repository, _ context: CommandContext) throws -> [ObjectID] {
         let text = try CodeCommits.message(of: revision, threadaiDirectory: repository.directory)
         let trailers = CommitTrailer.parse(commitMessage: text)
-        var starts: [ObjectID] = [], failures: [String] = []
+        var starts: [ObjectID] = [], failures: [String] = [], coAuthors: [String] = []
         var commit: String?
         let fullCommit = { () throws -> String in
             if commit == nil { commit = try CodeCommits.resolve(revision, threadaiDirectory: repository.directory).first }
@@ -47,6 +47,8 @@ enum CodeLog {
                 case .aider(let model):
                     throw CLIError(TerminalSafe.text(
                         "commit \(revision) was written with aider\(model.map { " (\($0))" } ?? "") (its Co-authored-by: trailer): aider keeps its chat in .aider.chat.history.md in the project's folder, Markdown that names no session and no commit, which ThreadAI does not import, so no conversation can be found for the commit."))
+                case .agentCoAuthor(let name):
+                    coAuthors.append(name)
                 case .assistedBy(let value):
                     context.note(TerminalSafe.text("commit \(revision) was made with the help of \(value) (its Assisted-by: trailer names no conversation)"))
                 }
@@ -60,7 +62,10 @@ enum CodeLog {
                 failures.dropLast().forEach(context.note)
                 throw CLIError(last)
             }
-            throw CLIError("commit \(revision) names no conversation: its message has no 'Thread: NAME@ID' trailer ('threadai hooks install' adds one to new commits), nor a coding agent's trailer ThreadAI reads (Claude-Session:, Entire-Checkpoint:, aider's Co-authored-by:).")
+            // An agent's co-author line is all many commits have: say it names no session.
+            let signed = coAuthors.isEmpty ? "" : " Its Co-authored-by: \(coAuthors.joined(separator: ", ")) names an agent, not a session."
+            throw CLIError(TerminalSafe.text(
+                "commit \(revision) names no conversation: its message has no 'Thread: NAME@ID' trailer ('threadai hooks install' adds one to new commits), nor a coding agent's trailer ThreadAI reads (Claude-Session:, Entire-Checkpoint:, aider's Co-authored-by:).\(signed)"))
         }
         failures.forEach(context.note)
         var seen = Set<ObjectID>()

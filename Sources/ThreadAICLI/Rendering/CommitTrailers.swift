@@ -17,6 +17,12 @@ enum CommitTrailer: Equatable {
     case aider(model: String?)
     /// `Assisted-by: AGENT:MODEL [TOOL…]`.
     case assistedBy(String)
+    /// A coding agent's own co-author line, which names the agent (and model), never the session:
+    /// Claude Code's `Co-Authored-By: Claude … <noreply@anthropic.com>`, Codex's `Codex <noreply@openai.com>`.
+    case agentCoAuthor(String)
+
+    /// The addresses agents sign their co-author lines with.
+    static let agentAddresses = ["<noreply@anthropic.com>", "<noreply@openai.com>"]
 
     /// The trailers `text` holds, in order. Keys are matched without regard to case, as git does;
     /// `Thread:` as `threadai trailer` writes it.
@@ -37,6 +43,9 @@ enum CommitTrailer: Equatable {
                 return id.count == 12 && id.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) ? .entireCheckpoint(id) : nil
             case "co-authored-by":
                 let lowered = value.lowercased()
+                if let address = agentAddresses.first(where: lowered.hasSuffix) {
+                    return .agentCoAuthor(String(value.dropLast(address.count)).trimmingSpaces())
+                }
                 guard lowered.hasPrefix("aider"), lowered.hasSuffix("@aider.chat>") else { return nil }
                 let named = value.dropFirst(5).trimmingSpaces()
                 guard named.hasPrefix("("), let close = named.firstIndex(of: ")") else { return .aider(model: nil) }

@@ -124,7 +124,7 @@ struct AgentTrailerTests {
             "no transcript on the branch, no command to import it: \(found.stderr)")
     }
 
-    @Test("aider's co-author line says why no conversation can be found; Assisted-by: is a note, naming none")
+    @Test("aider's co-author line says why no conversation can be found, and Claude Code's that it names no session; Assisted-by: is a note")
     func aiderAndAssistedBy() throws {
         let clones = try GitClones()
         try clones.start("app", sending: ["hello"])
@@ -136,6 +136,9 @@ struct AgentTrailerTests {
         let twice = try clones.run(["log", "--for-commit", "HEAD"], in: "app")
         let lines = twice.stderr.split(separator: "\n")
         #expect(twice.status == 1 && lines.count == 2 && lines.allSatisfy { $0.hasPrefix("threadai: commit HEAD ") }, "each on its own line: \(twice.stderr)")
+        try Self.commit(clones, "app", "Fix\n\nCo-Authored-By: Claude Opus 4.5 <noreply@anthropic.com>")
+        let claude = try clones.run(["log", "--for-commit", "HEAD"], in: "app")
+        #expect(claude.status == 1 && claude.stderr.hasSuffix(" Its Co-authored-by: Claude Opus 4.5 names an agent, not a session.\n"), "\(claude)")
         try Self.commit(clones, "app", "Fix\n\nAssisted-by: Claude:claude-opus-4-5 coccinelle")
         let assisted = try clones.run(["log", "--for-commit", "HEAD"], in: "app")
         #expect(assisted.status == 1 && assisted.stderr.contains("made with the help of Claude:claude-opus-4-5 coccinelle (its Assisted-by: trailer names no conversation)"), "\(assisted)")
