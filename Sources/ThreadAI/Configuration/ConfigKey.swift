@@ -65,10 +65,18 @@ public struct ConfigKey: Sendable, Hashable, CustomStringConvertible {
         name: "gc.auto", summary: "Pack by itself after a turn or an import once about this many messages are loose (0: never).",
         defaultText: "\(Repository.defaultAutoPackLimit)", environmentVariable: nil, kind: .integer(0...1_000_000_000))
 
+    /// Whether `threadai trailer`, and so the commit hook, adds `Assisted-by: AGENT:MODEL` (the Linux
+    /// kernel's form for coding assistants) beside `Thread:` (`AssistedBy`). Off unless asked for: a
+    /// commit names the tools that helped only when its author chose to.
+    public static let trailerAssistedBy = ConfigKey(
+        name: "trailer.assisted-by",
+        summary: "Add 'Assisted-by: AGENT:MODEL' for the current thread's model to 'threadai trailer' and the commit hook (true or false).",
+        defaultText: "false", environmentVariable: nil, kind: .boolean)
+
     /// Every key, in the order `config list` shows them: each provider's keys (its registration's,
     /// in `ProviderRegistry`'s order) after the provider and the model.
     public static let all: [ConfigKey] = [provider, model] + ProviderRegistry.all.flatMap(\.configKeys) + [
-        maxOutputTokens, contextBudget, firstByteTimeout, stallTimeout, retryMax, anchors, gcAuto,
+        maxOutputTokens, contextBudget, firstByteTimeout, stallTimeout, retryMax, anchors, gcAuto, trailerAssistedBy,
     ]
 
     /// The key called `name`.

@@ -32,7 +32,7 @@ public enum CodeCommits {
     }
 
     /// The folder holding .threadai: from inside it, git would take HEAD, objects/ and refs/ for a bare repository.
-    private static func folder(_ threadaiDirectory: String) -> URL {
+    static func folder(_ threadaiDirectory: String) -> URL {
         URL(fileURLWithPath: threadaiDirectory).deletingLastPathComponent()
     }
 }

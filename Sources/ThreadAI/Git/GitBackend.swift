@@ -29,6 +29,11 @@ public protocol GitBackend: Sendable {
     /// The message of the commit `revision` names.
     func message(of revision: String, around folder: URL) throws(GitError) -> String?
 
+    /// The bytes of the file `path` (from the top) in the tree of the commit `revision` (a branch
+    /// other tools keep their data on, as Entire's `entire/checkpoints/v1`); nil when `revision`
+    /// names nothing or its tree has no file at `path`.
+    func file(_ path: String, in revision: String, around folder: URL) throws(GitError) -> [UInt8]?
+
     /// The files under `paths` (from `folder`, files or folders) that the index holds as added or
     /// changed since HEAD, as paths from `folder`, in git's order.
     func stagedFiles(around folder: URL, under paths: [String]) throws(GitError) -> [String]?

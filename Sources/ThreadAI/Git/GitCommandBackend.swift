@@ -98,6 +98,19 @@ public struct GitCommandBackend: GitBackend {
         return messages
     }
 
+    /// `git cat-file --batch`, which answers `NAME missing` (exit 0) for a revision or path that is not there.
+    public func file(_ path: String, in revision: String, around folder: URL) throws(GitError) -> [UInt8]? {
+        guard let output = try GitCommand.run(
+            ["cat-file", "--batch"], in: folder, purpose: "reading \(path) at \(revision)", input: Data((revision + ":" + path + "\n").utf8))
+        else { return nil }
+        let bytes = Array(output.utf8)
+        guard let end = bytes.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+        // `OBJECT TYPE SIZE`, then the object's bytes.
+        let header = String(decoding: bytes[..<end], as: UTF8.self).split(separator: " ")
+        guard header.count == 3, header[1] == "blob", let size = Int(header[2]), bytes.count > end + size else { return nil }
+        return Array(bytes[(end + 1)...].prefix(size))
+    }
+
     /// `git diff --cached` compares files (--no-index) outside a work tree and refuses --cached: asks first.
     public func stagedFiles(around folder: URL, under paths: [String]) throws(GitError) -> [String]? {
         guard try GitCommand.run(["rev-parse", "--is-inside-work-tree"], in: folder, purpose: "listing the staged messages") != nil,

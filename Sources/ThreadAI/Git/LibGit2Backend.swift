@@ -127,6 +127,23 @@ public struct LibGit2Backend: GitBackend {
         }
     }
 
+    /// `REVISION:PATH` as git's revision syntax reads it; not found is no file.
+    public func file(_ path: String, in revision: String, around folder: URL) throws(GitError) -> [UInt8]? {
+        let operation = Operation(purpose: "reading \(path) at \(revision)", arguments: ["cat-file", "blob", revision + ":" + path])
+        let found = try Self.withRepository(around: folder, operation) { repository, _ throws(GitError) -> [UInt8]? in
+            var object: OpaquePointer?
+            let code = git_revparse_single(&object, repository, revision + ":" + path)
+            defer { git_object_free(object) }
+            if code == GIT_ENOTFOUND.rawValue { return nil }
+            try operation.check(code)
+            guard let object, git_object_type(object) == GIT_OBJECT_BLOB else { return nil }
+            let size = Int(git_blob_rawsize(object))
+            guard size > 0, let content = git_blob_rawcontent(object) else { return [] }
+            return Array(UnsafeRawBufferPointer(start: content, count: size))
+        }
+        return found ?? nil
+    }
+
     /// The index against HEAD's tree (the empty tree on an unborn branch), as `git diff --cached
     /// --diff-filter=ACMR` lists it; a rename's new path is listed either way.
     public func stagedFiles(around folder: URL, under paths: [String]) throws(GitError) -> [String]? {

@@ -13,7 +13,9 @@ enum TrailerCommand: Command {
             'threadai hooks install' adds it for you). 'threadai log --for-commit GITREV' finds the \
             conversation back. Exits 1, printing nothing, when no thread with a message is checked out \
             (a detached HEAD, an unborn or diverged thread), and for a local thread, whose name a shared \
-            commit must not carry.
+            commit must not carry. With 'threadai config set trailer.assisted-by true', a second line, \
+            'Assisted-by: AGENT:MODEL' (the Linux kernel's form), names the model of the thread's newest \
+            reply: AGENT is 'threadai', or the agent of a captured session ('claude-code').
             """,
         arguments: [],
         examples: [.init("git commit -m \"Fix the parser\" -m \"$(threadai trailer)\"")])
@@ -36,11 +38,10 @@ enum TrailerCommand: Command {
             throw CLIError(TerminalSafe.text("thread \(name) is local (kept out of git): a trailer would name it in a shared commit, so none is written."))
         }
         context.output.line(TerminalSafe.text("\(key): \(name)@\(tip.short)"))
+        let layers = try SettingsLayers.load(flags: [:], environment: context.environment, repositoryDirectory: repository.directory)
+        if try layers.assistedByTrailer(), let assisted = try AssistedBy.value(at: tip, in: repository) {
+            context.output.line(TerminalSafe.text("\(AssistedBy.key): \(assisted)"))
+        }
         return .success
-    }
-
-    /// The thread names and id prefixes of the `Thread:` trailers in a commit message, in order.
-    static func parse(commitMessage: String) -> [(thread: String, id: String)] {
-        ThreadTrailer.parse(commitMessage: commitMessage)
     }
 }

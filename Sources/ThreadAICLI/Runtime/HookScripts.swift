@@ -25,10 +25,16 @@ enum HookScripts {
             return header + """
                 # A merge or squash message, or one git already has: add nothing.
                 case "$2" in merge|squash) exit 0 ;; esac
-                trailer=$("$threadai" --repo "$repository" trailer 2>/dev/null) || exit 0
-                [ -n "$trailer" ] || exit 0
-                # A message that names a thread already (amend, cherry-pick, rebase, by hand) keeps it.
-                git interpret-trailers --in-place --if-exists doNothing --trailer "$trailer" "$1"
+                trailers=$("$threadai" --repo "$repository" trailer 2>/dev/null) || exit 0
+                [ -n "$trailers" ] || exit 0
+                # One --trailer a line (Thread:, and Assisted-by: when asked for), each added unless the
+                # message has one of its key already (amend, cherry-pick, rebase, by hand): it keeps that.
+                message=$1
+                set --
+                while IFS= read -r line; do set -- "$@" --trailer "$line"; done <<EOF
+                $trailers
+                EOF
+                git interpret-trailers --in-place --if-exists doNothing "$@" "$message"
 
                 """
         case .preCommit:
