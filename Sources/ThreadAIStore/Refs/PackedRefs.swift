@@ -25,6 +25,9 @@ struct PackedRefs: Sendable {
         return try Self.parse(bytes, path: path)
     }
 
+    /// The file's bytes, empty when there is none.
+    func rawBytes() throws(RefError) -> [UInt8] { try contents() ?? [] }
+
     /// The file's bytes, from `memory` while the file is the one it read (nil: no file).
     private func contents() throws(RefError) -> [UInt8]? {
         guard let memory else { return try RefStore.readIfPresent(path) }

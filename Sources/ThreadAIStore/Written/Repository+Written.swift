@@ -5,6 +5,11 @@ extension Repository {
     /// message (`search`'s) finds the few that hold an edit or an attached file. The result never
     /// depends on the cache.
     public func writtenEvidence() throws(ThreadError) -> [WrittenEntry] {
+        let fingerprint = refs.fingerprint()
+        let path = cache.path(of: WrittenIndex.kind)
+        let cached = cache.isEnabled ? WrittenIndex.open(path) : nil
+        // The refs as stored are those it was written from: current, without reading every head.
+        if let cached, let fingerprint, cached.refs == fingerprint { return cached.entries }
         let threads: [(name: ThreadName, heads: [ObjectID])]
         do {
             threads = try threadHeads()
@@ -12,14 +17,13 @@ extension Repository {
             throw .ref(error)
         }
         let heads = Self.distinctHeads(threads)
-        let path = cache.path(of: WrittenIndex.kind)
-        let cached = cache.isEnabled ? WrittenIndex.open(path) : nil
-        if let cached, cached.heads == heads { return cached.entries }
         let index: WrittenIndex
-        if let cached, let extended = try extended(cached, to: heads) {
+        if let cached, cached.heads == heads {
+            index = cached.adding([], refs: fingerprint, heads: heads, entries: [])
+        } else if let cached, let extended = try extended(cached, to: heads, refs: fingerprint) {
             index = extended
         } else {
-            index = try writtenIndexFromSearch(threads, heads: heads)
+            index = try writtenIndexFromSearch(threads, heads: heads, refs: fingerprint)
         }
         if cache.isEnabled {
             // A cache that cannot be written (a read-only repository, a full disk) is only slower (§12 rule 6).
@@ -34,7 +38,7 @@ extension Repository {
 
     /// `index` with the evidence of the messages `heads` reach that it did not see, read from their
     /// objects; nil when there are so many that one pass over every message costs less.
-    private func extended(_ index: WrittenIndex, to heads: [ObjectID]) throws(ThreadError) -> WrittenIndex? {
+    private func extended(_ index: WrittenIndex, to heads: [ObjectID], refs fingerprint: ObjectID?) throws(ThreadError) -> WrittenIndex? {
         let known = Set(index.heads)
         var fresh: [ObjectID] = []
         var visited: Set<ObjectID> = []
@@ -57,7 +61,7 @@ extension Repository {
             }
             added += lines.map { WrittenEntry(id: id, seconds: header.date.secondsSinceEpoch, lines: $0) }
         }
-        return index.adding(fresh.map(\.leadingWord), heads: heads, entries: added)
+        return index.adding(fresh.map(\.leadingWord), refs: fingerprint, heads: heads, entries: added)
     }
 
     /// The paths of the nearest question at most `replyReach` messages up from `start` that attached files.
@@ -94,7 +98,9 @@ extension Repository {
 
     /// The evidence of every message `threads` reach, from one pass of `search` for what may hold an
     /// edit or an attached file, then the replies below the questions that attached one.
-    func writtenIndexFromSearch(_ threads: [(name: ThreadName, heads: [ObjectID])], heads: [ObjectID]) throws(ThreadError) -> WrittenIndex {
+    func writtenIndexFromSearch(
+        _ threads: [(name: ThreadName, heads: [ObjectID])], heads: [ObjectID], refs fingerprint: ObjectID?
+    ) throws(ThreadError) -> WrittenIndex {
         let pattern: SearchPattern
         do {
             pattern = try SearchPattern(anyOf: WrittenCode.markers, ignoringCase: false)
@@ -133,7 +139,7 @@ extension Repository {
             }
         }
         seen.sort()
-        return WrittenIndex(heads: heads, seen: seen.enumerated().filter { $0.offset == 0 || seen[$0.offset - 1] != $0.element }.map(\.element),
+        return WrittenIndex(refs: fingerprint, heads: heads, seen: seen.enumerated().filter { $0.offset == 0 || seen[$0.offset - 1] != $0.element }.map(\.element),
                             entries: entries)
     }
 

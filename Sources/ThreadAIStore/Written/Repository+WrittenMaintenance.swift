@@ -1,7 +1,7 @@
 extension Repository {
     /// Writes `cache/written` anew from one pass over the messages `threads` reach (`cache rebuild`).
     func rebuildWrittenIndex(_ threads: [(name: ThreadName, heads: [ObjectID])]) throws(ThreadError) {
-        let index = try writtenIndexFromSearch(threads, heads: Self.distinctHeads(threads))
+        let index = try writtenIndexFromSearch(threads, heads: Self.distinctHeads(threads), refs: refs.fingerprint())
         do {
             try FilePaths.makeDirectories(cache.directory)
             try TempFile.write(index.encoded(), to: cache.path(of: WrittenIndex.kind))
@@ -19,7 +19,7 @@ extension Repository {
             report.writtenFile = .damaged
             return
         }
-        let fresh = try writtenIndexFromSearch(threads, heads: Self.distinctHeads(threads))
+        let fresh = try writtenIndexFromSearch(threads, heads: Self.distinctHeads(threads), refs: nil)
         report.writtenFile = .readable
         report.writtenMessages = Set(stored.entries.map(\.id)).count
         let (storedEntries, freshEntries) = (Set(stored.entries), Set(fresh.entries))

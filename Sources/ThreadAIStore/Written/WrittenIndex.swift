@@ -22,6 +22,8 @@ struct WrittenIndex: Equatable {
     static let entrySize = 56
     static let countsSize = 24
 
+    /// The refs as read when it was written (`RefStore.fingerprint`); nil (zeros in the file) when unknown.
+    var refs: ObjectID?
     /// Sorted and distinct.
     var heads: [ObjectID]
     var entries: [WrittenEntry]
@@ -32,7 +34,8 @@ struct WrittenIndex: Equatable {
     private let seenOffset: Int
     let seenCount: Int
 
-    init(heads: [ObjectID], seen: [UInt64], entries: [WrittenEntry]) {
+    init(refs: ObjectID?, heads: [ObjectID], seen: [UInt64], entries: [WrittenEntry]) {
+        self.refs = refs
         self.heads = heads
         self.entries = entries
         built = seen
@@ -41,7 +44,8 @@ struct WrittenIndex: Equatable {
         seenCount = seen.count
     }
 
-    private init(heads: [ObjectID], entries: [WrittenEntry], mapped: MappedFile, seenOffset: Int, seenCount: Int) {
+    private init(refs: ObjectID?, heads: [ObjectID], entries: [WrittenEntry], mapped: MappedFile, seenOffset: Int, seenCount: Int) {
+        self.refs = refs
         self.heads = heads
         self.entries = entries
         built = []
@@ -77,7 +81,7 @@ struct WrittenIndex: Equatable {
     }
 
     /// This index with `words` seen too (sorted or not), under `heads`.
-    func adding(_ words: [UInt64], heads: [ObjectID], entries added: [WrittenEntry]) -> WrittenIndex {
+    func adding(_ words: [UInt64], refs: ObjectID?, heads: [ObjectID], entries added: [WrittenEntry]) -> WrittenIndex {
         let old = seen
         var merged: [UInt64] = []
         merged.reserveCapacity(old.count + words.count)
@@ -93,11 +97,11 @@ struct WrittenIndex: Equatable {
                 b += 1
             }
         }
-        return WrittenIndex(heads: heads, seen: merged, entries: entries + added)
+        return WrittenIndex(refs: refs, heads: heads, seen: merged, entries: entries + added)
     }
 
     static func == (a: WrittenIndex, b: WrittenIndex) -> Bool {
-        a.heads == b.heads && a.entries == b.entries && a.seen == b.seen
+        a.refs == b.refs && a.heads == b.heads && a.entries == b.entries && a.seen == b.seen
     }
 
     // MARK: writing
@@ -110,6 +114,7 @@ struct WrittenIndex: Equatable {
             paths.append(entry.lines.path)
         }
         var bytes = Self.header
+        if let refs { refs.appendDigest(to: &bytes) } else { bytes += [UInt8](repeating: 0, count: 32) }
         for head in heads { head.appendDigest(to: &bytes) }
         for word in seen { bytes.appendLittleEndian(word) }
         var keyCount = 0
@@ -166,12 +171,15 @@ struct WrittenIndex: Equatable {
         let numbers = (0..<6).map { Int(counts.uint32(at: 4 * $0) ?? 0) }
         let (headCount, seenCount, entryCount, keyCount, pathCount, pathBytes) = (numbers[0], numbers[1], numbers[2], numbers[3], numbers[4], numbers[5])
         let sizes = [headCount * 32, seenCount * 8, entryCount * entrySize, keyCount * 8, pathBytes]
-        guard header.count + sizes.reduce(0, +) == countsAt else { return nil }
-        let seenOffset = header.count + sizes[0]
+        let headsOffset = header.count + 32
+        guard headsOffset + sizes.reduce(0, +) == countsAt else { return nil }
+        let seenOffset = headsOffset + sizes[0]
         // Everything after SEEN, small: the entries, their keys and paths.
         let rest = mapped.bytes((seenOffset + sizes[1])..<countsAt)
         let reader = LittleEndianBytes(rest)
-        let headBytes = mapped.bytes(header.count..<seenOffset)
+        let refBytes = mapped.bytes(header.count..<headsOffset)
+        let refs = refBytes.allSatisfy { $0 == 0 } ? nil : ObjectID(digest: refBytes)
+        let headBytes = mapped.bytes(headsOffset..<seenOffset)
         let heads = (0..<headCount).map { ObjectID(digest: headBytes[($0 * 32)..<($0 * 32 + 32)]) }
         let keysAt = sizes[2]
         var offset = keysAt + sizes[3]
@@ -195,7 +203,7 @@ struct WrittenIndex: Equatable {
             let lines = WrittenLines(path: paths[path], kind: kind, keys: keys)
             entries.append(WrittenEntry(id: ObjectID(digest: rest[at..<(at + 32)]), seconds: Int64(bitPattern: seconds), lines: lines))
         }
-        let index = WrittenIndex(heads: heads, entries: entries, mapped: mapped, seenOffset: seenOffset, seenCount: seenCount)
+        let index = WrittenIndex(refs: refs, heads: heads, entries: entries, mapped: mapped, seenOffset: seenOffset, seenCount: seenCount)
         // SEEN ascending and distinct, checked in place: a pass over 8 bytes a message, without a copy.
         let ascending = mapped.withBytes(seenOffset..<(seenOffset + sizes[1])) { bytes in
             var previous: UInt64?

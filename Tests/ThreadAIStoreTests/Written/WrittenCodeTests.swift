@@ -101,10 +101,28 @@ struct WrittenCodeTests {
         #expect(WrittenIndex.decode(Array(bytes.dropLast(1))) == nil)
         #expect(WrittenIndex.decode(Array("threadai-cache written 2\n".utf8) + bytes.dropFirst(25)) == nil)
         // A cache with other evidence under the current heads is used as it is: it is the answer.
-        try Data(WrittenIndex(heads: index.heads, seen: index.seen, entries: []).encoded()).write(to: URL(fileURLWithPath: path))
+        try Data(WrittenIndex(refs: index.refs, heads: index.heads, seen: index.seen, entries: []).encoded()).write(to: URL(fileURLWithPath: path))
         #expect(try repository.writtenEvidence().isEmpty)
         var report = CacheVerification(file: .absent)
         try repository.verifyWrittenIndex(try repository.threadHeads(), into: &report)
         #expect(report.wrongWrittenMessages.count == 6)
+    }
+
+    @Test("the refs' digest is the same while the refs are, and changes with any ref; the cache records it")
+    func refsFingerprint() throws {
+        let scratch = try ScratchRepository()
+        let repository = try Self.repository(scratch)
+        let first = try #require(repository.refs.fingerprint())
+        #expect(repository.refs.fingerprint() == first)
+        _ = try repository.writtenEvidence()
+        let path = repository.cache.path(of: "written")
+        #expect(WrittenIndex.open(path)?.refs == first)
+        let head = try #require(try repository.threadHeads().first?.heads.first)
+        try repository.createThread(try ThreadName("another"), at: head, reflogMessage: "test")
+        let second = try #require(repository.refs.fingerprint())
+        #expect(second != first)
+        // The same heads under other refs: the evidence is kept and the digest brought up to date.
+        #expect(Set(try repository.writtenEvidence()) == Set(try Self.expected()))
+        #expect(WrittenIndex.open(path)?.refs == second)
     }
 }
