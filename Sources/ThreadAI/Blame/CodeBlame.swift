@@ -72,9 +72,9 @@ public struct CodeBlame: Sendable {
     public let lines: [BlamedLine]
     public let messages: [ObjectID: BlamedMessage]
 
-    /// A line whose key has fewer letters and digits (`}`, `end`, `x += 1`) is written by many
+    /// A line whose key has fewer letters and digits (`}`, `end`, `pass`, `x += 1`) is written by many
     /// messages: it is attributed only as the nearest lines around it are.
-    static let weakWeight = 4
+    static let weakWeight = 6
 
     /// Blames `file` (a path from `currentDirectory`, or absolute) at `revision` (the work tree's file
     /// when nil), only `range` when given.
