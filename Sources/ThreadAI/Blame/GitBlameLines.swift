@@ -1,3 +1,5 @@
+import ThreadAIStore
+
 /// The lines of `git blame --porcelain` (docs/CLI.md, `blame`): each final line with the commit git
 /// gives it, that commit's committer date, and the path the file had in it.
 struct GitBlameLines {
@@ -24,36 +26,54 @@ struct GitBlameLines {
     static func isUncommitted(_ commit: String) -> Bool { commit.allSatisfy { $0 == "0" } }
 
     init(porcelain output: String) {
-        var current: (commit: String, original: Int, final: Int)?
-        for line in output.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("\t") {
-                if let header = current {
-                    lines.append(Line(commit: header.commit, original: header.original, final: header.final, text: String(line.dropFirst())))
+        // Read as bytes: git's output for a thousand-line file is a hundred kilobytes, and splitting
+        // it as Characters was a third of a blame.
+        var output = output
+        output.withUTF8 { bytes in
+            var current: (commit: String, original: Int, final: Int)?
+            var start = 0
+            while start < bytes.count {
+                let end = bytes[start...].firstIndex(of: 0x0a) ?? bytes.count
+                let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                start = end + 1
+                if line.first == 0x09 {
+                    if let header = current {
+                        lines.append(Line(commit: header.commit, original: header.original, final: header.final,
+                                          text: String(decoding: line.dropFirst(), as: UTF8.self)))
+                    }
+                    current = nil
+                } else if let header = current {
+                    read(field: line, of: header.commit)
+                } else {
+                    current = Self.header(line)
+                    if let commit = current?.commit, commits[commit] == nil { commits[commit] = Commit() }
                 }
-                current = nil
-                continue
-            }
-            let fields = line.split(separator: " ", maxSplits: 1)
-            guard let key = fields.first else { continue }
-            if current == nil {
-                // A header: COMMIT ORIGINAL FINAL [COUNT].
-                let parts = line.split(separator: " ")
-                guard parts.count >= 3, parts[0].count >= 40, parts[0].allSatisfy(\.isHexDigit),
-                      let original = Int(parts[1]), let final = Int(parts[2]) else { continue }
-                let commit = String(parts[0])
-                current = (commit, original, final)
-                if commits[commit] == nil { commits[commit] = Commit() }
-                continue
-            }
-            guard let header = current, fields.count == 2 else { continue }
-            switch key {
-            case "committer-time":
-                if !Self.isUncommitted(header.commit), let seconds = Int64(fields[1]) { commits[header.commit]?.committed = seconds }
-            case "filename":
-                commits[header.commit]?.path = String(fields[1])
-            default:
-                break
             }
         }
     }
+
+    /// `COMMIT ORIGINAL FINAL [COUNT]`, or nil for another line.
+    private static func header(_ line: UnsafeBufferPointer<UInt8>) -> (commit: String, original: Int, final: Int)? {
+        let parts = line.split(separator: 0x20)
+        guard parts.count >= 3, parts[0].count >= 40, parts[0].allSatisfy({ LowercaseHex.digitValue($0) != nil }),
+              let original = Self.number(parts[1]), let final = Self.number(parts[2]) else { return nil }
+        return (String(decoding: parts[0], as: UTF8.self), original, final)
+    }
+
+    /// The `committer-time` and `filename` of a commit's first group; git's other fields are not used.
+    private mutating func read(field line: UnsafeBufferPointer<UInt8>, of commit: String) {
+        guard let space = line.firstIndex(of: 0x20) else { return }
+        let (key, value) = (line[..<space], line[(space + 1)...])
+        if key.elementsEqual("committer-time".utf8), !Self.isUncommitted(commit), let seconds = Self.number(value) {
+            commits[commit]?.committed = Int64(seconds)
+        } else if key.elementsEqual("filename".utf8) {
+            commits[commit]?.path = String(decoding: value, as: UTF8.self)
+        }
+    }
+
+    private static func number(_ digits: some Collection<UInt8>) -> Int? {
+        guard !digits.isEmpty, digits.count <= 18, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        return digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+    }
 }
+
