@@ -116,7 +116,8 @@ public struct CodeBlame: Sendable {
             entries = try Self.evidence(in: repository)
             evidence = entries
         }
-        var attributor = LineAttributor(lines: GitBlameLines(porcelain: output), path: path, evidence: entries)
+        let objects = repository.objects
+        var attributor = LineAttributor(lines: GitBlameLines(porcelain: output), path: path, evidence: entries, isStored: objects.contains)
         attributor.attributeWritten()
         try attributor.attributeTrailers(repository: repository, git: git, top: top)
         return CodeBlame(path: path, lines: attributor.result(), messages: try describe(attributor.messages, in: repository))

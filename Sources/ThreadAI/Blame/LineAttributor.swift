@@ -18,7 +18,12 @@ struct LineAttributor {
     private let evidence: [WrittenEntry]
     private let paths: Set<String>
 
-    init(lines blamed: GitBlameLines, path: String, evidence: [WrittenEntry]) {
+    /// Whether a message's object is stored: evidence may outlive a message that left the store
+    /// (FORMAT §12.5: a reader leaves such an entry out).
+    private let isStored: (ObjectID) -> Bool
+
+    init(lines blamed: GitBlameLines, path: String, evidence: [WrittenEntry], isStored: @escaping (ObjectID) -> Bool = { _ in true }) {
+        self.isStored = isStored
         self.blamed = blamed
         keys = blamed.lines.map { LineKey(line: $0.text.utf8) }
         attributions = Array(repeating: nil, count: blamed.lines.count)
@@ -50,7 +55,7 @@ struct LineAttributor {
     // MARK: what messages wrote
 
     mutating func attributeWritten() {
-        let relevant = evidence.filter { entry in paths.contains { Self.pathsMatch(entry.lines.path, $0) } }
+        let relevant = evidence.filter { entry in paths.contains { Self.pathsMatch(entry.lines.path, $0) } && isStored(entry.id) }
         let keySets = relevant.map { Set($0.lines.keys) }
         for index in blamed.lines.indices {
             guard let key = keys[index] else { continue }

@@ -176,6 +176,12 @@ struct BlameTests {
         for index in [0, 1] { #expect(lines[index]["evidence"] as? String != "reply") }
         let messages = try #require(blame["messages"] as? [String: [String: Any]])
         #expect(messages[reply.id]?["questionSummary"] as? String == "Add a total function")
+
+        // Evidence of a message that left the store (its file removed) is left out, and blame goes on.
+        try FileManager.default.removeItem(atPath: clones.path("a/.threadai/objects/\(reply.id.prefix(2))/\(reply.id.dropFirst(2)).md"))
+        let after = try JSON.object(try clones.threadai(["blame", "--json", "calc.py"], in: "a"))
+        let left = try #require(after["lines"] as? [[String: Any]])
+        for index in [4, 5] { #expect(left[index]["message"] == nil || left[index]["message"] is NSNull) }
     }
 
     @Test("a commit's Thread: trailer names the message of its conversation that holds a line; other lines get nothing")
