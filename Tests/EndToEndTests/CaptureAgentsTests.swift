@@ -151,6 +151,22 @@ struct CaptureAgentsTests {
         #expect(codexOnly.stderr.contains("captured \(mine): nothing new") && !codexOnly.stderr.contains("gemini"), "\(codexOnly)")
     }
 
+    @Test("--all looks for Claude Code's sessions in $CLAUDE_CONFIG_DIR when it is set, as Claude Code keeps them there")
+    func claudeConfigDirectory() throws {
+        let sandbox = try CLISandbox.initialized()
+        let project = URL(fileURLWithPath: sandbox.work).resolvingSymlinksInPath().path
+        let encoded = String(project.map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "-" })
+        let folder = try sandbox.folder.folder("claude-config/projects/" + encoded)
+        try FileManager.default.copyItem(atPath: StubProviderServer.fixtures.appendingPathComponent("import/claude-code/session.jsonl").path,
+                                         toPath: folder + "/session.jsonl")
+        let without = try sandbox.succeed(["capture", "--all", "--agent", "claude-code"], environment: Self.homes)
+        #expect(without.stderr.contains("no Claude Code session of \(project) in \(sandbox.home)/.claude/projects/"), "\(without)")
+        let configured = sandbox.folder.path + "/claude-config"
+        let with = try sandbox.succeed(["capture", "--all", "--agent", "claude-code"], environment: Self.homes.merging(["CLAUDE_CONFIG_DIR": configured]) { $1 })
+        #expect(with.stderr.contains("captured \(folder)/session.jsonl"), "\(with)")
+        #expect(!(try CaptureTests.contents(sandbox).refs.isEmpty))
+    }
+
     @Test("the hooks installed for Codex and Gemini CLI name their agent; Claude Code's command is as before")
     func installedCommandsNameTheAgent() throws {
         let sandbox = try CLISandbox.initialized()

@@ -178,9 +178,10 @@ public struct SessionCapture: Sendable {
     }
 
     /// The Claude Code transcripts of the project at `projectFolder` that the agent still keeps
-    /// (`HOME/.claude/projects/ENCODED/*.jsonl`, and each session's `subagents/*.jsonl`), in name order.
-    public static func claudeCodeTranscripts(ofProject projectFolder: String, home: String) -> [String] {
-        let folder = home + "/.claude/projects/" + claudeCodeProjectName(projectFolder)
+    /// (`CLAUDE/projects/ENCODED/*.jsonl`, and each session's `subagents/*.jsonl`), in name order;
+    /// `claudeDirectory` is Claude Code's folder (`$CLAUDE_CONFIG_DIR`, by default `~/.claude`).
+    public static func claudeCodeTranscripts(ofProject projectFolder: String, claudeDirectory: String) -> [String] {
+        let folder = claudeDirectory + "/projects/" + claudeCodeProjectName(projectFolder)
         let manager = FileManager.default
         let names = ((try? manager.contentsOfDirectory(atPath: folder)) ?? []).sorted()
         var paths: [String] = []

@@ -93,13 +93,14 @@ enum CaptureCommand: Command {
             let (paths, place): ([String], String)
             switch each {
             case .claudeCode:
-                (paths, place) = (SessionCapture.claudeCodeTranscripts(ofProject: project, home: home),
-                                  "\(home)/.claude/projects/\(SessionCapture.claudeCodeProjectName(project))")
+                let claude = AgentFolders.claude(context) ?? home + "/.claude"
+                (paths, place) = (SessionCapture.claudeCodeTranscripts(ofProject: project, claudeDirectory: claude),
+                                  "\(claude)/projects/\(SessionCapture.claudeCodeProjectName(project))")
             case .codex:
-                let codexHome = codexHome(context, home: home)
+                let codexHome = AgentFolders.codex(context, home: home)
                 (paths, place) = (AgentTranscripts.codexRollouts(ofProject: project, codexHome: codexHome), "\(codexHome)/sessions")
             case .gemini:
-                let gemini = (nonEmpty(context.environment["GEMINI_CLI_HOME"]) ?? home) + "/.gemini"
+                let gemini = AgentFolders.gemini(context, home: home)
                 (paths, place) = (AgentTranscripts.geminiSessions(ofProject: project, geminiDirectory: gemini), "\(gemini)/tmp")
             }
             if paths.isEmpty { context.note(TerminalSafe.text("no \(each.displayName) session of \(project) in \(place)")) }
@@ -112,13 +113,6 @@ enum CaptureCommand: Command {
     /// by its physical path (getcwd), symbolic links resolved, as the agents name a project.
     static func projectFolder(of repository: Repository) -> String {
         URL(fileURLWithPath: FilePaths.directoryName(of: repository.directory)).resolvingSymlinksInPath().path
-    }
-
-    private static func nonEmpty(_ text: String?) -> String? { text.flatMap { $0.isEmpty ? nil : $0 } }
-
-    /// Codex's folder: `$CODEX_HOME`, by default `HOME/.codex`.
-    private static func codexHome(_ context: CommandContext, home: String) -> String {
-        nonEmpty(context.environment["CODEX_HOME"]) ?? home + "/.codex"
     }
 
     /// Captures each transcript whole, saying what each gained; the first failure is the command's.
@@ -150,8 +144,8 @@ enum CaptureCommand: Command {
         let bytes = (try? context.input.readBytes()) ?? []
         var input = ClaudeCodeHookInput(bytes)
         // Codex may give no transcript_path (null); its session's rollout is named by the session.
-        if agent == .codex, input?.transcriptPath == nil, let session = input?.sessionID, let home = nonEmpty(context.environment["HOME"]) {
-            input?.transcriptPath = AgentTranscripts.codexRollout(ofSession: session, codexHome: codexHome(context, home: home))
+        if agent == .codex, input?.transcriptPath == nil, let session = input?.sessionID, let home = AgentFolders.nonEmpty(context.environment["HOME"]) {
+            input?.transcriptPath = AgentTranscripts.codexRollout(ofSession: session, codexHome: AgentFolders.codex(context, home: home))
         }
         let repository: Repository
         do {

@@ -125,8 +125,7 @@ enum ExportCommand: Command {
                 throw CLIError(TerminalSafe.text("cannot write \(output): its folder \(FilePaths.directoryName(of: path)) does not exist."))
             }
         } else {
-            let home = context.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            guard let claude = context.environment["CLAUDE_CONFIG_DIR"].flatMap({ $0.isEmpty ? nil : $0 }) ?? home.map({ $0 + "/.claude" }) else {
+            guard let claude = AgentFolders.claude(context) else {
                 throw CLIError("export claude-code needs HOME (or CLAUDE_CONFIG_DIR), to find Claude Code's sessions; or give -o FILE.")
             }
             let folder = claude + "/projects/" + SessionCapture.claudeCodeProjectName(project)

@@ -14,38 +14,43 @@ struct SearchCatalog {
     var base: Int { index?.count ?? 0 }
     var count: Int { base + extras.ids.count }
 
+    /// `cache/search` when `number` is one of its records; nil for an extra.
+    @inline(__always)
+    private func indexed(_ number: Int) -> SearchIndex? { number < base ? index : nil }
+
     func id(_ number: Int) -> ObjectID {
-        number < base ? index!.id(number) : extras.ids[number - base]
+        indexed(number)?.id(number) ?? extras.ids[number - base]
     }
 
     func parent(_ number: Int) -> Int? {
-        if number < base { return index!.parent(number) }
+        if let index = indexed(number) { return index.parent(number) }
         let parent = extras.parents[number - base]
         return parent < 0 ? nil : Int(parent)
     }
 
-    func seconds(_ number: Int) -> Int64 { number < base ? index!.seconds(number) : extras.seconds[number - base] }
+    func seconds(_ number: Int) -> Int64 { indexed(number)?.seconds(number) ?? extras.seconds[number - base] }
 
-    func role(_ number: Int) -> Role { number < base ? index!.role(number) : extras.roles[number - base] }
+    func role(_ number: Int) -> Role { indexed(number)?.role(number) ?? extras.roles[number - base] }
 
     /// The `thread` field as recorded.
     func recordedThread(_ number: Int) -> String {
-        number < base ? index!.names[index!.threadNumber(number)] : extras.names[Int(extras.threads[number - base])]
+        if let index = indexed(number) { return index.names[index.threadNumber(number)] }
+        return extras.names[Int(extras.threads[number - base])]
     }
 
     /// A number for the recorded `thread` field, the same for equal names from the same source:
     /// `threadKeys[key]` is the name.
     func threadKey(_ number: Int) -> Int {
-        number < base ? index!.threadNumber(number) : (index?.names.count ?? 0) + Int(extras.threads[number - base])
+        indexed(number)?.threadNumber(number) ?? (index?.names.count ?? 0) + Int(extras.threads[number - base])
     }
 
     var threadKeys: [String] { (index?.names ?? []) + extras.names }
 
     /// The `code-commit` field, or nil.
     func codeCommit(_ number: Int) -> String? {
-        if number < base {
-            let code = index!.codeNumber(number)
-            return code == 0 ? nil : index!.commits[code - 1]
+        if let index = indexed(number) {
+            let code = index.codeNumber(number)
+            return code == 0 ? nil : index.commits[code - 1]
         }
         let code = extras.codes[number - base]
         return code < 0 ? nil : extras.commits[Int(code)]
