@@ -15,12 +15,15 @@ public enum BlameEvidence: String, Sendable, Comparable, CaseIterable {
     case attached
     /// The commit's `Thread:` trailer names a conversation whose history holds it.
     case trailer
+    /// A reply's code block held it, written while the code stood at a parent of the line's commit.
+    case anchor
 
     init(_ kind: WrittenKind) {
         switch kind {
         case .tool: self = .tool
         case .reply: self = .reply
         case .attached: self = .attached
+        case .anchored: self = .anchor
         }
     }
 
@@ -119,7 +122,7 @@ public struct CodeBlame: Sendable {
         let objects = repository.objects
         var attributor = LineAttributor(lines: GitBlameLines(porcelain: output), path: path, evidence: entries, isStored: objects.contains)
         attributor.attributeWritten()
-        try attributor.attributeTrailers(repository: repository, git: git, top: top)
+        try attributor.attributeCommits(repository: repository, git: git, top: top)
         return CodeBlame(path: path, lines: attributor.result(), messages: try describe(attributor.messages, in: repository))
     }
 

@@ -55,7 +55,9 @@ struct LineAttributor {
     // MARK: what messages wrote
 
     mutating func attributeWritten() {
-        let relevant = evidence.filter { entry in paths.contains { Self.pathsMatch(entry.lines.path, $0) } && isStored(entry.id) }
+        let relevant = evidence.filter { entry in
+            entry.lines.kind != .anchored && paths.contains { Self.pathsMatch(entry.lines.path, $0) } && isStored(entry.id)
+        }
         let keySets = relevant.map { Set($0.lines.keys) }
         for index in blamed.lines.indices {
             guard let key = keys[index] else { continue }
@@ -106,38 +108,51 @@ struct LineAttributor {
         return nil
     }
 
-    // MARK: what the trailers name
+    // MARK: what the commits say
 
-    /// The lines still without a message, from the conversations their commits' `Thread:` trailers
-    /// name: a line a message of that history holds (the newest such message not after the commit).
-    mutating func attributeTrailers(repository: Repository, git: any GitBackend, top: String) throws(BlameError) {
+    /// The lines still without a message, from their commits: a message of the history the commit's
+    /// `Thread:` trailers name that holds the line (the newest not after the commit); then a reply
+    /// written while the code stood at a parent of the commit whose code block holds it.
+    mutating func attributeCommits(repository: Repository, git: any GitBackend, top: String) throws(BlameError) {
         let open = blamed.lines.indices.filter { attributions[$0] == nil && keys[$0] != nil && !GitBlameLines.isUncommitted(blamed.lines[$0].commit) }
         let commits = Set(open.map { blamed.lines[$0].commit })
         guard !commits.isEmpty else { return }
-        let texts: [String: String]
+        let details: [String: (parents: [String], message: String)]
         do {
-            texts = try git.messages(of: commits.sorted(), around: URL(fileURLWithPath: top))
+            details = try git.details(of: commits.sorted(), around: URL(fileURLWithPath: top))
         } catch {
             throw .git(error)
         }
         var histories: [ObjectID: ConversationLines] = [:]
-        var found: [Int] = []
         for index in open {
-            let commit = blamed.lines[index].commit
-            for trailer in ThreadTrailer.parse(commitMessage: texts[commit] ?? "") {
+            for trailer in ThreadTrailer.parse(commitMessage: details[blamed.lines[index].commit]?.message ?? "") {
                 // A trailer naming a message this clone lacks (a local thread, not pulled yet) is no evidence.
-                guard let head = try? repository.resolve(trailer.id), let key = keys[index] else { continue }
+                guard let head = try? repository.resolve(trailer.id) else { continue }
                 if histories[head] == nil { histories[head] = try ConversationLines(from: head, in: repository) }
-                guard let message = histories[head]?.newest(holding: key.hash, notAfter: committed(index)) else { continue }
-                candidates[index][message] = .trailer
-                if key.weight >= CodeBlame.weakWeight {
-                    attributions[index] = BlameAttribution(message: message, evidence: .trailer)
-                }
-                found.append(index)
-                break
+                if take(index, histories[head]?.newest(holding: keys[index]?.hash ?? 0, notAfter: committed(index)), as: .trailer) { break }
             }
         }
-        if !found.isEmpty { attributeWeakLines() }
+        // Replies by the commit they were written at, each once, as evidence of that commit's children.
+        var anchored: [String: [WrittenEntry]] = [:]
+        for entry in evidence where entry.lines.kind == .anchored && isStored(entry.id) { anchored[entry.lines.path, default: []].append(entry) }
+        if !anchored.isEmpty {
+            for index in open where attributions[index] == nil {
+                guard let hash = keys[index]?.hash else { continue }
+                let parents = details[blamed.lines[index].commit]?.parents ?? []
+                let holding = parents.flatMap { anchored[$0] ?? [] }.filter { $0.seconds <= committed(index) && $0.lines.keys.contains(hash) }
+                let newest = holding.max { ($0.seconds, $1.id) < ($1.seconds, $0.id) }
+                _ = take(index, newest?.id, as: .anchor)
+            }
+        }
+        attributeWeakLines()
+    }
+
+    /// Records `message` as a candidate of line `index`, and as its message when its key is strong.
+    private mutating func take(_ index: Int, _ message: ObjectID?, as evidence: BlameEvidence) -> Bool {
+        guard let message, let key = keys[index] else { return false }
+        candidates[index][message] = evidence
+        if key.weight >= CodeBlame.weakWeight { attributions[index] = BlameAttribution(message: message, evidence: evidence) }
+        return true
     }
 }
 

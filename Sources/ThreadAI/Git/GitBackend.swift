@@ -50,8 +50,8 @@ public protocol GitBackend: Sendable {
     /// files it added, changed or renamed to, as paths from the top of the work tree.
     func changedFiles(of revision: String, around folder: URL) throws(GitError) -> (commit: String, committed: Int64, paths: [String])?
 
-    /// The full messages of `commits` (full ids), by id.
-    func messages(of commits: [String], around folder: URL) throws(GitError) -> [String: String]
+    /// The parents (full ids) and full message of each of `commits` (full ids), by id.
+    func details(of commits: [String], around folder: URL) throws(GitError) -> [String: (parents: [String], message: String)]
 
     /// Why this backend found no repository around `folder`, as a clause.
     func whyNoRepository(_ folder: String) -> String

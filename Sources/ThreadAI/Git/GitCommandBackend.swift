@@ -86,16 +86,16 @@ public struct GitCommandBackend: GitBackend {
         return (String(fields[0]), seconds, output.split(separator: "\0").map(String.init).filter { !$0.isEmpty })
     }
 
-    public func messages(of commits: [String], around folder: URL) throws(GitError) -> [String: String] {
+    public func details(of commits: [String], around folder: URL) throws(GitError) -> [String: (parents: [String], message: String)] {
         guard !commits.isEmpty else { return [:] }
-        let output = try GitCommand.run(["log", "--no-walk=unsorted", "--format=%H%x00%B%x01"] + commits + ["--"], in: folder,
-                                        purpose: "reading the messages of \(commits.count) commits") ?? ""
-        var messages: [String: String] = [:]
+        let output = try GitCommand.run(["log", "--no-walk=unsorted", "--format=%H%x00%P%x00%B%x01"] + commits + ["--"], in: folder,
+                                        purpose: "reading \(commits.count) commits") ?? ""
+        var details: [String: (parents: [String], message: String)] = [:]
         for record in output.split(separator: "\u{01}") {
-            let fields = record.drop { $0 == "\n" }.split(separator: "\0", maxSplits: 1, omittingEmptySubsequences: false)
-            if fields.count == 2 { messages[String(fields[0])] = String(fields[1]) }
+            let fields = record.drop { $0 == "\n" }.split(separator: "\0", maxSplits: 2, omittingEmptySubsequences: false)
+            if fields.count == 3 { details[String(fields[0])] = (fields[1].split(separator: " ").map(String.init), String(fields[2])) }
         }
-        return messages
+        return details
     }
 
     /// `git cat-file --batch`, which answers `NAME missing` (exit 0) for a revision or path that is not there.

@@ -108,12 +108,13 @@ public struct LibGit2Backend: GitBackend {
         return try GitCommandBackend().changedFiles(of: revision, around: folder)
     }
 
-    public func messages(of commits: [String], around folder: URL) throws(GitError) -> [String: String] {
-        var messages: [String: String] = [:]
-        for commit in commits {
-            messages[commit] = try message(of: commit, around: folder)
+    /// Read by git's command too, as blame (its only user) is.
+    public func details(of commits: [String], around folder: URL) throws(GitError) -> [String: (parents: [String], message: String)] {
+        guard GitCommand.isInstalled else {
+            throw GitError(purpose: "reading \(commits.count) commits", arguments: ["log"], status: nil, message: "",
+                           advice: "blame needs git's own command, which this system lacks")
         }
-        return messages
+        return try GitCommandBackend().details(of: commits, around: folder)
     }
 
     /// The message as `git log -1 --format=%B` prints it: the commit's message and a line feed.

@@ -54,6 +54,9 @@ extension Repository {
         for id in fresh {
             let (header, content) = try message(id)
             var lines = WrittenCode.lines(role: header.role, content: content[...])
+            if let anchored = WrittenCode.anchored(role: header.role, content: content[...], codeCommit: header.fields["code-commit"]) {
+                lines.append(anchored)
+            }
             if header.role == .assistant {
                 let paths = try questionPaths(above: header.parent)
                 let keys = paths.isEmpty ? [] : WrittenCode.replyKeys(content: content[...])
@@ -103,7 +106,7 @@ extension Repository {
     ) throws(ThreadError) -> WrittenIndex {
         let pattern: SearchPattern
         do {
-            pattern = try SearchPattern(anyOf: WrittenCode.markers, ignoringCase: false)
+            pattern = try SearchPattern(anyOf: WrittenCode.markers + WrittenCode.codeBlockMarkers, ignoringCase: false)
         } catch {
             throw .unexpected("the markers of written code are not a search pattern: \(error)")
         }
@@ -117,7 +120,12 @@ extension Repository {
             let role = catalog.role(number)
             let paths = WrittenCode.attachedPaths(role: role, content: text[...])
             if !paths.isEmpty { attaching[number] = paths }
-            for lines in WrittenCode.lines(role: role, content: text[...]) {
+            // A code block alone (most replies) gives only an anchored entry: the parts and files are looked for only where they may be.
+            var found = WrittenCode.markers.contains(where: { text.contains($0) }) ? WrittenCode.lines(role: role, content: text[...]) : []
+            if let anchored = WrittenCode.anchored(role: role, content: text[...], codeCommit: catalog.codeCommit(number)) {
+                found.append(anchored)
+            }
+            for lines in found {
                 entries.append(WrittenEntry(id: catalog.id(number), seconds: catalog.seconds(number), lines: lines))
             }
         }

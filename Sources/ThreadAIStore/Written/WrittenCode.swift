@@ -8,12 +8,16 @@ public enum WrittenKind: UInt8, Sendable, Comparable, CaseIterable {
     case reply = 2
     /// The file as a question attached it.
     case attached = 3
+    /// A reply's code blocks, for any file, written while the code stood at the commit its `path`
+    /// names (FORMAT §4.9: the message's `code-commit`).
+    case anchored = 4
 
     public var name: String {
         switch self {
         case .tool: "tool"
         case .reply: "reply"
         case .attached: "attached"
+        case .anchored: "anchor"
         }
     }
 
@@ -39,6 +43,16 @@ enum WrittenCode {
     /// What may hold a tool edit or an attached file: a search for these finds every message `lines`
     /// gives something for, besides replies (whose evidence depends on their question).
     static let markers = ["\"file_path\"", "*** Begin Patch", "```file:"]
+
+    /// What may hold a code block: a reply with a code anchor gives an `anchored` entry for it.
+    static let codeBlockMarkers = ["```", "~~~"]
+
+    /// The `anchored` entry of a reply written at `codeCommit` (its own `code-commit`), when it has code blocks.
+    static func anchored(role: Role, content: Substring, codeCommit: String?) -> WrittenLines? {
+        guard role == .assistant, let codeCommit, !codeCommit.isEmpty else { return nil }
+        let keys = replyKeys(content: content)
+        return keys.isEmpty ? nil : WrittenLines(path: codeCommit, kind: .anchored, keys: keys)
+    }
 
     /// The tool edits (any role) and, in a user message, the attached files.
     static func lines(role: Role, content: Substring) -> [WrittenLines] {

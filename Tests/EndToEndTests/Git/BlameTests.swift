@@ -234,4 +234,29 @@ struct BlameTests {
         #expect(MCPServerTests.text(answers[2]) == (try clones.threadai(["blame", "src/greet.py", "HEAD~1"], in: "a").stdout))
         #expect(MCPServerTests.errorCode(answers[3]) == -32602)
     }
+
+    @Test("a reply's code, asked without -f and pasted into the next commit: named by its code anchor; not in a later commit")
+    func anchoredReply() throws {
+        let clones = try GitClones()
+        try clones.start("a")
+        let server = try StubProviderServer([Self.reply("Try:\n\n```swift\nlet backoff = min(cap, base << attempt)\n```\n")],
+                                            in: clones.sandbox.folder)
+        let sent = try clones.sandbox.run(["send", "How should the backoff grow?"], in: clones.path("a"), environment: [
+            "OPENAI_API_KEY": "sk-proj-e2e-blame-000000000000000000000000bbbb", "OPENAI_BASE_URL": server.url + "/v1",
+            "THREADAI_PROVIDER": "openai"])
+        #expect(sent.status == 0, "\(sent)")
+        let reply = try StoredObject.head(in: clones.path("a/.threadai"))
+        #expect(reply.fields["code-commit"] != nil)
+        try "let backoff = min(cap, base << attempt)\nlet written = byHandEntirely()\n".write(toFile: clones.path("a/Retry.swift"), atomically: false, encoding: .utf8)
+        try clones.commit("a", "backoff")
+        // The same line again, by hand, a commit later: its parent is not where the reply was written.
+        try "let backoff = min(cap, base << attempt)\n".write(toFile: clones.path("a/Other.swift"), atomically: false, encoding: .utf8)
+        try clones.commit("a", "again")
+        let lines = try #require(try JSON.object(try clones.threadai(["blame", "--json", "Retry.swift"], in: "a"))["lines"] as? [[String: Any]])
+        #expect(lines[0]["message"] as? String == reply.id)
+        #expect(lines[0]["evidence"] as? String == "anchor")
+        #expect(lines[1]["message"] == nil || lines[1]["message"] is NSNull)
+        let other = try #require(try JSON.object(try clones.threadai(["blame", "--json", "Other.swift"], in: "a"))["lines"] as? [[String: Any]])
+        #expect(other[0]["message"] == nil || other[0]["message"] is NSNull)
+    }
 }
