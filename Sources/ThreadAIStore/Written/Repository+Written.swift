@@ -40,52 +40,54 @@ extension Repository {
     /// objects; nil when there are so many that one pass over every message costs less.
     private func extended(_ index: WrittenIndex, to heads: [ObjectID], refs fingerprint: ObjectID?) throws(ThreadError) -> WrittenIndex? {
         let known = Set(index.heads)
-        var fresh: [ObjectID] = []
-        var visited: Set<ObjectID> = []
+        // Each new message read once, head first; the questions above a reply are looked for among them
+        // before any object is read again.
+        var fresh: [(id: ObjectID, header: MessageHeader, content: String)] = []
+        var attached: [ObjectID: (parent: ObjectID?, paths: [String])] = [:]
         for head in heads where !known.contains(head) {
             var next: ObjectID? = head
-            while let id = next, !index.hasSeen(id.leadingWord), visited.insert(id).inserted {
-                fresh.append(id)
+            while let id = next, !index.hasSeen(id.leadingWord), attached[id] == nil {
+                let (header, content) = try message(id)
+                fresh.append((id, header, content))
+                attached[id] = (header.parent, WrittenCode.attachedPaths(role: header.role, content: content[...]))
                 if fresh.count > 20_000 { return nil }
-                next = try header(of: id).parent
+                next = header.parent
             }
         }
         var added: [WrittenEntry] = []
-        for id in fresh {
-            let (header, content) = try message(id)
+        for (id, header, content) in fresh {
             var lines = WrittenCode.lines(role: header.role, content: content[...])
             if let anchored = WrittenCode.anchored(role: header.role, content: content[...], codeCommit: header.fields["code-commit"]) {
                 lines.append(anchored)
             }
             if header.role == .assistant {
-                let paths = try questionPaths(above: header.parent)
+                let paths = try Self.questionPaths(above: header.parent) { (id: ObjectID) throws(ThreadError) in
+                    if let known = attached[id] { return known }
+                    let (header, content) = try message(id)
+                    return (header.parent, WrittenCode.attachedPaths(role: header.role, content: content[...]))
+                }
                 let keys = paths.isEmpty ? [] : WrittenCode.replyKeys(content: content[...])
                 if !keys.isEmpty { lines += paths.map { WrittenLines(path: $0, kind: .reply, keys: keys) } }
             }
             added += lines.map { WrittenEntry(id: id, seconds: header.date.secondsSinceEpoch, lines: $0) }
         }
-        return index.adding(fresh.map(\.leadingWord), refs: fingerprint, heads: heads, entries: added)
+        return index.adding(fresh.map(\.id.leadingWord), refs: fingerprint, heads: heads, entries: added)
     }
 
-    /// The paths of the nearest question at most `replyReach` messages up from `start` that attached files.
-    private func questionPaths(above start: ObjectID?) throws(ThreadError) -> [String] {
+    /// The paths of the nearest question at most `replyReach` messages up from `start` that attached
+    /// files (§4.9); `step` gives a message's parent and the paths it attached (from objects, or from
+    /// a search pass).
+    static func questionPaths<Node>(
+        above start: Node?, _ step: (Node) throws(ThreadError) -> (parent: Node?, paths: [String])
+    ) throws(ThreadError) -> [String] {
         var next = start
-        for _ in 0..<Self.replyReach {
-            guard let id = next else { return [] }
-            let (header, content) = try message(id)
-            let paths = WrittenCode.attachedPaths(role: header.role, content: content[...])
+        for _ in 0..<replyReach {
+            guard let node = next else { return [] }
+            let (parent, paths) = try step(node)
             if !paths.isEmpty { return paths }
-            next = header.parent
+            next = parent
         }
         return []
-    }
-
-    private func header(of id: ObjectID) throws(ThreadError) -> MessageHeader {
-        do {
-            return try objects.header(id)
-        } catch {
-            throw .object(error)
-        }
     }
 
     private func message(_ id: ObjectID) throws(ThreadError) -> (MessageHeader, String) {
@@ -134,9 +136,11 @@ extension Repository {
         var buffer: [UInt8] = []
         for number in 0..<catalog.count where prepared.membership.labels[number] >= 0 {
             seen.append(catalog.id(number).leadingWord)
-            guard !attaching.isEmpty, catalog.role(number) == .assistant, let paths = questionPaths(above: number, attaching, catalog) else {
-                continue
+            guard !attaching.isEmpty, catalog.role(number) == .assistant else { continue }
+            let paths = try Self.questionPaths(above: catalog.parent(number)) { (current: Int) throws(ThreadError) in
+                (catalog.parent(current), attaching[current] ?? [])
             }
+            guard !paths.isEmpty else { continue }
             let keys = try prepared.withContent(number, damaged: scan.foundDamage, buffer: &buffer) { bytes in
                 WrittenCode.replyKeys(content: String(decoding: bytes, as: UTF8.self)[...])
             }
@@ -149,16 +153,5 @@ extension Repository {
         seen.sort()
         return WrittenIndex(refs: fingerprint, heads: heads, seen: seen.enumerated().filter { $0.offset == 0 || seen[$0.offset - 1] != $0.element }.map(\.element),
                             entries: entries)
-    }
-
-    /// `questionPaths(above:)` on the catalog's parents.
-    private func questionPaths(above number: Int, _ attaching: [Int: [String]], _ catalog: SearchCatalog) -> [String]? {
-        var next = catalog.parent(number)
-        for _ in 0..<Self.replyReach {
-            guard let current = next else { return nil }
-            if let paths = attaching[current] { return paths }
-            next = catalog.parent(current)
-        }
-        return nil
     }
 }

@@ -155,6 +155,8 @@ struct BlameTests {
         try clones.start("a")
         try "def add(a, b):\n    return a + b\n".write(toFile: clones.path("a/calc.py"), atomically: false, encoding: .utf8)
         try clones.commit("a", "add")
+        // A blame before the question writes cache/written: the reply is then found by extending it.
+        try clones.threadai(["blame", "calc.py"], in: "a")
         let server = try StubProviderServer([Self.reply("Here:\n\n```python\ndef total(values):\n    return sum(values)\n```\n")],
                                             in: clones.sandbox.folder)
         let sent = try clones.sandbox.run(["send", "-f", "calc.py", "Add a total function"], in: clones.path("a"), environment: [
