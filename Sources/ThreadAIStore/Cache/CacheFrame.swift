@@ -33,8 +33,14 @@ enum CacheFrame {
     static func seal(kind: String, version: Int, body: [UInt8]) -> [UInt8] {
         var bytes = header(kind: kind, version: version)
         bytes += body
-        bytes += checksumLine(ObjectID.of(bytes))
+        appendChecksumLine(to: &bytes)
         return bytes
+    }
+
+    /// Ends `bytes` (a header and a body) with the `checksum` line of everything before it: `seal`
+    /// for a writer that built the header and body in one buffer.
+    static func appendChecksumLine(to bytes: inout [UInt8]) {
+        bytes += checksumLine(ObjectID.of(bytes))
     }
 
     /// The body of a file made by `seal` with the same kind and version, or nil when it is not one.

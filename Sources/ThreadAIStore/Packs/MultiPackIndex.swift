@@ -12,31 +12,24 @@ enum MultiPackIndex {
     static let entryBytes = 32 + 4 + 8 + 8
 
     /// The file's bytes for `packs` (ascending names, each trusted whole): their entries merged by
-    /// id, each id once (the first pack that holds it).
+    /// id, each id once (the first pack that holds it). Written into one buffer reserved to the
+    /// file's size from a merge of the packs' sorted entries (`PackMerge`), so that a million objects
+    /// cost the file's bytes and 8 bytes each, not a sorted table of every entry beside the file.
     static func encode(_ packs: [Pack]) -> [UInt8] {
-        var body = Array("packs \(packs.count)\n".utf8)
-        for pack in packs { body += Array("\(pack.name) \(pack.size)\n".utf8) }
-        // Every entry of every pack, by id; an id two packs hold keeps the first pack's.
-        var rows: [(pack: UInt32, entry: PackFraming.Entry)] = []
-        rows.reserveCapacity(packs.reduce(0) { $0 + $1.count })
-        for (number, pack) in packs.enumerated() {
-            for entry in pack.entries { rows.append((UInt32(number), entry)) }
-        }
-        rows.sort { $0.entry.id < $1.entry.id || ($0.entry.id == $1.entry.id && $0.pack < $1.pack) }
-        var unique = rows.startIndex
-        for row in rows.indices where row == rows.startIndex || rows[row].entry.id != rows[unique - 1].entry.id {
-            rows[unique] = rows[row]
-            unique += 1
-        }
-        rows.removeSubrange(unique...)
-        body.reserveCapacity(body.count + rows.count * entryBytes + 9)
-        for row in rows { row.entry.id.appendDigest(to: &body) }
-        for row in rows { body.appendLittleEndian(row.pack) }
-        for row in rows { body.appendLittleEndian(UInt64(row.entry.offset)) }
-        for row in rows { body.appendLittleEndian(UInt64(row.entry.length)) }
-        body.appendLittleEndian(UInt64(rows.count))
-        body.append(0x0a)
-        return CacheFrame.seal(kind: "multi-pack-index", version: 1, body: body)
+        let order = PackMerge.order(packs)
+        var lines = Array("packs \(packs.count)\n".utf8)
+        for pack in packs { lines += Array("\(pack.name) \(pack.size)\n".utf8) }
+        var bytes = header
+        bytes.reserveCapacity(header.count + lines.count + order.count * entryBytes + 9 + CacheFrame.checksumLineSize)
+        bytes += lines
+        for place in order { packs[Int(place.pack)].id(at: Int(place.position)).appendDigest(to: &bytes) }
+        for place in order { bytes.appendLittleEndian(place.pack) }
+        for place in order { bytes.appendLittleEndian(UInt64(place.offset)) }
+        for place in order { bytes.appendLittleEndian(UInt64(place.length)) }
+        bytes.appendLittleEndian(UInt64(order.count))
+        bytes.append(0x0a)
+        CacheFrame.appendChecksumLine(to: &bytes)
+        return bytes
     }
 
     /// A multi-pack index mapped, its frame checked (its checksum is not: every entry used is

@@ -111,6 +111,15 @@ final class Pack: Sendable {
         }
     }
 
+    /// The entry at `position` (ascending by id), or nil when an index's numbers for it lie outside
+    /// the pack (as `entries` leaves it out).
+    func entry(at position: Int) -> PackFraming.Entry? {
+        switch table {
+        case .scanned(let entries): return entries[position]
+        case .indexed(let index): return index.entry(at: position)
+        }
+    }
+
     /// Where `id` is, as the entries say.
     enum Found {
         case at(PackFraming.Entry)
@@ -182,11 +191,13 @@ final class Pack: Sendable {
         }
     }
 
-    /// Drops the pages of the pack read so far from this process's memory (`MappedFile`): work that
+    /// Drops the pages of the pack and its index read so far from this process's memory (`MappedFile`): work that
     /// reads every object of many packs (`gc`) stays bounded by what it holds, not by what it read.
     /// Only while no other thread reads this pack.
     func releaseMemory() {
         mapping.releaseMemory()
+        // The index's pages too: a reader of every entry touches all of them (48 bytes an object).
+        if case .indexed(let index) = table { index.file.releaseMemory() }
     }
 
     /// The SHA-256 of the whole file, which its name should be (`fsck`, §15.1).

@@ -78,10 +78,9 @@ extension Repository {
             }
             report.bytes = report.packs.reduce(0) { $0 + $1.size }
         }
-        let written = try reopened(report.packs)
-        report.removedLooseFiles += try removeLooseCopies(of: plan.looseToPack, packedIn: written)
+        report.removedLooseFiles += try removeLooseCopies(of: plan.looseToPack, packedIn: report.packs)
         report.removedLooseFiles += try removeLooseCopies(of: plan.alreadyPacked) { objects.packs.bytes(of: $0)?.bytes }
-        report.removedPacks = try removeRewritten(plan.rewritten, keeping: plan.kept, failed: failed.ids, written: written)
+        report.removedPacks = try removeRewritten(plan.rewritten, keeping: plan.kept, failed: failed.ids, written: Set(report.packs.map(\.name)))
         objects.packs.writeMultiIndex()
         return report
     }
@@ -124,47 +123,50 @@ extension Repository {
         } catch {
             throw .fileSystem(error)
         }
-        _ = try removeLooseCopies(of: loose.map(\.id), packedIn: try reopened(packs))
+        _ = try removeLooseCopies(of: loose.map(\.id), packedIn: packs)
         return loose.count
     }
 
-    /// The packs just written, opened again from their own framing (their indexes were written with them).
-    private func reopened(_ packs: [PackWriter.Written]) throws(PackingError) -> [Pack] {
+    /// The pack just written, opened again from its own framing (its index was written with it).
+    private func reopened(_ pack: PackWriter.Written) throws(PackingError) -> Pack {
         let noIndex = CacheFolder(directory: cache.directory, isEnabled: false)
-        var written: [Pack] = []
-        for pack in packs {
-            do {
-                let opened = try Pack.open(pack.path, name: pack.name, cache: noIndex, useIndex: false)
-                opened.releaseMemory()  // The scan read it all; memory stays one pack's entries.
-                written.append(opened)
-            } catch {
-                throw .unreadablePack(error)
-            }
+        do {
+            let opened = try Pack.open(pack.path, name: pack.name, cache: noIndex, useIndex: false)
+            opened.releaseMemory()  // The scan read it all; memory stays its entries.
+            return opened
+        } catch {
+            throw .unreadablePack(error)
         }
-        return written
     }
 
-    /// Removes the loose file of each of `ids` whose copy in one of `written` hashes to its id.
-    private func removeLooseCopies(of ids: [ObjectID], packedIn written: [Pack]) throws(PackingError) -> Int {
-        var release = Pack.PageRelease()
-        return try removeLooseCopies(of: ids) { id in
-            for pack in written {
-                guard case .bytes(let bytes) = pack.lookup(id) else { continue }
-                release.read(bytes.count, from: written)
+    /// Removes the loose file of each of `ids` whose copy in one of the packs just written hashes to
+    /// its id. The packs are opened one at a time, so memory holds one pack's entries, not the
+    /// entries of everything a rewrite wrote (a million, 48 MB).
+    private func removeLooseCopies(of ids: [ObjectID], packedIn packs: [PackWriter.Written]) throws(PackingError) -> Int {
+        guard !ids.isEmpty else { return 0 }
+        let sorted = ids.sorted()
+        var removed = 0
+        for written in packs {
+            let pack = try reopened(written)
+            // The pack's ids looked up among those asked for: a pack's worth of searches, not all of them per pack.
+            let held = pack.entries.map(\.id).filter { ObjectID.position(of: $0, count: sorted.count) { sorted[$0] } != nil }
+            var release = Pack.PageRelease()
+            removed += try removeLooseCopies(of: held) { id in
+                guard case .bytes(let bytes) = pack.lookup(id) else { return nil }
+                release.read(bytes.count, from: [pack])
                 return bytes
             }
-            return nil
         }
+        return removed
     }
 
     /// Removes each of `rewritten` whose every object is in `kept` or was written (`PackPlan` planned
     /// every object no kept pack holds; those it could not copy are `failed`), and its index.
     /// - Returns: how many packs were removed.
-    private func removeRewritten(_ rewritten: [Pack], keeping kept: [Pack], failed: Set<ObjectID>, written: [Pack]) throws(PackingError) -> Int {
+    private func removeRewritten(_ rewritten: [Pack], keeping kept: [Pack], failed: Set<ObjectID>, written names: Set<String>) throws(PackingError) -> Int {
         var removed = 0
         // A rewrite of the same objects writes the same file under the same name (§15.1): that
         // pack is new and stays.
-        let names = Set(written.map(\.name))
         for pack in rewritten where !names.contains(pack.name) {
             let carried = pack.entries.allSatisfy { entry in
                 !failed.contains(entry.id) || kept.contains { $0.contains(entry.id) }
@@ -233,7 +235,7 @@ public enum PackingError: Error, Sendable, CustomStringConvertible {
         case .lock(let error): return error.description
         case .format(let error): return error.description
         case .unreadablePack(let error):
-            return "the pack just written does not read back (\(error)); no loose object was removed. Run '\(Remedy(.check))'."
+            return "the pack just written does not read back (\(error)); no loose object it holds was removed. Run '\(Remedy(.check))'."
         case .fileSystem(let error): return error.description
         case .object(let error): return error.description
         }

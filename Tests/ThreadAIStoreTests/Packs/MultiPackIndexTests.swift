@@ -47,6 +47,29 @@ struct MultiPackIndexTests {
         #expect(report.multiPackIndexFile == .readable && report.multiPackIndexCovers == 3 && report.wrongMultiPackEntries.isEmpty)
     }
 
+    @Test("packs that share objects: each id once, ascending, from the first pack (by name) that holds it")
+    func sharedObjectsOnce() throws {
+        let objects = (0..<40).map { number -> (id: ObjectID, bytes: [UInt8]) in
+            let bytes = Array("object \(number)\n".utf8)
+            return (ObjectID.of(bytes), bytes)
+        }
+        // Three packs over overlapping thirds (0–19, 10–29, 15–39), so some ids lie in two or three.
+        for range in [0..<20, 10..<30, 15..<40] {
+            _ = try PackWriter(objects: repository.objects).write(objects: Array(objects[range]))
+        }
+        let packs = repository.objects.packs.current(relisting: true).packs.sorted { $0.name < $1.name }
+        #expect(packs.count == 3)
+        let index = try #require(MultiPackIndex.Mapped(try MappedFile(copying: MultiPackIndex.encode(packs))))
+        #expect(index.count == 40 && index.isSound)
+        let ids = (0..<index.count).map(index.id(at:))
+        #expect(ids == objects.map(\.id).sorted(), "every id once, ascending")
+        for id in ids {
+            let first = try #require(packs.firstIndex { $0.contains(id) })
+            let found = try #require(index.find(id))
+            #expect(found.pack == first && packs[first].bytes(at: found.entry) == objects.first { $0.id == id }?.bytes)
+        }
+    }
+
     @Test("an index naming packs gone, or full of wrong offsets, or of random bytes, is never trusted over the packs")
     func staleOrDamaged() throws {
         let threads = try threePacks()
