@@ -142,6 +142,23 @@ struct ImportAiderTests {
         #expect(try AiderCommits.reports(of: "8e1d07bff", in: library.repository).map(\.hash) == ["8e1d07b"])
     }
 
+    /// The fuzz target's property (`FuzzTargets.aider`) on every prefix of the fixture and on copies
+    /// with bytes changed, so a crash or a broken chain shows in every `swift test`, not only under libFuzzer.
+    @Test func cutAndDamagedHistoriesStillReadAsChains() throws {
+        let bytes = Array(try Data(contentsOf: Self.fixture))
+        let target = try #require(FuzzTargets.all["aider"])
+        for end in stride(from: 0, through: bytes.count, by: 3) {
+            #expect(target(Array(bytes[..<end])) == nil, "cut at \(end)")
+        }
+        var generator = SystemRandomNumberGenerator()
+        let replacements: [UInt8] = Array("#> \n\r`~ 0".utf8) + [0xFF, 0xC3]
+        for _ in 0..<300 {
+            var damaged = bytes
+            for _ in 0..<4 { damaged[Int.random(in: 0..<damaged.count, using: &generator)] = replacements.randomElement(using: &generator) ?? 0 }
+            #expect(target(damaged) == nil, "\(String(decoding: damaged, as: UTF8.self))")
+        }
+    }
+
     @Test func aidersCoAuthorLine() {
         #expect(AiderCommits.model(inCoAuthor: "aider (openai/gpt-4o) <noreply@aider.chat>") == .some("openai/gpt-4o"))
         #expect(AiderCommits.model(inCoAuthor: "aider <noreply@aider.chat>") == .some(nil))
