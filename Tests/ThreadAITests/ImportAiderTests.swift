@@ -98,6 +98,17 @@ struct ImportAiderTests {
         #expect(Self.summary(conversations[1]) == ["2 assistant: done", "4 output: Tokens: 1k sent"])
     }
 
+    @Test func olderVersionsOutputOfSeveralLinesStaysOneOutput() throws {
+        let text = "\n# aider chat started at 2023-11-11 04:27:25\n\n> Model: gpt-4-1106-preview using udiff edit format  \n\n"
+            + "#### /add x.py  \n> Unable to add x.py: Cmd('git') failed\n  cmdline: git add x.py\nhint: Use -f  \n\n#### go  \n\nok\n"
+        let conversation = try #require(try Self.parse(text).first)
+        #expect(Self.summary(conversation) == [
+            "3 output: Model: gpt-4-1106-preview using udiff edit format", "5 user: /add x.py",
+            "6 output: Unable to add x.py: Cmd('git') failed|  cmdline: git add x.py|hint: Use -f", "10 user: go", "12 assistant: ok",
+        ])
+        #expect(conversation.nodes.last?.fields["model"] == "gpt-4-1106-preview" && conversation.title == "go")
+    }
+
     @Test func crlfLinesReadAsLFLines() throws {
         let text = try String(contentsOf: Self.fixture, encoding: .utf8)
         let crlf = try Self.parse(text.replacingOccurrences(of: "\n", with: "\r\n"))
@@ -157,6 +168,22 @@ struct ImportAiderTests {
             for _ in 0..<4 { damaged[Int.random(in: 0..<damaged.count, using: &generator)] = replacements.randomElement(using: &generator) ?? 0 }
             #expect(target(damaged) == nil, "\(String(decoding: damaged, as: UTF8.self))")
         }
+    }
+
+    /// The first question titles the thread: a key in it must not reach the thread's name nor
+    /// `source-title` when the content is redacted.
+    @Test func aRedactedKeyLeavesNoTraceInTheThreadsName() async throws {
+        let library = try await LibraryConversation()
+        let key = "sk-ant-api03-" + String(repeating: "A", count: 93) + "-AAAAAAAA"
+        let path = library.folder.at(".aider.chat.history.md")
+        try Data("\n# aider chat started at 2025-01-02 03:04:05\n\n#### use \(key)  \n\nok\n".utf8).write(to: URL(fileURLWithPath: path))
+        var importer = Importer(repository: library.repository)
+        var summary = Importer.Summary()
+        try AiderSource().importFile(at: path, into: &importer, summary: &summary, hooks: ImportHooks(secrets: .redact))
+        let names = try library.repository.refs.names().map(\.rawValue)
+        #expect(names == ["aider/use-redacted-anthropic-api-key-20250102-030405"], "\(names)")
+        let root = try library.repository.objects.message(try #require(summary.stored.first))
+        #expect(root.fields["source-title"] == "use [REDACTED:anthropic-api-key]" && !root.content.contains("sk-ant"))
     }
 
     @Test func aidersCoAuthorLine() {
