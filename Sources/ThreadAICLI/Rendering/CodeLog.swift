@@ -71,7 +71,7 @@ enum CodeLog {
             // An agent's co-author line is all many commits have: say it names no session.
             let signed = coAuthors.isEmpty ? "" : " Its Co-authored-by: \(coAuthors.joined(separator: ", ")) names an agent, not a session."
             throw CLIError(TerminalSafe.text(
-                "commit \(revision) names no conversation: its message has no 'Thread: NAME@ID' trailer ('threadai hooks install' adds one to new commits), nor a coding agent's trailer ThreadAI reads (Claude-Session:, Entire-Checkpoint:, aider's Co-authored-by:).\(signed)"))
+                "commit \(revision) names no conversation: its message has no 'Thread: NAME@ID' trailer ('threadai hooks install' adds one to new commits), nor a coding agent's trailer ThreadAI reads (Claude-Session:, Entire-Checkpoint:, aider's Co-authored-by:), and no imported aider chat history reports it.\(signed)"))
         }
         failures.forEach(context.note)
         var seen = Set<ObjectID>()
