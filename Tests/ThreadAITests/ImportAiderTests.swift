@@ -71,25 +71,25 @@ struct ImportAiderTests {
         #expect(conversation.currentNode == "6")
     }
 
-    @Test func quotesAndHeadingsInARepliesAreTheReplys() throws {
-        let text = """
-
-            # aider chat started at 2025-01-02 03:04:05
-
-            #### explain  
-
-            > a quote without aider's two spaces
-            #### A heading
-
-            ~~~
-            #### typed?  
-            > output?  
-            # aider chat started at 2025-01-02 03:04:06
-            done
-
-            > Tokens: 1k sent  
-
-            """
+    @Test func quotesAndHeadingsInAReplyAreTheReplys() throws {
+        let text = [
+            "",
+            "# aider chat started at 2025-01-02 03:04:05",
+            "",
+            "#### explain  ",
+            "",
+            "> a quote without aider's two spaces",
+            "#### A heading",
+            "",
+            "~~~",
+            "#### typed?  ",
+            "> output?  ",
+            "# aider chat started at 2025-01-02 03:04:06",
+            "done",
+            "",
+            "> Tokens: 1k sent  ",
+            "",
+        ].joined(separator: "\n")
         let conversations = try Self.parse(text)
         // A session header always begins a session, even inside an open block: aider writes it at start-up.
         #expect(conversations.count == 2)
@@ -184,6 +184,33 @@ struct ImportAiderTests {
         #expect(names == ["aider/use-redacted-anthropic-api-key-20250102-030405"], "\(names)")
         let root = try library.repository.objects.message(try #require(summary.stored.first))
         #expect(root.fields["source-title"] == "use [REDACTED:anthropic-api-key]" && !root.content.contains("sk-ant"))
+    }
+
+    /// aider commits the files' own changes before it applies a reply's edits: that commit is
+    /// reported too, marked so, and found for its own id only.
+    @Test func aCommitBeforeTheEditsIsToldApart() async throws {
+        let library = try await LibraryConversation()
+        let path = library.folder.at(".aider.chat.history.md")
+        try Data([
+            "",
+            "# aider chat started at 2025-01-02 03:04:05",
+            "",
+            "#### fix it  ",
+            "",
+            "done",
+            "",
+            "> Committing a.py before applying edits.  ",
+            "> Commit 1111111 chore: the user's changes  ",
+            "> Applied edit to a.py  ",
+            "> Commit 2222222 fix: it  ",
+            "",
+        ].joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: path))
+        var importer = Importer(repository: library.repository)
+        var summary = Importer.Summary()
+        try AiderSource().importFile(at: path, into: &importer, summary: &summary, hooks: ImportHooks())
+        let found = try AiderCommits.reports(of: ["1111111aaaa", "2222222bbbb", "3333333cccc"], in: library.repository)
+        #expect(found["1111111aaaa"]?.map(\.beforeEdits) == [true] && found["2222222bbbb"]?.map(\.beforeEdits) == [false])
+        #expect(found["1111111aaaa"]?.first?.id == found["2222222bbbb"]?.first?.id && found["3333333cccc"] == nil)
     }
 
     @Test func aidersCoAuthorLine() {
