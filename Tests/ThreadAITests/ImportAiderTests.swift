@@ -98,7 +98,7 @@ struct ImportAiderTests {
         #expect(Self.summary(conversations[1]) == ["2 assistant: done", "4 output: Tokens: 1k sent"])
     }
 
-    @Test func olderVersionsOutputOfSeveralLinesStaysOneOutput() throws {
+    @Test func anOutputOfSeveralLinesStaysOneOutput() throws {
         let text = "\n# aider chat started at 2023-11-11 04:27:25\n\n> Model: gpt-4-1106-preview using udiff edit format  \n\n"
             + "#### /add x.py  \n> Unable to add x.py: Cmd('git') failed\n  cmdline: git add x.py\nhint: Use -f  \n\n#### go  \n\nok\n"
         let conversation = try #require(try Self.parse(text).first)

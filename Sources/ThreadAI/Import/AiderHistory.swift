@@ -14,8 +14,8 @@ import Foundation
 /// - `> TEXT` then two spaces: aider's own output (notices, confirmations, `/run`'s output, token
 ///   counts, `Applied edit to FILE`, `Commit HASH MESSAGE`);
 /// - any other line: the model's reply, written whole once it has streamed, always after a blank
-///   line (a line directly after aider's output goes on with it: older versions framed only the
-///   first line of an output of several).
+///   line (a line directly after aider's output goes on with it: aider frames only the first line
+///   of an output of several lines, and ends the last with the two spaces).
 /// The two spaces are the Markdown hard break aider ends its framing lines with; a reply's own `####`
 /// heading or `>` quote has none, and inside a reply's fenced code block every line is the reply's.
 enum AiderHistory {
@@ -87,20 +87,20 @@ enum AiderHistory {
             var blocks = sessions[sessions.count - 1].blocks
             defer { sessions[sessions.count - 1].blocks = blocks }
             let current = blocks.last?.kind
-            // Directly after a framed line (no blank line between): where an older aider's output of
-            // several lines, framed only on its first, begins or goes on.
+            // Directly after a framed line (no blank line between): where an output of several lines,
+            // framed by aider on its first line only, begins or goes on.
             let adjoining = (current == .user || current == .output) && !(blocks.last?.lines.isEmpty ?? true)
             if current == .reply && fence.isOpen {
                 blocks[blocks.count - 1].lines.append(line)
                 fence.read(line)
             } else if let typed = framed(line, mark: "####") {
-                if current == .user && !(blocks.last?.lines.isEmpty ?? true) {
+                if current == .user && adjoining {
                     blocks[blocks.count - 1].lines.append(typed)
                 } else {
                     blocks.append(Block(kind: .user, line: lineInSession, lines: [typed]))
                 }
             } else if let output = framed(line, mark: ">") ?? (adjoining && line.hasPrefix(">") ? framed(line + "  ", mark: ">") : nil) {
-                if current == .output && !(blocks.last?.lines.isEmpty ?? true) {
+                if current == .output && adjoining {
                     blocks[blocks.count - 1].lines.append(output)
                 } else {
                     blocks.append(Block(kind: .output, line: lineInSession, lines: [output]))
@@ -111,14 +111,15 @@ enum AiderHistory {
                 if current == .reply {
                     blocks[blocks.count - 1].lines.append(line)
                 } else if let last = blocks.last, !last.lines.isEmpty {
+                    // An empty block marks the end; empty blocks are dropped once the file is read.
                     blocks.append(Block(kind: last.kind, line: 0, lines: []))
                 }
             } else if current == .reply {
                 blocks[blocks.count - 1].lines.append(line)
                 fence.read(line)
             } else if current == .output && adjoining {
-                // aider before 0.4x framed only the first line of a message of several (a git error's
-                // output), and ended the last with the two spaces; a reply always follows a blank line.
+                // The rest of an output of several lines (a git error's): aider framed only its first
+                // line, and ended its last with the two spaces; a reply always follows a blank line.
                 blocks[blocks.count - 1].lines.append(line.hasSuffix("  ") ? line.dropLast(2) : line)
             } else {
                 if blocks.last?.lines.isEmpty == true { blocks.removeLast() }
@@ -212,7 +213,7 @@ enum AiderHistory {
     static func modelNamed(_ line: Substring) -> String? {
         for prefix in ["Model: ", "Main model: "] where line.hasPrefix(prefix) {
             let rest = line.dropFirst(prefix.count)
-            // `NAME with EDIT edit format, …`; before 0.2x `NAME using EDIT edit format`.
+            // `NAME with EDIT edit format, …`; older versions `NAME using EDIT edit format`.
             let name = (rest.firstRange(of: " with ") ?? rest.firstRange(of: " using ")).map { rest[..<$0.lowerBound] } ?? rest
             return name.isEmpty ? nil : String(name)
         }
