@@ -7,7 +7,7 @@
 set -eu
 cd "$(dirname "$0")/../.."
 seconds=${2:-60}
-targets=${1:-"message frontmatter thread-name revision refs cache packed-caches packs anchor-notes sse anthropic openai json claude-code llm chatgpt threadai-json"}
+targets=${1:-"message frontmatter thread-name revision refs cache packed-caches packs anchor-notes sse anthropic openai json claude-code llm chatgpt threadai-json aider"}
 
 # A release build: the optimizer keeps Swift's overflow and bounds checks, and runs the decoders ten
 # times faster than a debug build, so a minute covers more.
@@ -24,7 +24,7 @@ seeds() {
         packs) echo Fixtures/conformance/packs ;;
         anchor-notes) echo Fixtures/conformance/anchors ;;
         sse|anthropic|openai) echo Fixtures/streams Fixtures/provider-e2e ;;
-        json|claude-code|llm|chatgpt) echo Fixtures/import ;;
+        json|claude-code|llm|chatgpt|aider) echo Fixtures/import ;;
         threadai-json) echo Fixtures/import Fixtures/conformance/export ;;
         *) echo "unknown target: $1" >&2; exit 64 ;;
     esac

@@ -24,7 +24,7 @@ struct ImportSourcesTests {
     }
 
     @Test func theRegistryListsEveryFormatInTheOrderHelpGivesThem() {
-        #expect(ImportSources.names() == ["chatgpt", "codex", "gemini", "claude-code", "llm", "threadai-json"])
+        #expect(ImportSources.names() == ["chatgpt", "codex", "gemini", "claude-code", "aider", "llm", "threadai-json"])
         #expect(ImportSources.named("llm")?.name == "llm")
         #expect(ImportSources.named("chatgtp") == nil)
     }

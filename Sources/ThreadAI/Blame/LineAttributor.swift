@@ -6,7 +6,8 @@ import Foundation
 import ThreadAIStore
 
 /// Gives each line git blamed the message behind it (docs/CLI.md, `blame`): first from what messages
-/// wrote to the file (§4.9), then from the conversations the commits' `Thread:` trailers name. A line
+/// wrote to the file (§4.9), then from the conversations the commits' `Thread:` trailers name, and the
+/// imported aider sessions that reported the commits. A line
 /// with a strong key needs one piece of evidence; a weak one (`CodeBlame.weakWeight`) is taken only
 /// when the nearest strong line above or below, of the same commit, went to the same message.
 struct LineAttributor {
@@ -124,12 +125,12 @@ struct LineAttributor {
             throw .git(error)
         }
         var histories: [ObjectID: ConversationLines] = [:]
+        let named = try Self.histories(namedBy: details, in: repository)
         for index in open {
-            for trailer in ThreadTrailer.parse(commitMessage: details[blamed.lines[index].commit]?.message ?? "") {
-                // A trailer naming a message this clone lacks (a local thread, not pulled yet) is no evidence.
-                guard let head = try? repository.resolve(trailer.id) else { continue }
+            for (head, dated) in named[blamed.lines[index].commit] ?? [] {
                 if histories[head] == nil { histories[head] = try ConversationLines(from: head, in: repository) }
-                if take(index, histories[head]?.newest(holding: keys[index]?.hash ?? 0, notAfter: committed(index)), as: .trailer) { break }
+                let holder = histories[head]?.newest(holding: keys[index]?.hash ?? 0, notAfter: dated ? committed(index) : .max)
+                if take(index, holder, as: .trailer) { break }
             }
         }
         // Replies by the commit they were written at, each once, as evidence of that commit's children.
@@ -145,6 +146,53 @@ struct LineAttributor {
             }
         }
         attributeWeakLines()
+    }
+
+    /// The heads of the histories each commit of `details` names, in order: each `Thread:` trailer's
+    /// message (a trailer naming a message this clone lacks, a local thread not pulled yet, is no
+    /// evidence), then the imported aider messages that reported the commit (`AiderCommits`, one pass
+    /// for every commit; for a commit of the files' own changes made before a reply's edits, the
+    /// message before that reply). An aider session's history ends where aider made the commit, and its dates
+    /// are aider's local time without a zone, so they are not compared with the commit's (`dated` false).
+    private static func histories(
+        namedBy details: [String: (parents: [String], message: String)], in repository: Repository
+    ) throws(BlameError) -> [String: [(head: ObjectID, dated: Bool)]] {
+        var heads: [String: [(head: ObjectID, dated: Bool)]] = [:]
+        for (commit, detail) in details {
+            heads[commit] = ThreadTrailer.parse(commitMessage: detail.message).compactMap { trailer in
+                (try? repository.resolve(trailer.id)).map { (head: $0, dated: true) }
+            }
+        }
+        let reports: [String: [AiderCommits.Report]]
+        do {
+            reports = try AiderCommits.reports(of: Array(details.keys), in: repository)
+        } catch {
+            throw .store(error)
+        }
+        for (commit, found) in reports {
+            for report in found {
+                guard let head = report.beforeEdits ? try beforeReply(report.id, in: repository) : report.id else { continue }
+                heads[commit, default: []].append((head: head, dated: false))
+            }
+        }
+        return heads
+    }
+
+    /// The message before the reply that `id` (aider's output) follows: where the history of a
+    /// commit aider made before applying that reply's edits ends; nil when no reply comes before.
+    private static func beforeReply(_ id: ObjectID, in repository: Repository) throws(BlameError) -> ObjectID? {
+        var next: ObjectID? = id
+        while let current = next {
+            let header: MessageHeader
+            do {
+                header = try repository.objects.header(current)
+            } catch {
+                throw .store(.object(error))
+            }
+            if header.role == .assistant { return header.parent }
+            next = header.parent
+        }
+        return nil
     }
 
     /// Records `message` as a candidate of line `index`, and as its message when its key is strong.

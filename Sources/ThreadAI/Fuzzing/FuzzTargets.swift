@@ -28,6 +28,7 @@ package enum FuzzTargets {
         "llm": llm,
         "chatgpt": chatGPT,
         "threadai-json": threadAIJSON,
+        "aider": aider,
     ]
 
     /// Both readers: the streaming one the exports go through, and the whole one `llm`'s rows go through.
@@ -53,6 +54,20 @@ package enum FuzzTargets {
     static func threadAIJSON(_ bytes: [UInt8]) -> String? {
         var parents = ExportParents()
         _ = try? ThreadAIJSON.outline(JSONReader(bytes: bytes), name: "fuzz", secrets: .refuse, parents: &parents) { _ in }
+        return nil
+    }
+
+    /// aider's chat history: each session's messages follow one another, each named by a line of its own.
+    static func aider(_ bytes: [UInt8]) -> String? {
+        guard let conversations = try? AiderHistory.conversations(Data(bytes), name: "fuzz") else { return nil }
+        for conversation in conversations {
+            for (index, node) in conversation.nodes.enumerated() where node.parentSourceID != (index == 0 ? nil : conversation.nodes[index - 1].sourceID) {
+                return "message \(node.sourceID) of session \(conversation.id) does not follow the one before it"
+            }
+            if Set(conversation.nodes.map(\.sourceID)).count != conversation.nodes.count {
+                return "two messages of session \(conversation.id) start on one line"
+            }
+        }
         return nil
     }
 

@@ -13,7 +13,8 @@ enum BlameCommand: Command {
             line, the message behind it and the evidence used: 'tool' (an agent's edit of the file, in a \
             captured session), 'reply' (a code block of a reply to a question that attached the file, \
             send -f), 'attached' (the file as a question attached it), 'trailer' (a message of the \
-            conversation the commit's Thread: trailer names), 'anchor' (a reply's code block, written while the \
+            conversation the commit's Thread: trailer names, or of the imported aider session that reported \
+            the commit), 'anchor' (a reply's code block, written while the \
             code stood at the commit's parent). A line no conversation holds gets nothing; \
             dates alone never name a message.
             """,

@@ -20,7 +20,7 @@ enum ImportCommand: Command {
     static let traits: CommandTraits = [.writesThreads]
     static let spec = CommandSpec(
         name: name,
-        abstract: "Import conversations from other tools (ChatGPT, Claude Code, llm), every branch a fork.",
+        abstract: "Import conversations from other tools (ChatGPT, Claude Code, Codex, Gemini CLI, aider, llm), every branch a fork.",
         discussion: """
             Each conversation becomes a thread FORMAT/TITLE-ID whose history is the conversation as the source \
             last showed it; every other branch (edits, regenerations) is a fork THREAD-2, THREAD-3, … at the \
@@ -35,6 +35,7 @@ enum ImportCommand: Command {
             .init("threadai import chatgpt conversations.json"),
             .init("threadai import ~/.claude/projects/-home-me-src-app"),
             .init("threadai import \"$(llm logs path)\""),
+            .init("threadai import .aider.chat.history.md"),
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitStatus {

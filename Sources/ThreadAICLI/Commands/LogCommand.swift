@@ -23,7 +23,7 @@ enum LogCommand: Command {
             .flag("all", help: "Show every thread's messages, each once, not only REV's history (with --graph, --oneline, --json)."),
             .flag("code", help: "One line per message with its code anchor: [COMMIT12] ('+': uncommitted changes)."),
             .option("at-code", valueName: "GITREV", help: "Only messages written while the code was at this git commit, or in a range A..B (every thread unless REV is given)."),
-            .option("for-commit", valueName: "GITREV", help: "The conversation a code commit's trailers name: Thread:, Claude-Session:, Entire-Checkpoint:."),
+            .option("for-commit", valueName: "GITREV", help: "The conversation a code commit's trailers name: Thread:, Claude-Session:, Entire-Checkpoint:; or the imported aider session that reported it."),
             .option("grep", valueName: "PATTERN", help: "Only messages with a line that contains PATTERN (as threadai grep does)."),
             .flag("extended-regexp", short: "E", help: "--grep's PATTERN is a POSIX extended regular expression."),
             .flag("fixed-strings", short: "F", help: "--grep's PATTERN is plain text (the default)."),

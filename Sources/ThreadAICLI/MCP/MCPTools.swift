@@ -103,7 +103,7 @@ extension MCPTool {
             What the conversations say about the code. With file, each line of the file with the message behind \
             it and the evidence (`threadai blame FILE [-L START,END] [COMMIT]`: an agent's captured edit, a reply's \
             code block, an attached file, the commit's trailer). Else with commit, the conversation a code commit's \
-            trailers name (`Thread:`, `Claude-Session:`, `Entire-Checkpoint:`; `threadai log --for-commit COMMIT`); \
+            trailers name (`Thread:`, `Claude-Session:`, `Entire-Checkpoint:`, or the imported aider session that reported it; `threadai log --for-commit COMMIT`); \
             with at_code, the messages written while \
             the code was at a git commit or in a range A..B, across every thread (`threadai log --at-code GITREV --oneline`).
             """,

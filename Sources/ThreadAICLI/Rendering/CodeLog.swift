@@ -20,8 +20,10 @@ enum CodeLog {
     }
 
     /// The messages the trailers of commit `revision` name (`CommitTrailer`): a `Thread:` trailer's
-    /// message, and for an agent's session (`Claude-Session:`, an `Entire-Checkpoint:`'s sessions)
-    /// the message of the captured session the commit was made at (`AgentSessionCommits.start`).
+    /// message, for an agent's session (`Claude-Session:`, an `Entire-Checkpoint:`'s sessions) the
+    /// message of the captured session the commit was made at (`AgentSessionCommits.start`), and for
+    /// aider's co-author line, or no trailer at all, the imported aider output that reported the
+    /// commit (`AiderCommits.reports`).
     /// Says on stderr what each found; a trailer that finds nothing is a note when another found
     /// something, else the error (exit 1).
     static func starts(forCommit revision: String, _ repository: Repository, _ context: CommandContext) throws -> [ObjectID] {
@@ -45,8 +47,7 @@ enum CodeLog {
                     starts += found.starts
                     failures += found.failures
                 case .aider(let model):
-                    throw CLIError(TerminalSafe.text(
-                        "commit \(revision) was written with aider\(model.map { " (\($0))" } ?? "") (its Co-authored-by: trailer): aider keeps its chat in .aider.chat.history.md in the project's folder, Markdown that names no session and no commit, which ThreadAI does not import, so no conversation can be found for the commit."))
+                    starts += try aiderStarts(model, try fullCommit(), revision, repository, context)
                 case .agentCoAuthor(let name):
                     coAuthors.append(name)
                 case .assistedBy(let value):
@@ -55,6 +56,11 @@ enum CodeLog {
             } catch let error as CLIError {
                 failures.append(error.message)
             }
+        }
+        if starts.isEmpty, !trailers.contains(where: { if case .aider = $0 { true } else { false } }) {
+            // aider marks its commits by default with " (aider)" after the author's name, which the
+            // message does not show: its imported history may report the commit all the same.
+            starts = try reported(AiderCommits.reports(of: try fullCommit(), in: repository), revision, context)
         }
         guard !starts.isEmpty else {
             // Each failure on a line of its own, the last as the error.
@@ -65,7 +71,7 @@ enum CodeLog {
             // An agent's co-author line is all many commits have: say it names no session.
             let signed = coAuthors.isEmpty ? "" : " Its Co-authored-by: \(coAuthors.joined(separator: ", ")) names an agent, not a session."
             throw CLIError(TerminalSafe.text(
-                "commit \(revision) names no conversation: its message has no 'Thread: NAME@ID' trailer ('threadai hooks install' adds one to new commits), nor a coding agent's trailer ThreadAI reads (Claude-Session:, Entire-Checkpoint:, aider's Co-authored-by:).\(signed)"))
+                "commit \(revision) names no conversation: its message has no 'Thread: NAME@ID' trailer ('threadai hooks install' adds one to new commits), nor a coding agent's trailer ThreadAI reads (Claude-Session:, Entire-Checkpoint:, aider's Co-authored-by:), and no imported aider chat history reports it.\(signed)"))
         }
         failures.forEach(context.note)
         var seen = Set<ObjectID>()
@@ -110,6 +116,26 @@ enum CodeLog {
             }
         }
         return (starts, failures)
+    }
+
+    /// The messages of imported aider sessions that reported commit `commit` (`AiderCommits.reports`).
+    private static func aiderStarts(
+        _ model: String?, _ commit: String, _ revision: String, _ repository: Repository, _ context: CommandContext
+    ) throws -> [ObjectID] {
+        let reports = try AiderCommits.reports(of: commit, in: repository)
+        guard !reports.isEmpty else {
+            throw CLIError(TerminalSafe.text(
+                "commit \(revision) was written with aider\(model.map { " (\($0))" } ?? "") (its Co-authored-by: trailer), and no imported aider session reports it ('Commit \(commit.prefix(7))' in aider's output): import aider's chat history from the project's folder with 'threadai import aider .aider.chat.history.md', and try again."))
+        }
+        return reported(reports, revision, context)
+    }
+
+    /// The messages of aider's output that reported the commit, each said on stderr.
+    private static func reported(_ reports: [AiderCommits.Report], _ revision: String, _ context: CommandContext) -> [ObjectID] {
+        for report in reports {
+            context.note(TerminalSafe.text("commit \(revision) was written with aider: thread \(report.thread) at \(report.id.short) reports it (Commit \(report.hash))"))
+        }
+        return reports.map(\.id)
     }
 
     /// The sessions Entire's checkpoint `checkpoint` names (`EntireCheckpoints`).

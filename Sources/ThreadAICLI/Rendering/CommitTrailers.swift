@@ -47,10 +47,7 @@ enum CommitTrailer: Equatable {
                 if let address = agentAddresses.first(where: lowered.hasSuffix) {
                     return .agentCoAuthor(String(value.dropLast(address.count)).trimmingSpaces())
                 }
-                guard lowered.hasPrefix("aider"), lowered.hasSuffix("@aider.chat>") else { return nil }
-                let named = value.dropFirst(5).trimmingSpaces()
-                guard named.hasPrefix("("), let close = named.firstIndex(of: ")") else { return .aider(model: nil) }
-                return .aider(model: String(named[named.index(after: named.startIndex)..<close]))
+                return AiderCommits.model(inCoAuthor: String(value)).map { .aider(model: $0) }
             case "assisted-by":
                 return .assistedBy(String(value))
             default:

@@ -36,7 +36,7 @@ struct FencedBlock {
     }
 
     /// The fence a line begins with: its character, its length, and what follows it.
-    private static func fence(_ line: Substring) -> (character: Character, count: Int, rest: Substring)? {
+    fileprivate static func fence(_ line: Substring) -> (character: Character, count: Int, rest: Substring)? {
         let indented = line.prefix { $0 == " " }
         guard indented.count <= 3, let character = line.dropFirst(indented.count).first, character == "`" || character == "~" else {
             return nil
@@ -50,5 +50,28 @@ struct FencedBlock {
         let start = text.firstIndex { $0 != " " && $0 != "\t" } ?? text.endIndex
         let end = text[start...].lastIndex { $0 != " " && $0 != "\t" && $0 != "\r" }.map { text.index(after: $0) } ?? start
         return text[start..<end]
+    }
+}
+
+/// Whether a line read one at a time is inside a fenced code block, by the rules of `FencedBlock`: for
+/// a reader that must tell a block's lines from the lines around it as they come (aider's chat
+/// history, whose framing lines may appear inside a reply's code).
+package struct FenceTracker {
+    private var open: (character: Character, count: Int)?
+
+    package init() {}
+
+    /// Whether the lines read so far left a block open.
+    package var isOpen: Bool { open != nil }
+
+    /// Reads the next line (without its line end).
+    package mutating func read(_ line: Substring) {
+        guard let fence = FencedBlock.fence(line) else { return }
+        if let current = open {
+            if fence.character == current.character, fence.count >= current.count,
+               fence.rest.allSatisfy({ $0 == " " || $0 == "\t" }) { open = nil }
+        } else if fence.character == "~" || !fence.rest.contains("`") {
+            open = (fence.character, fence.count)
+        }
     }
 }

@@ -8,6 +8,7 @@ public enum ImportSources {
         CodexSource(),
         GeminiSource(),
         ClaudeCodeSource(),
+        AiderSource(),
         LLMSource(),
         ThreadAIJSONSource(),
     ]
