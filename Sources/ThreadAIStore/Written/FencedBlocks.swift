@@ -19,24 +19,33 @@ struct FencedBlock {
         var blocks: [FencedBlock] = []
         var index = 0
         while index < lines.count {
-            guard let open = fence(lines[index]), open.character == "~" || !open.rest.contains("`") else {
+            guard let open = opening(lines[index]) else {
                 index += 1
                 continue
             }
             var close = index + 1
-            while close < lines.count {
-                if let fence = fence(lines[close]), fence.character == open.character, fence.count >= open.count,
-                   fence.rest.allSatisfy({ $0 == " " || $0 == "\t" }) { break }
-                close += 1
-            }
+            while close < lines.count, !closes(lines[close], open) { close += 1 }
             blocks.append(FencedBlock(info: trimmed(open.rest), rawInfo: open.rest, lines: lines[(index + 1)..<close]))
             index = close + 1
         }
         return blocks
     }
 
+    /// The fence `line` opens a block with: a backtick fence's info string holds no backtick.
+    fileprivate static func opening(_ line: Substring) -> (character: Character, count: Int, rest: Substring)? {
+        guard let open = fence(line), open.character == "~" || !open.rest.contains("`") else { return nil }
+        return open
+    }
+
+    /// Whether `line` closes the block `open` opened: at least as many of the same character, and
+    /// nothing else but spaces.
+    fileprivate static func closes(_ line: Substring, _ open: (character: Character, count: Int, rest: Substring)) -> Bool {
+        guard let fence = fence(line) else { return false }
+        return fence.character == open.character && fence.count >= open.count && fence.rest.allSatisfy { $0 == " " || $0 == "\t" }
+    }
+
     /// The fence a line begins with: its character, its length, and what follows it.
-    fileprivate static func fence(_ line: Substring) -> (character: Character, count: Int, rest: Substring)? {
+    private static func fence(_ line: Substring) -> (character: Character, count: Int, rest: Substring)? {
         let indented = line.prefix { $0 == " " }
         guard indented.count <= 3, let character = line.dropFirst(indented.count).first, character == "`" || character == "~" else {
             return nil
@@ -57,7 +66,7 @@ struct FencedBlock {
 /// a reader that must tell a block's lines from the lines around it as they come (aider's chat
 /// history, whose framing lines may appear inside a reply's code).
 package struct FenceTracker {
-    private var open: (character: Character, count: Int)?
+    private var open: (character: Character, count: Int, rest: Substring)?
 
     package init() {}
 
@@ -66,12 +75,10 @@ package struct FenceTracker {
 
     /// Reads the next line (without its line end).
     package mutating func read(_ line: Substring) {
-        guard let fence = FencedBlock.fence(line) else { return }
         if let current = open {
-            if fence.character == current.character, fence.count >= current.count,
-               fence.rest.allSatisfy({ $0 == " " || $0 == "\t" }) { open = nil }
-        } else if fence.character == "~" || !fence.rest.contains("`") {
-            open = (fence.character, fence.count)
+            if FencedBlock.closes(line, current) { open = nil }
+        } else {
+            open = FencedBlock.opening(line)
         }
     }
 }
