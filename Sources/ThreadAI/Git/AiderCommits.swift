@@ -77,8 +77,9 @@ public enum AiderCommits {
     /// blame in a repository without aider pays nothing for it).
     static func holdsAiderThreads(_ repository: Repository) throws(ThreadError) -> Bool {
         do {
-            let names = try repository.refs.names().map(\.rawValue) + (try repository.renames()).renamedAwayNames
-            return names.contains { $0.hasPrefix("aider/") }
+            // The refs are asked without listing them all: a blame at 13,000 threads would pay the parse.
+            if try repository.refs.holdsNames(inFolder: "aider") { return true }
+            return try repository.renames().renamedAwayNames.contains { $0.hasPrefix("aider/") }
         } catch {
             throw ThreadError(wrapping: error)
         }

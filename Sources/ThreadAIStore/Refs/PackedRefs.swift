@@ -95,6 +95,20 @@ struct PackedRefs: Sendable {
         return ids
     }
 
+    /// Whether a line's name begins with `prefix`: found as ` PREFIX` right after a line's id, by
+    /// `memchr` and `memcmp`, without parsing the other lines (`ids(of:)` does the same for one name).
+    func holdsName(withPrefix prefix: String) throws(RefError) -> Bool {
+        guard let bytes = try contents(), !bytes.isEmpty else { return false }
+        let target = Array(" \(prefix)".utf8)
+        var from = 0
+        while let found = bytes.firstOccurrence(of: target, from: from) {
+            from = found + 1
+            let start = found - 64
+            if start >= 0, start == 0 || bytes[start - 1] == UInt8(ascii: "\n") { return true }
+        }
+        return false
+    }
+
     /// Takes the file's lock and reads what it holds, for a rewrite. The lock is waited for as any
     /// ref's: a rewrite is short, and a lock held for a second is a crashed writer's (`fsck` names it).
     /// - Throws: `RefError.lock` when the lock is held; the read's errors.

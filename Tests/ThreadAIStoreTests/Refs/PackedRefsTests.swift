@@ -49,6 +49,22 @@ struct PackedRefsTests {
         #expect(!(try repository.check().problems.contains { $0.path.hasSuffix("/.packed") }))
     }
 
+    @Test("a name below a folder is found in a ref folder or a packed line, never in a line's middle or a longer folder's name")
+    func namesInFolder() throws {
+        let folder = try TemporaryDirectory("packed-refs-folder")
+        let repository = try Self.fixtureRepository(folder)
+        #expect(try repository.refs.holdsNames(inFolder: "experiments"), "a ref file and a packed line")
+        for absent in ["alt", "experiment", "deeper", "aider"] { #expect(try !repository.refs.holdsNames(inFolder: absent), "\(absent)") }
+        // Only packed: the ref folder's file goes; a line's name is found, not a longer folder's.
+        try FileManager.default.removeItem(atPath: repository.directory + "/refs/threads/experiments")
+        #expect(try repository.refs.holdsNames(inFolder: "experiments"))
+        let packed = repository.directory + "/refs/threads/.packed"
+        try Files.write(try Files.readText(packed) + "\(Self.two) aiders/x\n\(Self.two) not-aider/y\n", to: packed)
+        #expect(try !repository.refs.holdsNames(inFolder: "aider"))
+        try Files.write(try Files.readText(packed) + "\(Self.two) aider/z\n", to: packed)
+        #expect(try repository.refs.holdsNames(inFolder: "aider"))
+    }
+
     @Test("a .packed another process replaces is read again, even at the same size; a line whose name only ends the same is not the thread's")
     func readAgainWhenReplaced() throws {
         let folder = try TemporaryDirectory("packed-refs-replaced")
