@@ -16,13 +16,19 @@ enum MultiPackIndex {
     /// file's size from a merge of the packs' sorted entries (`PackMerge`), so that a million objects
     /// cost the file's bytes and 8 bytes each, not a sorted table of every entry beside the file.
     static func encode(_ packs: [Pack]) -> [UInt8] {
-        let order = PackMerge.order(packs)
         var lines = Array("packs \(packs.count)\n".utf8)
         for pack in packs { lines += Array("\(pack.name) \(pack.size)\n".utf8) }
+        let most = packs.reduce(0) { $0 + $1.count }
         var bytes = header
-        bytes.reserveCapacity(header.count + lines.count + order.count * entryBytes + 9 + CacheFrame.checksumLineSize)
+        bytes.reserveCapacity(header.count + lines.count + most * entryBytes + 9 + CacheFrame.checksumLineSize)
         bytes += lines
-        for place in order { packs[Int(place.pack)].id(at: Int(place.position)).appendDigest(to: &bytes) }
+        // IDS as the merge finds them; the other columns from the places it keeps.
+        var order: [PackMerge.Place] = []
+        order.reserveCapacity(most)
+        PackMerge.forEach(packs) { place, id in
+            id.appendDigest(to: &bytes)
+            order.append(place)
+        }
         for place in order { bytes.appendLittleEndian(place.pack) }
         for place in order { bytes.appendLittleEndian(UInt64(place.offset)) }
         for place in order { bytes.appendLittleEndian(UInt64(place.length)) }

@@ -3,36 +3,39 @@
 /// heads (a binary heap of one cursor per pack) gives the order in one pass. For the multi-pack
 /// index, whose million rows would otherwise be gathered, sorted and copied.
 enum PackMerge {
-    /// Where one merged entry is: its pack's position in the list, the entry's position in that
-    /// pack, and its offset and length there.
+    /// Where one merged entry is: its pack's position in the list, and its offset and length there.
     struct Place {
         let pack: UInt32
-        let position: UInt32
         let offset: Int
         let length: Int
     }
 
-    /// Every entry of `packs`, ascending by id; an id several packs hold comes from the first of
-    /// them. An index's entry whose numbers lie outside its pack is left out (`Pack.entries`).
-    static func order(_ packs: [Pack]) -> [Place] {
-        var order: [Place] = []
-        order.reserveCapacity(packs.reduce(0) { $0 + $1.count })
+    /// Gives `body` every entry of `packs` with its id, ascending by id; an id several packs hold
+    /// comes from the first of them. An index's entry whose numbers lie outside its pack is left out
+    /// (`Pack.entries`). The pages the packs' indexes were read from are dropped every
+    /// `releaseEvery` entries: a cursor's next page is read again, not every page kept.
+    static func forEach(_ packs: [Pack], _ body: (Place, ObjectID) -> Void) {
         var heap = Heap()
         for (number, pack) in packs.enumerated() where pack.count > 0 {
             heap.push(Cursor(pack: number, position: 0, id: pack.id(at: 0)))
         }
         var last: ObjectID?
+        var read = 0
         while let cursor = heap.popFirst() {
             let pack = packs[cursor.pack]
             if cursor.id != last, let entry = pack.entry(at: cursor.position) {
-                order.append(Place(pack: UInt32(cursor.pack), position: UInt32(cursor.position), offset: entry.offset, length: entry.length))
+                body(Place(pack: UInt32(cursor.pack), offset: entry.offset, length: entry.length), cursor.id)
                 last = cursor.id
             }
             let next = cursor.position + 1
             if next < pack.count { heap.push(Cursor(pack: cursor.pack, position: next, id: pack.id(at: next))) }
+            read += 1
+            if read % releaseEvery == 0 { packs.forEach { $0.releaseMemory() } }
         }
-        return order
     }
+
+    /// Entries merged between two drops of the indexes' pages: about 3 MB of each index's columns.
+    static let releaseEvery = 1 << 16
 
     /// A pack's next entry: ordered by id, then by the pack's place in the list (the first wins).
     private struct Cursor {

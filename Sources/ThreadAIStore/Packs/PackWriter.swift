@@ -32,7 +32,8 @@ public struct PackWriter: Sendable {
         public let name: String
         public let path: String
         public let size: Int
-        /// The ids it holds, ascending.
+        /// The ids it holds, ascending; none from `gc`'s rewrite, which would keep them all (a
+        /// million at a developer-year) to report only how many packs it wrote.
         public let ids: [ObjectID]
     }
 
@@ -58,12 +59,14 @@ public struct PackWriter: Sendable {
 
     /// The packs of each of `runs` (each strictly ascending) in turn, a run never sharing a pack
     /// with another, and `bytes` asked in that order.
-    func write(runs: [ArraySlice<ObjectID>], bytes source: (ObjectID) -> [UInt8]?) throws(FileSystemError) -> [Written] {
+    /// With `keepingIDs` false, each `Written` lists no ids.
+    func write(runs: [ArraySlice<ObjectID>], keepingIDs: Bool = true, bytes source: (ObjectID) -> [UInt8]?) throws(FileSystemError) -> [Written] {
         var written: [Written] = []
         for run in runs {
             var next = run.startIndex
             while next < run.endIndex {
-                if let pack = try writeOne(run, from: &next, bytes: source) { written.append(pack) }
+                guard let pack = try writeOne(run, from: &next, bytes: source) else { continue }
+                written.append(keepingIDs ? pack : Written(name: pack.name, path: pack.path, size: pack.size, ids: []))
             }
         }
         return written

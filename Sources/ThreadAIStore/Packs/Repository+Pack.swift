@@ -24,7 +24,7 @@ extension Repository {
         public var bytes = 0
         /// The small packs rewritten into the new ones (or that would be), by path.
         public var rewrittenPacks: [String] = []
-        /// The packs written; none on a dry run or when there was nothing to pack.
+        /// The packs written (their `ids` not kept); none on a dry run or when there was nothing to pack.
         public var packs: [PackWriter.Written] = []
         /// Loose files removed because a pack holds them.
         public var removedLooseFiles = 0
@@ -48,7 +48,10 @@ extension Repository {
     func pack(keptLoose: Set<ObjectID> = [], keptPacks: Set<String> = [], dryRun: Bool = false, limit: Int) throws(PackingError) -> PackReport {
         guard !dryRun else { return try PackPlan(self, keptLoose: keptLoose, keptPacks: keptPacks, limit: limit).report }
         let lock = try takeGCLock()
-        return try pack(PackPlan(self, keptLoose: keptLoose, keptPacks: keptPacks, limit: limit), holding: lock)
+        let report = try pack(PackPlan(self, keptLoose: keptLoose, keptPacks: keptPacks, limit: limit), holding: lock)
+        // Once the plan (a million objects' ids, at a developer-year) is gone, still under the lock.
+        objects.packs.writeMultiIndex()
+        return report
     }
 
     private func takeGCLock() throws(PackingError) -> LockFile {
@@ -72,7 +75,8 @@ extension Repository {
                 throw .format(error)
             }
             do {
-                report.packs = try PackWriter(objects: objects, limit: plan.limit).write(runs: plan.idRuns, bytes: plan.reader(failed: failed))
+                report.packs = try PackWriter(objects: objects, limit: plan.limit).write(
+                    runs: plan.idRuns, keepingIDs: false, bytes: plan.reader(failed: failed))
             } catch {
                 throw .fileSystem(error)
             }
@@ -81,7 +85,6 @@ extension Repository {
         report.removedLooseFiles += try removeLooseCopies(of: plan.looseToPack, packedIn: report.packs)
         report.removedLooseFiles += try removeLooseCopies(of: plan.alreadyPacked) { objects.packs.bytes(of: $0)?.bytes }
         report.removedPacks = try removeRewritten(plan.rewritten, keeping: plan.kept, failed: failed.ids, written: Set(report.packs.map(\.name)))
-        objects.packs.writeMultiIndex()
         return report
     }
 
