@@ -44,6 +44,9 @@ final class MappedFile: @unchecked Sendable {
         start = UnsafeRawPointer(address)
     }
 
+    /// Where the mapping begins (0 for an empty file): for tests that ask the kernel what of it is resident.
+    var address: UInt { UInt(bitPattern: start) }
+
     /// A copy of the bytes `range`, which must lie inside the mapping.
     func bytes(_ range: Range<Int>) -> [UInt8] {
         withBytes(range) { Array($0) }

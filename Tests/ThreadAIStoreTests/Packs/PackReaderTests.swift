@@ -75,6 +75,42 @@ struct PackReaderTests {
         }
     }
 
+    #if os(Linux)
+    @Test("a pack scanned for want of an index keeps none of its pages: a clone without cache/ maps every pack")
+    func scanLeavesNoPages() throws {
+        let objects = (0..<600).map { number -> (id: ObjectID, bytes: [UInt8]) in
+            let bytes = Array("object \(number) \(String(repeating: "x", count: 4_000))\n".utf8)
+            return (ObjectID.of(bytes), bytes)
+        }
+        let packs = try PackWriter(objects: store).write(objects: objects)
+        let written = try #require(packs.first)
+        let pack = try Pack.open(written.path, name: written.name, cache: CacheFolder(directory: cache.directory, isEnabled: false))
+        #expect(!pack.fromIndex && pack.count == 600 && pack.size > 2_000_000)
+        // The mapping's resident size, as the kernel counts it in /proc/self/smaps: before the fix, the whole pack.
+        let found = try Self.residentKilobytes(at: pack.mapping.address)
+        let resident = try #require(found)
+        #expect(resident <= 64, "\(resident) KiB of a \(pack.size / 1024) KiB pack stayed resident after its scan")
+        guard case .bytes(let bytes) = pack.lookup(objects[0].id) else { Issue.record("lookup"); return }
+        #expect(bytes == objects[0].bytes, "a read maps its pages again")
+    }
+
+    /// The `Rss` of the mapping that begins at `address`, from /proc/self/smaps.
+    static func residentKilobytes(at address: UInt) throws -> Int? {
+        let start = String(address, radix: 16)
+        var inside = false
+        // Read to its end: a /proc file's size says 0, which a read of "the whole file" believes.
+        let data = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/self/smaps")).readToEnd() ?? Data()
+        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+            if let dash = line.firstIndex(of: "-"), line[..<dash].allSatisfy(\.isHexDigit) {
+                inside = line[..<dash].drop { $0 == "0" } == start.drop { $0 == "0" }
+            } else if inside, line.hasPrefix("Rss:") {
+                return Int(line.dropFirst(4).split(separator: " ").first ?? "")
+            }
+        }
+        return nil
+    }
+    #endif
+
     @Test("a missing, damaged or foreign index is rebuilt from the pack",
           arguments: ["missing", "garbage", "truncated", "other-size", "foreign", "damaged-id", "version-1"])
     func indexRebuilt(_ damage: String) throws {
