@@ -78,19 +78,15 @@ struct PackedRefs: Sendable {
         guard bytes.last == UInt8(ascii: "\n") else {
             throw .malformedPackedRefs(path: path, line: 1, reason: "it does not end with a line end")
         }
-        // ` NAME` LF at the end of a line of 65 + its length bytes: found by `memchr` and `memcmp`.
-        let target = Array(" \(name.rawValue)\n".utf8)
+        // ` NAME` LF at the end of a line of 65 + its length bytes.
         var ids: [ObjectID] = []
-        var from = 0
-        while let found = bytes.firstOccurrence(of: target, from: from) {
-            from = found + 1
-            let start = found - 64
-            guard start >= 0, start == 0 || bytes[start - 1] == UInt8(ascii: "\n") else { continue }
+        try Self.idStarts(in: bytes, before: Array(" \(name.rawValue)\n".utf8)) { (start: Int, found: Int) throws(RefError) -> Bool in
             guard let id = ObjectID(hexDigits: bytes[start..<found]) else {
                 let line = bytes[..<start].count { $0 == UInt8(ascii: "\n") } + 1
                 throw .malformedPackedRefs(path: path, line: line, reason: "expected a 64-digit lowercase hex id")
             }
             if !ids.contains(id) { ids.append(id) }
+            return true
         }
         return ids
     }
@@ -99,14 +95,27 @@ struct PackedRefs: Sendable {
     /// `memchr` and `memcmp`, without parsing the other lines (`ids(of:)` does the same for one name).
     func holdsName(withPrefix prefix: String) throws(RefError) -> Bool {
         guard let bytes = try contents(), !bytes.isEmpty else { return false }
-        let target = Array(" \(prefix)".utf8)
+        var held = false
+        Self.idStarts(in: bytes, before: Array(" \(prefix)".utf8)) { _, _ in
+            held = true
+            return false
+        }
+        return held
+    }
+
+    /// For each place `target` follows a line's 64-digit id (found by `memchr` and `memcmp`, the
+    /// other lines not parsed), `body` with where the id starts and where `target` is, until it
+    /// returns false.
+    private static func idStarts<Failure: Error>(
+        in bytes: [UInt8], before target: [UInt8], _ body: (Int, Int) throws(Failure) -> Bool
+    ) throws(Failure) {
         var from = 0
         while let found = bytes.firstOccurrence(of: target, from: from) {
             from = found + 1
             let start = found - 64
-            if start >= 0, start == 0 || bytes[start - 1] == UInt8(ascii: "\n") { return true }
+            guard start >= 0, start == 0 || bytes[start - 1] == UInt8(ascii: "\n") else { continue }
+            guard try body(start, found) else { return }
         }
-        return false
     }
 
     /// Takes the file's lock and reads what it holds, for a rewrite. The lock is waited for as any
