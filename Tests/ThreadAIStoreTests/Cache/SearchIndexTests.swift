@@ -62,6 +62,36 @@ struct SearchIndexTests {
         }
     }
 
+    @Test("LiteralFinder's 16-byte scan finds what a plain search finds at every length, start and needle place")
+    func finderEveryPlace() {
+        // `@` and a back quote differ only in the small-letter bit, as `Z` and `z` do: a filter that
+        // set that bit on them as on letters would take one for the other.
+        var state: UInt32 = 11
+        let text: [UInt8] = (0..<300).map { _ in
+            state = state &* 1_103_515_245 &+ 12_345
+            return Array("abzZ@`e.\n\u{e9}".utf8)[Int(state >> 16) % 11]
+        }
+        let needles = ["a@", "`a", "zZ", "Ze.zZab", "@`@", "\u{e9}z", "zz zZ ab zz zz ab zz"]
+        for needle in needles {
+            for ignoringCase in [false, true] {
+                let finder = LiteralFinder(Array(needle.utf8), ignoringCase: ignoringCase)
+                let fold: (UInt8) -> UInt8 = { ignoringCase ? LiteralFinder.lowercased($0) : $0 }
+                let target = Array(needle.utf8).map(fold)
+                for length in [0, 1, 15, 16, 17, 31, 33, 64, 100, 299, 300] {
+                    text.withUnsafeBytes { whole in
+                        let bytes = UnsafeRawBufferPointer(rebasing: whole[..<length])
+                        for start in 0...length {
+                            let plain = (start..<max(start, length - target.count + 1)).first { offset in
+                                (0..<target.count).allSatisfy { fold(text[offset + $0]) == target[$0] }
+                            }
+                            #expect(finder.find(in: bytes, from: start) == plain, "\(needle) \(ignoringCase) length \(length) from \(start)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test("the literal every match of an expression contains", arguments: [
         ("zeppelin", "zeppelin"), ("^Once (more|again)", ""), ("fork|merge", ""), ("ab+c", "ab"), ("colou?r", "colo"),
         ("\\<word\\>", "word"), ("a\\.b*", "a."), ("[abc]def", "def"), ("x{2,3}yz", "yz"), ("é.t", "t"), ("(abc)+de", "de"),
