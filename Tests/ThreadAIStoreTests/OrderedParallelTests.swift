@@ -80,6 +80,20 @@ struct OrderedParallelTests {
         #expect(produced.counts == [Int](repeating: 1, count: 500))
     }
 
+    @Test("both runs each piece of work once and gives each its own result")
+    func bothPieces() {
+        let produced = Tally(count: 2)
+        let (text, number) = OrderedParallel.both({ () -> String in
+            produced.add(0)
+            return "first"
+        }, { () -> Int in
+            produced.add(1)
+            return 2
+        })
+        #expect(text == "first" && number == 2)
+        #expect(produced.counts == [1, 1])
+    }
+
     /// How often each index was produced, counted by the producing threads.
     private final class Tally: Sendable {
         private let storage: Mutex<[Int]>

@@ -63,10 +63,11 @@ extension Repository {
         let catalog = prepared.catalog
         var best = BoundedRanking<Ranked>(keeping: max(0, skip) + max(0, limit), precedes: Ranked.precedes)
         var scan = prepared.scan()
-        let matched = try scan.run { number, content in
+        let matched = try scan.run { _, content in
             let counts = stems.map { $0.occurrences(in: content) }
-            let (terms, occurrences) = (counts.count { $0 > 0 }, counts.reduce(0, +))
-            best.offer(Ranked(number: number, terms: terms, occurrences: occurrences, seconds: catalog.seconds(number), id: catalog.id(number)))
+            return (terms: counts.count { $0 > 0 }, occurrences: counts.reduce(0, +))
+        } consume: { number, counted in
+            best.offer(Ranked(number: number, terms: counted.terms, occurrences: counted.occurrences, seconds: catalog.seconds(number), id: catalog.id(number)))
         }
         repairSearchIndex(after: scan, catalog)
         var buffer: [UInt8] = []

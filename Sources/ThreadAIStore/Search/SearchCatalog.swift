@@ -1,7 +1,7 @@
 /// Every message a search may meet, numbered: the records of `cache/search` first (0..<index.count),
 /// then the messages the index lacks ("extras", read from their objects' frontmatter when a walk
 /// from a head meets them). A global number stands for one message either way.
-struct SearchCatalog {
+struct SearchCatalog: Sendable {
     let index: SearchIndex?
     let objects: ObjectStore
     private(set) var extras = SearchExtras()

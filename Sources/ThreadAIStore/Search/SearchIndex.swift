@@ -10,7 +10,7 @@ import Darwin
 /// when opened, and its content read block by block from the open file, each block checked as it is
 /// read. Holding the descriptor keeps reading the same file when another process renames a new one
 /// over it.
-final class SearchIndex {
+final class SearchIndex: Sendable {
     static let kind = "search"
 
     let layout: SearchIndexLayout

@@ -31,6 +31,20 @@ public enum OrderedParallel {
         }
     }
 
+    /// `first` and `second` at once (on two threads when the machine has two cores), both results
+    /// when both have finished.
+    static func both<First: Sendable, Second: Sendable>(
+        _ first: @Sendable () -> First, _ second: @Sendable () -> Second
+    ) -> (First, Second) {
+        let one = Slots<First>(count: 1), other = Slots<Second>(count: 1)
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            if index == 0 { one.put(first(), at: 0) } else { other.put(second(), at: 0) }
+        }
+        // Both were put: `concurrentPerform` returns after every iteration.
+        guard let firstResult = one.take(at: 0), let secondResult = other.take(at: 0) else { return (first(), second()) }
+        return (firstResult, secondResult)
+    }
+
     /// One slot per index of a window. Each iteration of `concurrentPerform` writes its own slot and
     /// no other, and the caller reads the slots only after `concurrentPerform` has returned, when
     /// every iteration has finished: no slot is ever touched by two threads at once, which is what

@@ -121,13 +121,15 @@ extension Repository {
             let text = String(decoding: content, as: UTF8.self)
             let role = catalog.role(number)
             let paths = WrittenCode.attachedPaths(role: role, content: text[...])
-            if !paths.isEmpty { attaching[number] = paths }
             // A code block alone (most replies) gives only an anchored entry: the parts and files are looked for only where they may be.
             var found = WrittenCode.markers.contains(where: { text.contains($0) }) ? WrittenCode.lines(role: role, content: text[...]) : []
             if let anchored = WrittenCode.anchored(role: role, content: text[...], codeCommit: catalog.codeCommit(number)) {
                 found.append(anchored)
             }
-            for lines in found {
+            return (paths: paths, found: found)
+        } consume: { number, written in
+            if !written.paths.isEmpty { attaching[number] = written.paths }
+            for lines in written.found {
                 entries.append(WrittenEntry(id: catalog.id(number), seconds: catalog.seconds(number), lines: lines))
             }
         }
