@@ -53,11 +53,13 @@ final class MappedFile: @unchecked Sendable {
     }
 
     /// `body` over the bytes `range` where they lie, without a copy (empty outside the mapping).
-    func withBytes<Value>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Value) -> Value {
+    func withBytes<Value, Failure: Error>(
+        _ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Value
+    ) throws(Failure) -> Value {
         guard let start, range.lowerBound >= 0, range.upperBound <= count, !range.isEmpty else {
-            return body(UnsafeBufferPointer(start: nil, count: 0))
+            return try body(UnsafeBufferPointer(start: nil, count: 0))
         }
-        return body(UnsafeBufferPointer(start: (start + range.lowerBound).assumingMemoryBound(to: UInt8.self), count: range.count))
+        return try body(UnsafeBufferPointer(start: (start + range.lowerBound).assumingMemoryBound(to: UInt8.self), count: range.count))
     }
 
     /// Drops the pages read so far from this process's memory: the mapping is private and never
