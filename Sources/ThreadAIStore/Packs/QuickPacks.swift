@@ -48,17 +48,22 @@ final class QuickPacks: Sendable {
             var current = known ?? load()
             defer { known = current }
             if let hint = current.hint {
-                if case .at(let entry) = hint.find(id, verifyingAbsence: false) { return ({ hint.bytes(at: entry) }, hint.path) }
+                if let entry = hint.uncheckedEntry(id), let bytes = hint.framedBytes(at: entry) { return ({ bytes }, hint.path) }
                 current.hint = nil
             }
             if let index = current.index, let (number, entry) = index.find(id) {
                 let pack = index.packs[number]
                 let path = directory + "/" + pack.name + ".pack"
-                if let mapping = mapping(pack.name, path: path, in: &current), mapping.count == pack.size,
-                   mapping.withBytes(0..<mapping.count, { PackFraming.frames(entry, in: $0) }) {
-                    if current.lastNamed == pack.name { current.hint = current.indexed[pack.name] ?? nil }
-                    current.lastNamed = pack.name
-                    return ({ mapping.bytes(entry.offset..<(entry.offset + entry.length)) }, path)
+                if let mapping = mapping(pack.name, path: path, in: &current), mapping.count == pack.size {
+                    let opened = current.indexed[pack.name] ?? nil
+                    // Read with one call when the pack is open, else through its mapping.
+                    let bytes = opened.map { $0.framedBytes(at: entry) }
+                        ?? (mapping.withBytes(0..<mapping.count, { PackFraming.frames(entry, in: $0) }) ? mapping.bytes(entry.offset..<(entry.offset + entry.length)) : nil)
+                    if let bytes {
+                        if current.lastNamed == pack.name { current.hint = opened }
+                        current.lastNamed = pack.name
+                        return ({ bytes }, path)
+                    }
                 }
             }
             for name in uncovered(in: &current) {
@@ -81,7 +86,7 @@ final class QuickPacks: Sendable {
         if state.indexed[name] == nil {
             // Only a pack whose index is there: opening one without would scan all of it.
             let opened = cache.existingFile(PackSet.indexKind(name)) == nil ? nil
-                : (try? Pack.open(path, name: name, cache: cache)).flatMap { $0.fromIndex ? $0 : nil }
+                : (try? Pack.open(path, name: name, cache: cache, keepingFile: true)).flatMap { $0.fromIndex ? $0 : nil }
             state.indexed.updateValue(opened, forKey: name)
         }
         guard let mapped = state.indexed[name]??.mapping ?? (try? Pack.map(path)) else { return nil }

@@ -46,6 +46,16 @@ struct SearchCatalog: Sendable {
 
     var threadKeys: [String] { (index?.names ?? []) + extras.names }
 
+    /// `parent` (-1 for a root) and `threadKey` of every number, column by column.
+    func parentAndThreadColumns() -> (parents: [Int32], keys: [Int32]) {
+        var parents = (index?.parentColumn ?? []).map { Int32(bitPattern: $0) - 1 }
+        parents += extras.parents
+        let offset = Int32(index?.names.count ?? 0)
+        var keys = (index?.threadColumn ?? []).map { Int32(bitPattern: $0) }
+        keys += extras.threads.map { offset + Int32(bitPattern: $0) }
+        return (parents, keys)
+    }
+
     /// The `code-commit` field, or nil.
     func codeCommit(_ number: Int) -> String? {
         if let index = indexed(number) {

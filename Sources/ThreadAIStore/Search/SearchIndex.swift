@@ -75,6 +75,20 @@ final class SearchIndex: Sendable {
         return value == 0 ? nil : value - 1
     }
 
+    /// The PARENTS column as stored (0 for none, else 1 + a record) and the THREADS column, whole:
+    /// for the walks that read them a million times (`SearchMembership`).
+    var parentColumn: [UInt32] { column32(at: layout.parents - layout.ids) }
+    var threadColumn: [UInt32] { column32(at: layout.threads - layout.ids) }
+
+    /// The column of `count` 32-bit numbers at `offset` into the tail (its size was checked at open).
+    private func column32(at offset: Int) -> [UInt32] {
+        let count = layout.count
+        return tail.bytes.withUnsafeBytes { raw in
+            guard offset >= 0, offset <= raw.count - count * 4 else { return [UInt32](repeating: 0, count: count) }
+            return (0..<count).map { UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset + $0 * 4, as: UInt32.self)) }
+        }
+    }
+
     func seconds(_ record: Int) -> Int64 { Int64(bitPattern: tail.uint64(at: layout.dates - layout.ids + record * 8) ?? 0) }
 
     func role(_ record: Int) -> Role { RecordColumns.role(tail.uint8(at: layout.flags - layout.ids + record) ?? 0) }

@@ -18,20 +18,23 @@ struct SearchMembership {
             for head in thread.heads { numbers.append(try catalog.resolve(head)) }
             heads.append(numbers)
         }
-        labels = [Int32](repeating: -1, count: catalog.count)
-        depths = [Int32](repeating: 0, count: catalog.count)
         var threadIndex: [String: Int32] = [:]
         for (index, thread) in self.threads.enumerated() { threadIndex[thread.name.rawValue] = Int32(index) }
         let owners = catalog.threadKeys.map { threadIndex[renames.currentName(of: $0)] ?? -1 }
+        // The walks below read a parent and a thread a million times at a developer-year: from two
+        // columns read once, not through the catalog's records (a fifth of a digest's time before).
+        let (parents, keys) = catalog.parentAndThreadColumns()
+        var labels = [Int32](repeating: -1, count: catalog.count)
+        var depths = [Int32](repeating: 0, count: catalog.count)
         // The owner's own messages: from each head down while the thread owns them.
         for index in self.threads.indices {
             for head in heads[index] {
                 var depth: Int32 = 0
-                var next: Int? = head
-                while let number = next, labels[number] < 0, owners[catalog.threadKey(number)] == Int32(index) {
+                var number = head
+                while number >= 0, labels[number] < 0, owners[Int(keys[number])] == Int32(index) {
                     (labels[number], depths[number]) = (Int32(index), depth)
                     depth += 1
-                    next = catalog.parent(number)
+                    number = Int(parents[number])
                 }
             }
         }
@@ -40,15 +43,17 @@ struct SearchMembership {
         for index in self.threads.indices {
             for head in heads[index] {
                 var depth: Int32 = 0
-                var next: Int? = head
-                while let number = next, !walked[number] {
+                var number = head
+                while number >= 0, !walked[number] {
                     walked[number] = true
                     if labels[number] < 0 { (labels[number], depths[number]) = (Int32(index), depth) }
                     depth += 1
-                    next = catalog.parent(number)
+                    number = Int(parents[number])
                 }
             }
         }
+        self.labels = labels
+        self.depths = depths
     }
 
     func threadName(_ number: Int) -> String? {

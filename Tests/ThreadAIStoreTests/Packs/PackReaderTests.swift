@@ -75,6 +75,27 @@ struct PackReaderTests {
         }
     }
 
+    @Test("an object read with one pread is the mapping's, and an entry its framing does not hold there reads nothing")
+    func framedBytes() throws {
+        let (ids, written) = try packed()
+        for keepingFile in [true, false] {
+            let pack = try Pack.open(written.path, name: written.name, cache: cache, keepingFile: keepingFile)
+            for id in ids {
+                let entry = try #require(pack.uncheckedEntry(id))
+                #expect(pack.framedBytes(at: entry) == pack.bytes(at: entry) && ObjectID.of(pack.bytes(at: entry)) == id)
+                // An index that is not this pack's: the entry one byte off, too long, too short, past the end, under another id.
+                let wrong = [
+                    PackFraming.Entry(id: id, offset: entry.offset + 1, length: entry.length),
+                    PackFraming.Entry(id: id, offset: entry.offset, length: entry.length + 1),
+                    PackFraming.Entry(id: id, offset: entry.offset, length: entry.length - 1),
+                    PackFraming.Entry(id: id, offset: pack.size - 1, length: entry.length),
+                    PackFraming.Entry(id: try #require(ids.first { $0 != id }), offset: entry.offset, length: entry.length),
+                ]
+                for other in wrong { #expect(pack.framedBytes(at: other) == nil, "\(other) keeping \(keepingFile)") }
+            }
+        }
+    }
+
     #if os(Linux)
     @Test("a pack scanned for want of an index keeps none of its pages: a clone without cache/ maps every pack")
     func scanLeavesNoPages() throws {
