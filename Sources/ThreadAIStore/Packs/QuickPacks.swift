@@ -7,12 +7,13 @@ import ThreadAISupport
 /// not cover (written since the last `gc`) are then asked through their own indexes. A miss says
 /// nothing: the caller then asks every pack, as without the index.
 ///
-/// The pack the last lookup found its object in is asked first, through its own index when it has
-/// one: a thread's messages lie in one pack (§15.3), and that pack's index (48 bytes an object, about
-/// 700 KB at a developer-year) is a few pages that the walk of the thread reads again and again,
-/// where each lookup in the multi-pack index (52 MB) touches about ten pages of its own. The pages a
-/// command touches are most of what a one-thread command costs over packs: mapping each, and
-/// unmapping it at exit.
+/// The pack the index named for the last two lookups is asked first, through its own index when it
+/// has one: a thread's messages lie in one pack (§15.3), and that pack's index (48 bytes an object,
+/// about 700 KB at a developer-year) is a few pages that the walk of the thread reads again and
+/// again, where each lookup in the multi-pack index (52 MB) touches about ten pages of its own. A
+/// pack opened with its index reads an object with one `pread` (`Pack.framedBytes`). The pages a
+/// command touches are most of what a one-thread command costs over packs: mapping each (with the
+/// fifteen the kernel maps around it), and unmapping it at exit.
 final class QuickPacks: Sendable {
     private let directory: String
     private let cache: CacheFolder
@@ -32,13 +33,21 @@ final class QuickPacks: Sendable {
         var hint: Pack?
         /// The pack the multi-pack index named last.
         var lastNamed: String?
+        /// How many of `indexed` keep their descriptor open (at most `QuickPacks.keptFiles`).
+        var keptFiles = 0
         /// Uncovered packs opened so far (nil: unreadable), by name.
         var opened: [String: Pack?] = [:]
     }
 
-    init(directory: String, cache: CacheFolder) {
+    /// How many packs' descriptors lookups keep open for `pread` (32 by default): a command that
+    /// reads the heads of every thread meets every pack, and a system's limit can be 256 descriptors
+    /// (macOS); the other packs are read through their mappings.
+    let keptFiles: Int
+
+    init(directory: String, cache: CacheFolder, keptFiles: Int = 32) {
         self.directory = directory
         self.cache = cache
+        self.keptFiles = keptFiles
     }
 
     /// Where some pack holds `id`, as the index or an uncovered pack's own index says, checked
@@ -85,8 +94,10 @@ final class QuickPacks: Sendable {
         if let mapped = state.mapped[name] { return mapped }
         if state.indexed[name] == nil {
             // Only a pack whose index is there: opening one without would scan all of it.
+            let keeping = state.keptFiles < keptFiles
             let opened = cache.existingFile(PackSet.indexKind(name)) == nil ? nil
-                : (try? Pack.open(path, name: name, cache: cache, keepingFile: true)).flatMap { $0.fromIndex ? $0 : nil }
+                : (try? Pack.open(path, name: name, cache: cache, keepingFile: keeping)).flatMap { $0.fromIndex ? $0 : nil }
+            if opened != nil && keeping { state.keptFiles += 1 }
             state.indexed.updateValue(opened, forKey: name)
         }
         guard let mapped = state.indexed[name]??.mapping ?? (try? Pack.map(path)) else { return nil }

@@ -47,6 +47,33 @@ struct MultiPackIndexTests {
         #expect(report.multiPackIndexFile == .readable && report.multiPackIndexCovers == 3 && report.wrongMultiPackEntries.isEmpty)
     }
 
+    #if os(Linux)
+    @Test("lookups keep at most keptFiles packs' descriptors open; the other packs read through their mappings")
+    func keptDescriptors() throws {
+        var ids: [ObjectID] = []
+        for pack in 0..<6 {
+            let objects = (0..<4).map { number in Array("pack \(pack) object \(number)\n".utf8) }
+            ids += objects.map(ObjectID.of)
+            _ = try PackWriter(objects: repository.objects).write(objects: objects.map { (ObjectID.of($0), $0) })
+        }
+        repository.objects.packs.writeMultiIndex()
+        // Descriptors open on this test's packs (tests run in parallel: others open files meanwhile).
+        func openDescriptors() throws -> Int {
+            try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count { descriptor in
+                let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + descriptor)
+                return target?.hasPrefix(scratch.root + "/packs/") ?? false
+            }
+        }
+        let before = try openDescriptors()
+        let quick = QuickPacks(directory: scratch.root + "/packs", cache: repository.cache, keptFiles: 2)
+        // Each object twice running, so that every pack is opened and becomes the one asked first.
+        for id in ids + ids { #expect(quick.find(id).map { ObjectID.of($0.read()) } == id) }
+        #expect(quick.mappedPacks == 6)
+        let after = try openDescriptors()
+        #expect(before == 0 && after == 2, "two packs keep their descriptor, the mappings need none: \(before), \(after)")
+    }
+    #endif
+
     @Test("packs that share objects: each id once, ascending, from the first pack (by name) that holds it")
     func sharedObjectsOnce() throws {
         let objects = (0..<40).map { number -> (id: ObjectID, bytes: [UInt8]) in
