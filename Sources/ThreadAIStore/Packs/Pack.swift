@@ -14,7 +14,8 @@ final class Pack: Sendable {
     /// object read (`framedBytes`) costs one call, where a read through the mapping faulted its page
     /// in with the fifteen around it (the kernel's fault-around), all of them then mapped until
     /// exit: 13 MB and a millisecond of a one-thread command's 201 messages spread over a 17 MB
-    /// pack. Only those keep it: a reader of every pack (gc, fsck) would hold a descriptor for each.
+    /// pack. Only a few packs keep it (`QuickPacks.keptFiles`): a reader of every pack would hold a
+    /// descriptor for each.
     private let reader: OpenFile?
 
     /// A descriptor shared by reference.
@@ -183,17 +184,22 @@ final class Pack: Sendable {
     /// The bytes of the object at `entry`, read with one `pread` together with the line that frames
     /// it and the line end after it, when those are as §15.1 says (what `PackFraming.frames` checks
     /// in the mapping); nil when they are not (an index that is not this pack's) or the read fails.
-    /// Through the mapping when the file was not kept open.
+    /// When the file was not kept open it is opened for this read alone (two more calls, still less
+    /// than a fault), and read through the mapping when it is gone (a `gc` since).
     func framedBytes(at entry: PackFraming.Entry) -> [UInt8]? {
-        guard let reader else {
-            return mapping.withBytes(0..<mapping.count) { PackFraming.frames(entry, in: $0) } ? bytes(at: entry) : nil
-        }
         let line = PackFraming.entryLine(entry.id, length: entry.length)
         let start = entry.offset - line.count
         guard start >= PackFraming.header.count, entry.length >= 0, entry.length < size - entry.offset else { return nil }
+        let count = line.count + entry.length + 1
         var buffer: [UInt8] = []
-        guard (try? reader.file.readExactly(at: start, count: line.count + entry.length + 1, into: &buffer)) != nil,
-              buffer.starts(with: line), buffer[line.count + entry.length] == 0x0a else { return nil }
+        if let reader {
+            guard (try? reader.file.readExactly(at: start, count: count, into: &buffer)) != nil else { return nil }
+        } else {
+            guard let file = try? Self.openFile(path), (try? file.readExactly(at: start, count: count, into: &buffer)) != nil else {
+                return mapping.withBytes(0..<mapping.count) { PackFraming.frames(entry, in: $0) } ? bytes(at: entry) : nil
+            }
+        }
+        guard buffer.starts(with: line), buffer[line.count + entry.length] == 0x0a else { return nil }
         return Array(buffer[line.count..<(line.count + entry.length)])
     }
 

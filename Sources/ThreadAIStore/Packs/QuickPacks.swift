@@ -41,7 +41,7 @@ final class QuickPacks: Sendable {
 
     /// How many packs' descriptors lookups keep open for `pread` (32 by default): a command that
     /// reads the heads of every thread meets every pack, and a system's limit can be 256 descriptors
-    /// (macOS); the other packs are read through their mappings.
+    /// (macOS); the other packs are opened again for each read (`Pack.framedBytes`).
     let keptFiles: Int
 
     init(directory: String, cache: CacheFolder, keptFiles: Int = 32) {

@@ -48,7 +48,7 @@ struct MultiPackIndexTests {
     }
 
     #if os(Linux)
-    @Test("lookups keep at most keptFiles packs' descriptors open; the other packs read through their mappings")
+    @Test("lookups keep at most keptFiles packs' descriptors open; the other packs are opened for each read")
     func keptDescriptors() throws {
         var ids: [ObjectID] = []
         for pack in 0..<6 {
@@ -70,7 +70,7 @@ struct MultiPackIndexTests {
         for id in ids + ids { #expect(quick.find(id).map { ObjectID.of($0.read()) } == id) }
         #expect(quick.mappedPacks == 6)
         let after = try openDescriptors()
-        #expect(before == 0 && after == 2, "two packs keep their descriptor, the mappings need none: \(before), \(after)")
+        #expect(before == 0 && after == 2, "two packs keep their descriptor, the others close theirs: \(before), \(after)")
     }
     #endif
 
