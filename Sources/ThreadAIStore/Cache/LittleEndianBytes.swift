@@ -20,6 +20,20 @@ struct LittleEndianBytes<Bytes: RandomAccessCollection<UInt8>>: Sendable where B
     @inline(__always)
     func uint64(at offset: Int) -> UInt64? { load(at: offset) }
 
+    /// The `count` 32-bit numbers from `offset` on, or nil when they do not all lie inside: a column
+    /// read whole, for a walk that reads it a million times.
+    func uint32s(at offset: Int, count: Int) -> [UInt32]? {
+        guard offset >= 0, offset <= bytes.count, count >= 0, count <= (bytes.count - offset) / 4 else { return nil }
+        // In one pass over contiguous storage (the guard above bounds every load), as `load` reads one.
+        if let column = bytes.withContiguousStorageIfAvailable({ buffer in
+            let raw = UnsafeRawBufferPointer(buffer)
+            return (0..<count).map { UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset + $0 * 4, as: UInt32.self)) }
+        }) {
+            return column
+        }
+        return (0..<count).map { uint32(at: offset + $0 * 4) ?? 0 }
+    }
+
     /// The byte at `offset`, or nil past the end.
     @inline(__always)
     func uint8(at offset: Int) -> UInt8? {

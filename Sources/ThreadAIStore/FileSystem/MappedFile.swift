@@ -28,6 +28,13 @@ final class MappedFile: @unchecked Sendable {
         start = UnsafeRawPointer(address)
     }
 
+    /// The whole file at `path`, mapped (a pack, an index, `.packed`): the descriptor is closed
+    /// once the mapping is made.
+    convenience init(wholeFileAt path: String) throws(FileSystemError) {
+        let file = try FileDescriptor(opening: path, flags: FilePaths.replacedFileFlags)
+        try self.init(file, count: file.size())
+    }
+
     /// Memory holding a copy of `bytes`, read as a mapped file of them would be (fuzzing, tests).
     init(copying bytes: [UInt8]) throws(FileSystemError) {
         let length = bytes.count

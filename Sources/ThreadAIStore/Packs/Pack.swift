@@ -88,8 +88,7 @@ final class Pack: Sendable {
 
     /// The file at `path` (a pack, or an index in `cache/`), mapped whole.
     static func map(_ path: String) throws(FileSystemError) -> MappedFile {
-        let file = try FileDescriptor(opening: path, flags: FilePaths.replacedFileFlags)
-        return try MappedFile(file, count: file.size())
+        try MappedFile(wholeFileAt: path)
     }
 
     /// The index of pack `name`, mapped, when caches are on and its frame checks.
@@ -169,8 +168,7 @@ final class Pack: Sendable {
             return position.map { .at(entries[$0]) } ?? .absent
         case .indexed(let index):
             guard let position else { return !verifyingAbsence || index.isSound ? .absent : .staleIndex }
-            guard let entry = index.entry(at: position),
-                  mapping.withBytes(0..<mapping.count, { PackFraming.frames(entry, in: $0) }) else { return .staleIndex }
+            guard let entry = index.entry(at: position), PackFraming.frames(entry, in: mapping) else { return .staleIndex }
             return .at(entry)
         }
     }
@@ -196,7 +194,7 @@ final class Pack: Sendable {
             guard (try? reader.file.readExactly(at: start, count: count, into: &buffer)) != nil else { return nil }
         } else {
             guard let file = try? Self.openFile(path), (try? file.readExactly(at: start, count: count, into: &buffer)) != nil else {
-                return mapping.withBytes(0..<mapping.count) { PackFraming.frames(entry, in: $0) } ? bytes(at: entry) : nil
+                return PackFraming.framedBytes(entry, in: mapping)
             }
         }
         guard buffer.starts(with: line), buffer[line.count + entry.length] == 0x0a else { return nil }

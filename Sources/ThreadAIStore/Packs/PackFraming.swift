@@ -74,6 +74,16 @@ enum PackFraming {
         return bytes[(entry.offset - line.count)..<entry.offset].elementsEqual(line)
     }
 
+    /// Whether `mapping` (a whole pack) frames `entry` there.
+    static func frames(_ entry: Entry, in mapping: MappedFile) -> Bool {
+        mapping.withBytes(0..<mapping.count) { frames(entry, in: $0) }
+    }
+
+    /// The bytes of `entry` in `mapping` (a whole pack), when it frames the entry there; else nil.
+    static func framedBytes(_ entry: Entry, in mapping: MappedFile) -> [UInt8]? {
+        frames(entry, in: mapping) ? mapping.bytes(entry.offset..<(entry.offset + entry.length)) : nil
+    }
+
     /// The index of the LF that ends the line starting at `start`, or nil when there is none.
     private static func lineEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         guard start < bytes.count, let base = bytes.baseAddress,

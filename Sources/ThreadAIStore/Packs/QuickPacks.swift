@@ -67,7 +67,7 @@ final class QuickPacks: Sendable {
                     let opened = current.indexed[pack.name] ?? nil
                     // Read with one call when the pack is open, else through its mapping.
                     let bytes = opened.map { $0.framedBytes(at: entry) }
-                        ?? (mapping.withBytes(0..<mapping.count, { PackFraming.frames(entry, in: $0) }) ? mapping.bytes(entry.offset..<(entry.offset + entry.length)) : nil)
+                        ?? PackFraming.framedBytes(entry, in: mapping)
                     if let bytes {
                         if current.lastNamed == pack.name { current.hint = opened }
                         current.lastNamed = pack.name

@@ -41,8 +41,7 @@ struct PackedRefs: Sendable {
     /// The file at `path` mapped, or nil when there is none.
     static func map(_ path: String) throws(RefError) -> MappedFile? {
         do {
-            let file = try FileDescriptor(opening: path, flags: FilePaths.replacedFileFlags)
-            return try MappedFile(file, count: file.size())
+            return try MappedFile(wholeFileAt: path)
         } catch {
             if error.isNotFound { return nil }
             throw .fileSystem(error)

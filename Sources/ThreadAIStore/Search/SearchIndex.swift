@@ -80,13 +80,10 @@ final class SearchIndex: Sendable {
     var parentColumn: [UInt32] { column32(at: layout.parents - layout.ids) }
     var threadColumn: [UInt32] { column32(at: layout.threads - layout.ids) }
 
-    /// The column of `count` 32-bit numbers at `offset` into the tail (its size was checked at open).
+    /// The column of `count` 32-bit numbers at `offset` into the tail (its size was checked at open,
+    /// so the zeros of a short read only stand in for a trap, as the columns' nil does).
     private func column32(at offset: Int) -> [UInt32] {
-        let count = layout.count
-        return tail.bytes.withUnsafeBytes { raw in
-            guard offset >= 0, offset <= raw.count - count * 4 else { return [UInt32](repeating: 0, count: count) }
-            return (0..<count).map { UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset + $0 * 4, as: UInt32.self)) }
-        }
+        tail.uint32s(at: offset, count: layout.count) ?? [UInt32](repeating: 0, count: layout.count)
     }
 
     func seconds(_ record: Int) -> Int64 { Int64(bitPattern: tail.uint64(at: layout.dates - layout.ids + record * 8) ?? 0) }

@@ -37,16 +37,15 @@ struct SearchScan {
     ) throws(ThreadError) -> [Int] {
         var matched: [Int] = []
         if let index = catalog.index {
-            let (catalog, query, isCandidate, window) = (catalog, query, isCandidate, window)
+            // The blocks' work reads this scan from many threads: a copy, every part of it Sendable.
+            let scan = self
             var damaged = false
             // A block's buffer is handed on to the next block: a fresh megabyte per block (zeroed,
             // and its pages faulted in) cost as much as searching it.
             let buffers = Locked<[[UInt8]]>([])
             try OrderedParallel.forEach(count: index.blockCount, window: window) { (block: Int) throws(ThreadError) -> BlockMatches<Seen> in
                 var buffer = buffers.withLock { $0.popLast() } ?? []
-                let found = Result { () throws(ThreadError) in
-                    try Self.search(block: block, of: index, catalog: catalog, query: query, isCandidate: isCandidate, inspect: inspect, buffer: &buffer)
-                }
+                let found = Result { () throws(ThreadError) in try scan.search(block: block, of: index, inspect: inspect, buffer: &buffer) }
                 // Emptied under the lock, so the buffer taken next is not shared (a copy to write).
                 buffers.withLock {
                     $0.append(buffer)
@@ -62,8 +61,8 @@ struct SearchScan {
             }
             foundDamage = damaged
         }
-        for number in catalog.base..<catalog.count where Self.passes(number, catalog, query, isCandidate) {
-            if let seen = try Self.matchFromObject(number, catalog, query, inspect) {
+        for number in catalog.base..<catalog.count where passes(number) {
+            if let seen = try matchFromObject(number, inspect) {
                 matched.append(number)
                 consume(number, seen)
             }
@@ -79,18 +78,16 @@ struct SearchScan {
 
     /// The matches of block `block`: read from the file and checked, or, when it fails its check,
     /// each of its candidates read from its object.
-    private static func search<Seen: Sendable>(
-        block: Int, of index: SearchIndex, catalog: SearchCatalog, query: SearchQuery,
-        isCandidate: @Sendable (Int) -> Bool, inspect: @Sendable (Int, UnsafeRawBufferPointer) -> Seen, buffer: inout [UInt8]
+    private func search<Seen: Sendable>(
+        block: Int, of index: SearchIndex, inspect: (Int, UnsafeRawBufferPointer) -> Seen, buffer: inout [UInt8]
     ) throws(ThreadError) -> BlockMatches<Seen> {
         var found = BlockMatches<Seen>()
         let records = index.records(ofBlock: block)
-        func passes(_ number: Int) -> Bool { Self.passes(number, catalog, query, isCandidate) }
         guard records.contains(where: passes) else { return found }
         guard index.readBlock(block, into: &buffer) else {
             found.damaged = true
             for record in records where passes(record) {
-                if let seen = try matchFromObject(record, catalog, query, inspect) { found.matches.append((record, seen)) }
+                if let seen = try matchFromObject(record, inspect) { found.matches.append((record, seen)) }
             }
             return found
         }
@@ -110,7 +107,7 @@ struct SearchScan {
         return found
     }
 
-    private static func passes(_ number: Int, _ catalog: SearchCatalog, _ query: SearchQuery, _ isCandidate: (Int) -> Bool) -> Bool {
+    private func passes(_ number: Int) -> Bool {
         guard isCandidate(number) else { return false }
         if let roles = query.roles, !roles.contains(catalog.role(number)) { return false }
         if let commits = query.codeCommits {
@@ -121,9 +118,7 @@ struct SearchScan {
     }
 
     /// What `inspect` makes of message `number` read from its object, when it matches; else nil.
-    private static func matchFromObject<Seen>(
-        _ number: Int, _ catalog: SearchCatalog, _ query: SearchQuery, _ inspect: (Int, UnsafeRawBufferPointer) -> Seen
-    ) throws(ThreadError) -> Seen? {
+    private func matchFromObject<Seen>(_ number: Int, _ inspect: (Int, UnsafeRawBufferPointer) -> Seen) throws(ThreadError) -> Seen? {
         try catalog.contentFromObject(number).withUnsafeBytes { content in
             query.pattern.matchesAnyLine(content) ? inspect(number, content) : nil
         }
