@@ -182,9 +182,10 @@ class Year:
         # peak memory every later child reports (ru_maxrss counts the pages shared before exec).
         tracked = {layout: int(self.check("git ls-files -z .threadai | tr -cd '\\0' | wc -c", shell=True, cwd=getattr(self, layout)))
                    for layout in ("packed", "loose")}
-        reflogs = len(os.listdir(os.path.join(self.packed, ".threadai", "logs", "threads")))
+        threads_logs = os.path.join(self.packed, ".threadai", "logs", "threads")
+        reflogs = len(os.listdir(threads_logs)) if os.path.isdir(threads_logs) else 0
         print(f"| of which git tracks | {tracked['packed']:,} | {tracked['loose']:,} | | |")
-        print(f"| of which local reflogs (`logs/`, ignored by git) | {reflogs:,} | (not copied) | | |")
+        print(f"| of which reflog files (`logs/threads/`, local; `gc` packs them into `logs/packed`) | {reflogs:,} | (not copied) | | |")
         print(f"| disk for `.threadai/` (caches left out) | {pb / 2**30:.2f} GiB ({pb / content:.2f}× content) | "
               f"{lb / 2**30:.2f} GiB ({lb / content:.2f}× content) | {pb / lb:.2f}× | ≤ 1.3× content |")
         print(f"| disk for `.git/` after the commit | {gits['packed'] / 2**30:.2f} GiB | {gits['loose'] / 2**30:.2f} GiB | "

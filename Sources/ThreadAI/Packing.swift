@@ -11,14 +11,17 @@ import ThreadAIStore
 public enum Packing {
     /// Packs the loose objects of `repository` but those local threads keep out of git, rewriting
     /// small packs as §15.5 says but those git tracks already.
-    public static func pack(in repository: Repository, dryRun: Bool) throws -> (objects: Repository.PackReport, refs: RefStore.PackedRefsReport) {
+    public static func pack(in repository: Repository, dryRun: Bool) throws
+        -> (objects: Repository.PackReport, refs: RefStore.PackedRefsReport, reflogs: RefStore.PackedReflogsReport) {
         let local = LocalThreads(repository: repository)
         let keptOut = try local.privateContent().objects
         let objects = try repository.pack(keptLoose: keptOut, keptPacks: try sharedPacks(of: repository), dryRun: dryRun)
         // Refs after objects: a packed ref names messages that are stored by then either way.
         let keptRefs = Set(try local.names()).union(try sharedRefs(of: repository))
         let refs = try repository.refs.packRefs(keeping: { keptRefs.contains($0) }, dryRun: dryRun)
-        return (objects, refs)
+        // Reflogs are local (§7.1): every thread's, local ones too, and those of deleted threads.
+        let reflogs = try repository.refs.packReflogs(dryRun: dryRun)
+        return (objects, refs, reflogs)
     }
 
     /// The names of the packs that the code repository's git tracks (committed, pulled or staged):

@@ -11,7 +11,8 @@ struct GcCrashTests {
     static let killed: Int32 = 86
 
     static func outputs(_ sandbox: CLISandbox) throws -> [String] {
-        try [["log", "--all", "--json"], ["threads", "--json"], ["grep", "question"], ["export", "json"]].map { arguments in
+        try [["log", "--all", "--json"], ["threads", "--json"], ["grep", "question"], ["export", "json"], ["reflog", "main"], ["reflog", "side"]]
+            .map { arguments in
             let result = try sandbox.run(arguments)
             return "\(arguments) → \(result.status)\n\(result.stdout)\(result.stderr)"
         }
@@ -44,6 +45,7 @@ struct GcCrashTests {
             let again = try sandbox.run(["gc"])
             #expect(again.status == 0, "after step \(step): \(again)")
             #expect(GcTests.looseFiles(sandbox).isEmpty, "after step \(step)")
+            #expect(GcTests.looseReflogs(sandbox).isEmpty, "after step \(step)")
             try Self.expectSound(sandbox, truth, "gc again after step \(step)")
             step += 1
         }
@@ -53,6 +55,7 @@ struct GcCrashTests {
     @Test("gcs and sends at once: every question keeps its reply, every message stays readable")
     func besideSends() throws {
         let sandbox = try GcTests.conversation()
+        let reflogBefore = try sandbox.succeed(["reflog", "main"]).stdout.split(separator: "\n").count
         let results = ResultBox()
         DispatchQueue.concurrentPerform(iterations: 16) { index in
             let arguments = index % 4 == 0 ? ["gc"] : ["send", "question \(index)"]
@@ -66,6 +69,9 @@ struct GcCrashTests {
         #expect(GcTests.looseFiles(sandbox).isEmpty)
         let log = try sandbox.succeed(["log", "--all", "--json"]).stdout
         for index in 0..<16 where index % 4 != 0 { #expect(log.contains("question \(index)"), "\(index)") }
+        // Every send logged its two moves, whether its line went into logs/packed or stayed in a file.
+        #expect(try sandbox.succeed(["reflog", "main"]).stdout.split(separator: "\n").count == reflogBefore + 2 * 12)
+        #expect(GcTests.looseReflogs(sandbox).isEmpty)
         #expect(try sandbox.run(["fsck"]).status == 0)
     }
 }

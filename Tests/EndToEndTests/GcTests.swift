@@ -32,6 +32,8 @@ struct GcTests {
         try [
             ["log", "--all", "--json"], ["log", "--graph", "--all"], ["threads", "--json"], ["grep", "question"],
             ["context"], ["context", "side"], ["show", "v1"], ["diff", "main", "side"], ["export", "json"], ["status"],
+            // Reflogs are packed too (FORMAT §7.1): each reads the same, and so do revisions from them.
+            ["reflog", "main"], ["reflog", "side"], ["show", "main@{2}"], ["log", "--oneline", "side@{1}"],
         ].map { arguments in
             let result = try sandbox.run(arguments)
             return "\(arguments) → \(result.status)\n\(result.stdout)\(result.stderr)"
@@ -41,6 +43,11 @@ struct GcTests {
     static func looseFiles(_ sandbox: CLISandbox) -> [String] {
         let all = FileManager.default.enumerator(atPath: sandbox.repository + "/objects")?.allObjects as? [String] ?? []
         return all.filter { $0.hasSuffix(".md") }
+    }
+
+    /// The thread reflogs that still have a file of their own (`gc` packs them, FORMAT §7.1).
+    static func looseReflogs(_ sandbox: CLISandbox) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: sandbox.repository + "/logs/threads")) ?? []).sorted()
     }
 
     static func packs(_ sandbox: CLISandbox) -> [String] {
@@ -57,9 +64,11 @@ struct GcTests {
         #expect(gc.stdout.contains("Packed \(loose) loose messages into \(sandbox.repository)/packs/"), "\(gc)")
         #expect(gc.stdout.contains("Removed \(loose) loose files."), "\(gc)")
         #expect(gc.stdout.contains("/format (feature packs)"), "\(gc)")
+        #expect(gc.stdout.contains("Packed 2 thread reflogs into \(sandbox.repository)/logs/packed (local, not for git).\n"), "\(gc)")
         #expect(Self.looseFiles(sandbox).isEmpty)
+        #expect(Self.looseReflogs(sandbox).isEmpty)
         #expect(Self.packs(sandbox).count == 1)
-        #expect(try String(contentsOfFile: sandbox.repository + "/format", encoding: .utf8) == "feature packed-refs\nfeature packs\n")
+        #expect(try String(contentsOfFile: sandbox.repository + "/format", encoding: .utf8) == "feature packed-reflogs\nfeature packed-refs\nfeature packs\n")
         // Outside git every ref file is packed too (docs/FORMAT.md §5.7): one file for all threads.
         #expect(gc.stdout.contains("thread refs into \(sandbox.repository)/refs/threads/.packed"), "\(gc)")
         #expect(try FileManager.default.subpathsOfDirectory(atPath: sandbox.repository + "/refs/threads") == [".packed"])

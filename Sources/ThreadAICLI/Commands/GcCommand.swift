@@ -34,14 +34,16 @@ enum GcCommand: Command {
         }
         let report: Repository.PackReport
         let refs: RefStore.PackedRefsReport
+        let reflogs: RefStore.PackedReflogsReport
         do {
-            (report, refs) = try Packing.pack(in: repository, dryRun: dryRun)
+            (report, refs, reflogs) = try Packing.pack(in: repository, dryRun: dryRun)
         } catch PackingError.running where arguments.flag("auto") {
             return .success  // That gc does the work.
         }
         if dryRun { describePlan(report, repository, context) } else { describeWork(report, repository, context) }
         describeRefs(refs, dryRun: dryRun, repository, context)
-        if report.packedObjects == 0 && report.alreadyPacked == 0 && report.rewrittenPacks.isEmpty && refs.packed == 0 {
+        describeReflogs(reflogs, dryRun: dryRun, repository, context)
+        if report.packedObjects == 0 && report.alreadyPacked == 0 && report.rewrittenPacks.isEmpty && refs.packed == 0 && reflogs.packed == 0 {
             context.output.line("Nothing to pack: \(report.keptLoose > 0 ? "only local threads' messages are loose" : "no loose messages").")
         }
         if report.keptLoose > 0 {
@@ -62,6 +64,22 @@ enum GcCommand: Command {
         if refs.announced {
             context.output.line(dryRun ? "Would write \(repository.directory)/format (feature packed-refs)."
                 : "Wrote \(repository.directory)/format (feature packed-refs): older versions of threadai cannot read packed refs.")
+        }
+    }
+
+    private static func describeReflogs(_ reflogs: RefStore.PackedReflogsReport, dryRun: Bool, _ repository: Repository, _ context: CommandContext) {
+        guard reflogs.packed > 0 else { return }
+        let file = repository.directory + "/logs/packed"
+        if dryRun {
+            context.output.line("Would pack \(CountedNoun.phrase(reflogs.packed, "thread reflog")) into \(file) (local, not for git).")
+        } else {
+            let kept = reflogs.packed - reflogs.removed
+            let stayed = kept > 0 ? "; \(CountedNoun.phrase(kept, "file")) that changed meanwhile \(kept == 1 ? "stays" : "stay") for the next gc" : ""
+            context.output.line("Packed \(CountedNoun.phrase(reflogs.packed, "thread reflog")) into \(file) (local, not for git)\(stayed).")
+        }
+        if reflogs.announced {
+            context.output.line(dryRun ? "Would write \(repository.directory)/format (feature packed-reflogs)."
+                : "Wrote \(repository.directory)/format (feature packed-reflogs): older versions of threadai cannot read packed reflogs.")
         }
     }
 

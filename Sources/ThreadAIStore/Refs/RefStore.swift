@@ -40,7 +40,18 @@ public struct RefStore: Sendable {
     public func reflog(of name: ThreadName) -> Reflog {
         // One flat file per name (`/` written `%2F`; names cannot hold `%`): a kept reflog of a
         // deleted thread never stands where a folder for another name's log must go, or the reverse.
-        Reflog(path: root + "/logs/threads/" + name.rawValue.replacing("/", with: "%2F"))
+        Reflog(path: reflogsDirectory + "/" + Self.reflogFile(of: name), packed: packedReflogs)
+    }
+
+    /// `logs/threads`, where each thread's reflog has its file.
+    var reflogsDirectory: String { root + "/logs/threads" }
+
+    /// `logs/packed` (§7.1).
+    var packedReflogs: PackedReflogs { PackedReflogs(path: root + "/logs/packed") }
+
+    /// The name of `name`'s reflog file in `logs/threads/`, and of its lines in `logs/packed`.
+    static func reflogFile(of name: ThreadName) -> String {
+        name.rawValue.replacing("/", with: "%2F")
     }
 
     /// The heads of thread `name`: empty when the thread is unborn or does not exist, one id

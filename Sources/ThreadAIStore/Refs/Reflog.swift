@@ -12,6 +12,8 @@ import Darwin
 /// reflog loses no conversation, but they are what still finds the messages of a deleted thread.
 public struct Reflog: Sendable {
     public let path: String
+    /// Where a `gc` may have moved the older lines of a thread's reflog (§7.1); none for `logs/HEAD`.
+    let packed: PackedReflogs?
 
     public struct Entry: Sendable, Equatable {
         public var old: ObjectID?
@@ -23,8 +25,16 @@ public struct Reflog: Sendable {
     static let none = String(repeating: "0", count: 64)
 
     public init(path: String) {
-        self.path = path
+        self.init(path: path, packed: nil)
     }
+
+    init(path: String, packed: PackedReflogs?) {
+        self.path = path
+        self.packed = packed
+    }
+
+    /// The reflog's name in `logs/threads/` and in `logs/packed`: its file's name.
+    var file: String { String(path.split(separator: "/").last ?? "") }
 
     /// Appends one entry. Line ends and tabs in `message` become spaces so the line stays one line.
     /// A write that fails part way is taken back, so the next entry starts a line of its own.
@@ -56,14 +66,38 @@ public struct Reflog: Sendable {
 
     /// The entries, oldest first. Lines that do not parse are skipped: a reflog is advisory.
     public func entries() throws(FileSystemError) -> [Entry] {
+        try lines().compactMap { Self.parse($0[...]) }
+    }
+
+    /// Whether there is any line of this reflog, packed or in its file.
+    func exists() -> Bool {
+        FilePaths.exists(path) || !((try? packed?.lines(of: file)) ?? []).isEmpty
+    }
+
+    /// The reflog's lines, oldest first, without their LF, as §7.1 reads them: the packed lines,
+    /// then those of the file that a stopped `gc` did not leave in both places.
+    func lines() throws(FileSystemError) -> [String] {
+        let loose = try looseLines()
+        guard let packed else { return loose }
+        let packedLines = try packed.lines(of: file)
+        guard !packedLines.isEmpty else { return loose }
+        return packedLines + PackedReflogs.kept(loose, after: packedLines)
+    }
+
+    /// The lines of the reflog's file (none when there is no file), and its bytes.
+    func looseFile() throws(FileSystemError) -> (lines: [String], bytes: [UInt8]) {
         let bytes: [UInt8]
         do {
             bytes = try FilePaths.read(path)
         } catch {
-            if error.isNotFound { return [] }
+            if error.isNotFound { return ([], []) }
             throw error
         }
-        return String(decoding: bytes, as: UTF8.self).linesAtLineFeeds().compactMap(Self.parse)
+        return (String(decoding: bytes, as: UTF8.self).linesAtLineFeeds().map(String.init), bytes)
+    }
+
+    private func looseLines() throws(FileSystemError) -> [String] {
+        try looseFile().lines
     }
 
     static func parse(_ line: Substring) -> Entry? {

@@ -57,11 +57,15 @@ extension Repository {
             let refLock = try refs.lock(new)
             let headLock = try head.lock()
             guard try head.read() == .thread(old) else { return }
+            // The old name's lock too, for unpacking its reflog (§7.1) before it moves; not had,
+            // its packed lines stay under the old name, which reads the same.
+            let oldLock = try? refs.lock(old)
             let newReflog = refs.reflog(of: new)
             let lastHere = lastKnownHead(of: old)
             // A deleted thread's reflog under the new name goes aside first, as for a rename made here.
             if let last = try? newReflog.entries().last, last.new == nil { setAsideDeletedReflog(of: new) }
-            _ = try moveReflog(of: old, to: new)
+            if oldLock != nil { _ = try moveReflog(of: old, to: new) }
+            _ = consume oldLock
             let newHead = try refs.heads(of: new).first
             try newReflog.append(old: lastHere, new: newHead, message: "follow rename: from \(old)")
             _ = consume refLock

@@ -56,6 +56,7 @@ extension Repository {
         problems += try renameProblems(names)
         problems += reflogProblems(names)
         problems += try orphanReflogProblems(names)
+        problems += packedReflogProblems()
         if let problem = try headOnRenamedAwayName(names) { problems.append(problem) }
         return problems
     }

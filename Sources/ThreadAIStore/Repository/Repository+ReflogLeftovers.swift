@@ -31,13 +31,16 @@ extension Repository {
     /// Reflogs of names with no ref whose last line says the ref exists: a create or a rename that
     /// stopped part-way (§5.4), or a thread a git pull deleted.
     func orphanReflogProblems(_ names: [ThreadName]) throws(RepositoryError) -> [RepositoryProblem] {
-        let folder = directory + "/logs/threads"
-        let files: [String]
+        let folder = refs.reflogsDirectory
+        var files: Set<String>
         do {
-            files = try FilePaths.contents(of: folder)
+            files = Set(try FilePaths.contents(of: folder))
         } catch {
-            throw .fileSystem(error)
+            guard error.isNotFound else { throw .fileSystem(error) }
+            files = []
         }
+        // Reflogs a `gc` packed (§7.1) have no file of their own.
+        files.formUnion((try? refs.packedReflogs.groups().groups.keys).map(Array.init) ?? [])
         let renames = try renames()
         var problems: [RepositoryProblem] = []
         // Threads with no reflog of their own, by head: where a rename that stopped early took it from.
@@ -47,7 +50,7 @@ extension Repository {
             guard let name = try? ThreadName(file.replacing("%2F", with: "/")), !names.contains(name), !renames.isRenamedAway(name),
                   let last = try? refs.reflog(of: name).entries().last, let new = last.new
             else { continue }
-            let path = folder + "/" + file
+            let path = FilePaths.exists(folder + "/" + file) ? folder + "/" + file : refs.packedReflogs.path
             if last.old == nil, last.message.hasPrefix("rename: from "),
                let from = try? ThreadName(String(last.message.dropFirst("rename: from ".count))), names.contains(from) {
                 problems.append(RepositoryProblem(
@@ -73,9 +76,33 @@ extension Repository {
         return problems
     }
 
+    /// Lines of `logs/packed` a reader skips or may not find (§7.1): not `FILE SP LINE`, or out of
+    /// order. Reflogs are advisory, so a warning; the next `gc` writes the file sorted again.
+    func packedReflogProblems() -> [RepositoryProblem] {
+        let packed = refs.packedReflogs
+        guard let (_, unreadable, outOfOrder) = try? packed.groups() else { return [] }
+        var problems: [RepositoryProblem] = []
+        func lines(_ numbers: [Int]) -> String {
+            "\(numbers.count == 1 ? "line" : "lines") \(numbers.prefix(5).map(String.init).joined(separator: ", "))\(numbers.count > 5 ? ", …" : "")"
+        }
+        if !unreadable.isEmpty {
+            problems.append(RepositoryProblem(
+                severity: .warning, id: nil, path: packed.path,
+                message: "\(lines(unreadable)) of the packed reflogs \(unreadable.count == 1 ? "is" : "are") not 'FILE SP LINE' and \(unreadable.count == 1 ? "is" : "are") skipped",
+                remedy: "nothing is lost but those reflog lines; remove them from the file to silence this"))
+        }
+        if !outOfOrder.isEmpty {
+            problems.append(RepositoryProblem(
+                severity: .warning, id: nil, path: packed.path,
+                message: "\(lines(outOfOrder)) of the packed reflogs \(outOfOrder.count == 1 ? "stands" : "stand") out of order, where a reader may not find \(outOfOrder.count == 1 ? "it" : "them")",
+                remedy: "\(Remedy(.pack)), which writes the file sorted again"))
+        }
+        return problems
+    }
+
     private func threadsWithoutReflog(_ names: [ThreadName]) -> [ObjectID: ThreadName] {
         var result: [ObjectID: ThreadName] = [:]
-        for name in names where !FilePaths.exists(refs.reflog(of: name).path) {
+        for name in names where !refs.reflog(of: name).exists() {
             if let heads = try? refs.heads(of: name), heads.count == 1, result[heads[0]] == nil { result[heads[0]] = name }
         }
         return result

@@ -181,6 +181,13 @@ extension Repository {
     /// - Returns: false when there was none to move (or `new` already has one).
     /// - Throws: when the move fails; the rename then stops before anything was renamed.
     func moveReflog(of old: ThreadName, to new: ThreadName) throws(ThreadError) -> Bool {
+        // Moved as files (§7.1): first both names' packed lines go back into their files.
+        do {
+            try refs.unpackReflog(of: old)
+            try refs.unpackReflog(of: new)
+        } catch {
+            throw .ref(error)
+        }
         let source = refs.reflog(of: old).path
         let destination = refs.reflog(of: new).path
         guard FilePaths.exists(source, followingLinks: true), !FilePaths.exists(destination, followingLinks: true) else {
@@ -198,6 +205,8 @@ extension Repository {
     /// Moves the reflog a deleted thread left under `name` to `logs/deleted/FILE.N` (FORMAT.md §7),
     /// so that a thread renamed to `name` starts its own.
     func setAsideDeletedReflog(of name: ThreadName) {
+        // Moved as a file (§7.1); left packed when that fails, as when it cannot be moved.
+        guard (try? refs.unpackReflog(of: name)) != nil else { return }
         let reflog = refs.reflog(of: name).path
         guard FilePaths.exists(reflog, followingLinks: false) else { return }
         let folder = directory + "/logs/deleted"

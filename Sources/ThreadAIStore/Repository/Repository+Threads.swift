@@ -205,7 +205,7 @@ public enum ThreadError: Error, CustomStringConvertible, Sendable {
         case .wouldLoseMessages(let name, let count, let head):
             return "thread '\(name)' has \(CountedNoun.phrase(count, "message")) that no other thread reaches "
                 + "(head \(head.short)). Fork them first ('\(Remedy(.fork, "NEW", head.short))'), or delete with "
-                + "--force: the thread's reflog in .threadai/logs/threads/ keeps the head id."
+                + "--force: the thread's reflog (.threadai/logs/) keeps the head id."
         case .notDiverged(let name):
             return "thread '\(name)' has not diverged; nothing to reconcile."
         case .notAHead(let id, let name, let heads):

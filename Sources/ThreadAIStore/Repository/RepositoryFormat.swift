@@ -4,11 +4,13 @@
 /// repository fails with a clear message instead of being misread. A missing file names none.
 public struct RepositoryFormat: Sendable, Equatable {
     /// The features this version reads.
-    public static let knownFeatures: Set<String> = [packs, packedRefs]
+    public static let knownFeatures: Set<String> = [packs, packedRefs, packedReflogs]
     /// Packs (§15): objects may lie in `packs/` as well as loose.
     public static let packs = "packs"
     /// Packed refs (§5.7): threads may have their heads in `refs/threads/.packed` as well as in files.
     public static let packedRefs = "packed-refs"
+    /// Packed reflogs (§7.1): a thread's reflog may begin with lines in `logs/packed`.
+    public static let packedReflogs = "packed-reflogs"
 
     /// Sorted, each once.
     public let features: [String]
