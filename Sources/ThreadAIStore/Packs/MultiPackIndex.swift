@@ -52,20 +52,32 @@ enum MultiPackIndex {
             let parsed = file.withBytes(0..<file.count) { bytes -> (packs: [(String, Int)], base: Int, count: Int)? in
                 guard bytes.starts(with: MultiPackIndex.header) else { return nil }
                 var cursor = MultiPackIndex.header.count
-                func line() -> String? {
+                // Read as bytes, not as strings: a command that reads one message pays for this list of
+                // every pack (74 at a developer-year) before its one lookup.
+                func line() -> Range<Int>? {
                     guard let end = bytes[cursor...].prefix(200).firstIndex(of: 0x0a) else { return nil }
                     defer { cursor = end + 1 }
-                    return String(decoding: UnsafeBufferPointer(rebasing: bytes[cursor..<end]), as: UTF8.self)
+                    return cursor..<end
                 }
-                guard let first = line(), first.hasPrefix("packs "), let packCount = Int(first.dropFirst(6)),
-                      packCount >= 0, packCount <= bytes.count / 66 else { return nil }
+                func number(_ range: Range<Int>) -> Int? {
+                    guard !range.isEmpty, range.count <= 18, bytes[range].allSatisfy({ $0 &- 0x30 < 10 }) else { return nil }
+                    return bytes[range].reduce(0) { $0 * 10 + Int($1 - 0x30) }
+                }
+                let prefix = Array("packs ".utf8)
+                guard let first = line(), bytes[first].starts(with: prefix),
+                      let packCount = number((first.lowerBound + prefix.count)..<first.upperBound),
+                      packCount <= bytes.count / 66 else { return nil }
                 var packs: [(String, Int)] = []
+                packs.reserveCapacity(packCount)
+                var previous: Range<Int>?
                 for _ in 0..<packCount {
-                    guard let text = line() else { return nil }
-                    let parts = text.split(separator: " ", omittingEmptySubsequences: false)
-                    guard parts.count == 2, PackSet.packName(parts[0] + ".pack") != nil, let size = Int(parts[1]), size >= 0,
-                          packs.last.map({ $0.0 < parts[0] }) ?? true else { return nil }
-                    packs.append((String(parts[0]), size))
+                    // `NAME SP SIZE`: NAME 64 lowercase hex digits, in ascending order.
+                    guard let text = line(), text.count > 65, bytes[text.lowerBound + 64] == 0x20 else { return nil }
+                    let name = text.lowerBound..<(text.lowerBound + 64)
+                    guard ObjectID(hexDigits: bytes[name]) != nil, let size = number((name.upperBound + 1)..<text.upperBound),
+                          previous.map({ bytes[$0].lexicographicallyPrecedes(bytes[name]) }) ?? true else { return nil }
+                    previous = name
+                    packs.append((String(decoding: UnsafeBufferPointer(rebasing: bytes[name]), as: UTF8.self), size))
                 }
                 let fixed = 8 + 1 + CacheFrame.checksumLineSize
                 let countAt = bytes.count - CacheFrame.checksumLineSize - 1 - 8

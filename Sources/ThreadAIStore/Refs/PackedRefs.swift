@@ -133,7 +133,8 @@ struct PackedRefs: Sendable {
     private static func idStarts<Failure: Error>(
         in bytes: UnsafeBufferPointer<UInt8>, before target: [UInt8], _ body: (Int, Int) throws(Failure) -> Bool
     ) throws(Failure) {
-        let finder = LiteralFinder(target, ignoringCase: false)
+        // Most of the file is hex ids: stop at the name's other bytes.
+        let finder = LiteralFinder(target, ignoringCase: false, frequent: Array("0123456789abcdef \n".utf8))
         var from = 0
         while let found = finder.find(in: UnsafeRawBufferPointer(bytes), from: from) {
             from = found + 1

@@ -32,11 +32,15 @@ struct LiteralFinder: Sendable {
     private let pivotFold: UInt8
     private let partnerFold: UInt8
 
-    init(_ needle: [UInt8], ignoringCase: Bool) {
+    /// - Parameter frequent: bytes the text is known to be full of, never chosen to stop at while
+    ///   another byte of the needle would do: the hex digits of a file of ids, which English prose,
+    ///   the default ranking, seldom holds.
+    init(_ needle: [UInt8], ignoringCase: Bool, frequent: [UInt8] = []) {
         let folded = ignoringCase ? needle.map(Self.lowercased) : needle
         self.needle = folded
         self.ignoringCase = ignoringCase
-        let byRarity = folded.indices.sorted { Self.rarity(folded[$0]) > Self.rarity(folded[$1]) }
+        func rarity(_ byte: UInt8) -> Int { frequent.contains(byte) ? -1 : Self.rarity(byte) }
+        let byRarity = folded.indices.sorted { rarity(folded[$0]) > rarity(folded[$1]) }
         let pivot = byRarity.first ?? 0
         self.pivot = pivot
         partner = byRarity.dropFirst().first ?? pivot

@@ -50,9 +50,10 @@ struct SearchIndexTests {
         }
         // One byte (`memchr`), and longer needles (16 bytes at a time) whose rarest bytes lie anywhere.
         let needles = ["z", "Za", "a.z", "e\na", "zzz", "a@", "`a", "zZ", "Ze.zZab", "@`@", "\u{e9}z", "zz zZ ab zz zz ab zz"]
+        // Bytes named frequent move the rare pair elsewhere in the needle (as `.packed` names its hex digits).
         for needle in needles {
-            for ignoringCase in [false, true] {
-                let finder = LiteralFinder(Array(needle.utf8), ignoringCase: ignoringCase)
+            for (ignoringCase, frequent) in [(false, ""), (true, ""), (false, "az\n"), (true, "z@")] {
+                let finder = LiteralFinder(Array(needle.utf8), ignoringCase: ignoringCase, frequent: Array(frequent.utf8))
                 let fold: (UInt8) -> UInt8 = { ignoringCase ? LiteralFinder.lowercased($0) : $0 }
                 let target = Array(needle.utf8).map(fold)
                 for length in [0, 1, 15, 16, 17, 31, 33, 64, 100, 299, 300] {
@@ -62,7 +63,7 @@ struct SearchIndexTests {
                             let plain = (start..<max(start, length - target.count + 1)).first { offset in
                                 (0..<target.count).allSatisfy { fold(text[offset + $0]) == target[$0] }
                             }
-                            #expect(finder.find(in: bytes, from: start) == plain, "\(needle) \(ignoringCase) length \(length) from \(start)")
+                            #expect(finder.find(in: bytes, from: start) == plain, "\(needle) \(ignoringCase) \(frequent) length \(length) from \(start)")
                         }
                     }
                 }
