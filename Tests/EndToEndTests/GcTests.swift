@@ -54,6 +54,15 @@ struct GcTests {
         ((try? FileManager.default.contentsOfDirectory(atPath: sandbox.repository + "/packs")) ?? []).filter { $0.hasSuffix(".pack") }
     }
 
+    @Test("gc in a repository just made, with no message and no logs/ folder yet, has nothing to do")
+    func freshRepository() throws {
+        let sandbox = try CLISandbox.initialized()
+        #expect(!FileManager.default.fileExists(atPath: sandbox.repository + "/logs"))
+        #expect(try sandbox.succeed(["gc"]).stdout == "Nothing to pack: no loose messages.\n")
+        #expect(try sandbox.succeed(["gc", "--dry-run"]).stdout == "Nothing to pack: no loose messages.\n")
+        #expect(try sandbox.run(["fsck"]).status == 0)
+    }
+
     @Test("every reading command prints the same before and after gc, and after cache clear; fsck is clean")
     func sameOutput() throws {
         let sandbox = try Self.conversation()

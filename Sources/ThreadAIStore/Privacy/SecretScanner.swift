@@ -31,11 +31,9 @@ public enum SecretScanner {
         let bytes = Array(text.utf8)
         let lowered = bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
         for pattern in SecretPattern.all {
-            // `\b` as a programmer means it (between a word character and another), not Unicode's
-            // word boundaries, which see none in `user:ghp_…` (a colon joins letters there) and cost more.
             let windows = SecretWindows.around(pattern, in: text, bytes: bytes, lowered: lowered)
             guard !windows.isEmpty else { continue }
-            let regex = pattern.regex().wordBoundaryKind(.simple)
+            let regex = pattern.regex
             for window in windows {
                 let matches = pattern.reach.startsAtTrigger
                     ? text[window].prefixMatch(of: regex).map { [$0] } ?? [] : text[window].matches(of: regex)

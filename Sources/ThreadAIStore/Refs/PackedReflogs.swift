@@ -75,12 +75,14 @@ struct PackedReflogs: Sendable {
         return bytes
     }
 
-    /// Takes the file's lock and reads what it holds, for a rewrite.
+    /// Takes the file's lock and reads what it holds, for a rewrite. Waited for longer than a ref's
+    /// lock: a `gc` holds it while it reads every thread's reflog file (a second or two at ten
+    /// thousand threads), and a rename that unpacks a name should wait that out, not fail.
     /// - Throws: `RefError.lock` when the lock is held; the read's errors.
     func beginRewrite() throws(RefError) -> Rewrite {
         let lock: LockFile
         do {
-            lock = try LockFile.acquire(for: path)
+            lock = try LockFile.acquire(for: path, timeout: .seconds(10))
         } catch {
             throw .lock(error)
         }

@@ -23,6 +23,8 @@ extension RefStore {
             if error.isNotFound { return report }
             throw .fileSystem(error)
         }
+        // No lock (nor `logs/`, which a new repository lacks) when there is nothing to pack.
+        guard !files.isEmpty else { return report }
         var rewrite = try packedReflogs.beginRewrite()
         var packed: [(name: ThreadName, bytes: [UInt8])] = []
         for file in files.sorted() {

@@ -75,14 +75,21 @@ struct GitMergeCaseTests {
         #expect(try clones.threadai(["status"], in: "b").stdout.contains("checkout -b"))
     }
 
-    @Test("a pulled rename: read where HEAD cannot move, followed once by commands started together, a deleted thread's reflog set aside")
-    func pulledRenameFollowedOnce() throws {
+    @Test("a pulled rename: read where HEAD cannot move, followed once by commands started together, a deleted thread's reflog set aside",
+          arguments: [false, true])
+    func pulledRenameFollowedOnce(packedReflogs: Bool) throws {
         let clones = try Self.twoClones()
         // b once had a thread of the new name, deleted since: its reflog must not mix with main's.
         try clones.threadai(["checkout", "-b", "renamed"], in: "b")
         try clones.threadai(["send", "b's own renamed"], in: "b")
         try clones.threadai(["checkout", "main"], in: "b")
         try clones.threadai(["threads", "delete", "--force", "renamed"], in: "b")
+        if packedReflogs {
+            // That reflog in logs/packed (FORMAT §7.1): set aside whole all the same.
+            try clones.threadai(["gc"], in: "b")
+            try clones.commit("b", "gc")
+            #expect(!FileManager.default.fileExists(atPath: clones.path("b") + "/.threadai/logs/threads/renamed"))
+        }
         try clones.threadai(["threads", "rename", "main", "renamed"], in: "a")
         try clones.commitAndPush("a", "rename")
         try clones.pull("b")
@@ -102,7 +109,8 @@ struct GitMergeCaseTests {
         #expect(reflog.components(separatedBy: "follow rename: from main").count == 2 && !reflog.contains("delete"), "\(reflog)")
         let headLog = try clones.threadai(["reflog", "HEAD"], in: "b").stdout
         #expect(headLog.components(separatedBy: "follow rename").count == 2 && !headLog.hasPrefix("00000000"), "\(headLog)")
-        #expect(FileManager.default.fileExists(atPath: folder + "/.threadai/logs/deleted/renamed.1"))
+        let setAside = try String(contentsOfFile: folder + "/.threadai/logs/deleted/renamed.1", encoding: .utf8)
+        #expect(setAside.contains("\tsend: reply") && setAside.hasSuffix("\tdelete\n"), "\(setAside)")
     }
 
     @Test("both clones go on after one renamed: fsck names the old name and reconcile joins it to the new one")
