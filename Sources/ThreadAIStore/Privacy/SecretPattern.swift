@@ -5,9 +5,10 @@ public struct SecretPattern: Sendable {
     public let name: String
     /// What it is, for people: "an Anthropic API key".
     public let description: String
-    /// ASCII strings one of which any match contains (lowercase, and sought in the lowered text,
-    /// unless `caseSensitive`): the costly regex runs only near one (most text holds none).
-    let triggers: [String]
+    /// A finder for each trigger: ASCII strings one of which any match contains (lowercase, and
+    /// sought in the lowered text, unless `caseSensitive`), so that the costly regex runs only near
+    /// one (most text holds none). A finder stops at its trigger's rarest bytes (`LiteralFinder`).
+    let finders: [LiteralFinder]
     /// The triggers are sought as written: the regex matches them in that case only (`SK`, `AKIA`).
     let caseSensitive: Bool
     /// Where a match lies around a trigger, so that the regex runs there, not on the whole text: a
@@ -54,7 +55,9 @@ public struct SecretPattern: Sendable {
     ) {
         self.name = name
         self.description = description
-        self.triggers = triggers
+        // A trigger's first byte is often a common letter (`s` of `sk-`, `e` of `eyJ`): seeking it
+        // by that byte stopped at every one, the most of what scanning a transcript cost.
+        self.finders = triggers.map { LiteralFinder(Array($0.utf8), ignoringCase: false) }
         self.caseSensitive = caseSensitive
         self.reach = reach
         self.secret = secret

@@ -11,7 +11,7 @@ import Darwin
 /// placeholder, a variable or a word (docs/CLI.md, "Secrets"). Each looks at one match only, so
 /// scanning stays linear.
 enum SecretValue {
-    /// The words whose presence lets `secret-assignment` run (lowercase, as `SecretPattern.triggers`).
+    /// The words whose presence lets `secret-assignment` run (lowercase, as `SecretPattern`'s triggers).
     static let secretNames = ["passw", "passphrase", "secret", "token", "apikey", "api_key", "accesskey", "access_key",
                               "privatekey", "private_key", "credential", "authkey", "auth_key"]
 

@@ -6,13 +6,14 @@ enum SecretWindows {
     static func around(_ pattern: SecretPattern, in text: String, bytes: [UInt8], lowered: [UInt8]) -> [Range<String.Index>] {
         let haystack = pattern.caseSensitive ? bytes : lowered
         var starts: [(at: Int, length: Int)] = []
-        for trigger in pattern.triggers {
-            let needle = Array(trigger.utf8)
-            var from = 0
-            while let at = haystack.firstOccurrence(of: needle, from: from) {
-                starts.append((at, needle.count))
-                if case .whole = pattern.reach { break }
-                from = at + 1
+        haystack.withUnsafeBytes { searched in
+            for finder in pattern.finders {
+                var from = 0
+                while let at = finder.find(in: searched, from: from) {
+                    starts.append((at, finder.count))
+                    if case .whole = pattern.reach { break }
+                    from = at + 1
+                }
             }
         }
         guard !starts.isEmpty else { return [] }
