@@ -14,7 +14,9 @@ enum GcCommand: Command {
             that git's geometric rule picks, makes them durable, then removes the loose files and the \
             small packs they hold. Every command reads packed messages as it read loose ones. In git, \
             'git status' then shows those files deleted and the new packs added (and, the first time, \
-            .threadai/format): commit them together. Messages of local threads stay loose. Safe beside \
+            .threadai/format): commit them together. Messages of local threads stay loose. Thread refs that \
+            git does not track yet go into one file, .threadai/refs/threads/.packed, and every thread's \
+            reflog into .threadai/logs/packed (local, not for git). Safe beside \
             a running send (its new messages stay loose) and against a crash at any step (nothing is \
             removed before the new packs are whole on disk). send, chat and import start a gc --auto \
             by themselves when more than gc.auto messages (6,700) are loose or more than 50 packs are small.
