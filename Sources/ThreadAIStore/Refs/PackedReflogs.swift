@@ -79,7 +79,7 @@ struct PackedReflogs: Sendable {
     /// lock: a `gc` holds it while it reads every thread's reflog file (a second or two at ten
     /// thousand threads), and a rename that unpacks a name should wait that out, not fail.
     /// - Throws: `RefError.lock` when the lock is held; the read's errors.
-    func beginRewrite() throws(RefError) -> Rewrite {
+    func beginRewrite() throws(RefError) -> LockedRewrite<[String: [String]]> {
         let lock: LockFile
         do {
             lock = try LockFile.acquire(for: path, timeout: .seconds(10))
@@ -88,32 +88,9 @@ struct PackedReflogs: Sendable {
         }
         do {
             let groups = try groups().groups
-            return Rewrite(lock: lock, original: groups, groups: groups)
+            return LockedRewrite(lock: lock, original: groups, entries: groups, encode: Self.bytes(of:))
         } catch {
             throw .fileSystem(error)
-        }
-    }
-
-    /// A rewrite under way: change `groups`, then `commit()`; dropped without a commit, it writes
-    /// nothing and releases the lock.
-    struct Rewrite: ~Copyable {
-        let lock: LockFile
-        let original: [String: [String]]
-        var groups: [String: [String]]
-
-        /// Writes `groups` into the lock file and renames it into place, or removes the file when no
-        /// group is left; nothing when `groups` is what was read.
-        consuming func commit() throws(RefError) {
-            guard groups != original else { return }
-            do {
-                if groups.isEmpty {
-                    try lock.commitRemoval()
-                } else {
-                    try lock.commit(PackedReflogs.bytes(of: groups))
-                }
-            } catch {
-                throw .lock(error)
-            }
         }
     }
 

@@ -147,7 +147,7 @@ struct PackedRefs: Sendable {
     /// Takes the file's lock and reads what it holds, for a rewrite. The lock is waited for as any
     /// ref's: a rewrite is short, and a lock held for a second is a crashed writer's (`fsck` names it).
     /// - Throws: `RefError.lock` when the lock is held; the read's errors.
-    func beginRewrite() throws(RefError) -> Rewrite {
+    func beginRewrite() throws(RefError) -> LockedRewrite<[ThreadName: [ObjectID]]> {
         let lock: LockFile
         do {
             lock = try LockFile.acquire(for: path)
@@ -155,30 +155,7 @@ struct PackedRefs: Sendable {
             throw .lock(error)
         }
         let entries = try read()
-        return Rewrite(lock: lock, original: entries, entries: entries)
-    }
-
-    /// A rewrite under way: change `entries`, then `commit()`; dropped without a commit, it writes
-    /// nothing and releases the lock.
-    struct Rewrite: ~Copyable {
-        let lock: LockFile
-        let original: [ThreadName: [ObjectID]]
-        var entries: [ThreadName: [ObjectID]]
-
-        /// Writes `entries` (sorted, §5.7) into the lock file and renames it into place, or removes
-        /// the file when no entry is left; nothing when `entries` is what was read.
-        consuming func commit() throws(RefError) {
-            guard entries != original else { return }
-            do {
-                if entries.isEmpty {
-                    try lock.commitRemoval()
-                } else {
-                    try lock.commit(PackedRefs.bytes(of: entries))
-                }
-            } catch {
-                throw .lock(error)
-            }
-        }
+        return LockedRewrite(lock: lock, original: entries, entries: entries, encode: Self.bytes(of:))
     }
 }
 

@@ -32,17 +32,15 @@ extension RefStore {
             guard let name = try? ThreadName(file.replacing("%2F", with: "/")), Self.reflogFile(of: name) == file,
                   let (lines, bytes) = try? reflog(of: name).looseFile(), !bytes.isEmpty
             else { continue }
-            let before = rewrite.groups[file] ?? []
-            rewrite.groups[file] = before + PackedReflogs.kept(lines, after: before)
+            let before = rewrite.entries[file] ?? []
+            rewrite.entries[file] = before + PackedReflogs.kept(lines, after: before)
             packed.append((name, bytes))
         }
         report.packed = packed.count
         guard !packed.isEmpty else { return report }
         do {
             // Announced before the first `logs/packed` stands (§15.4): an older reader refuses, never misreads.
-            report.announced = dryRun
-                ? !(try RepositoryFormat.read(in: root).features.contains(RepositoryFormat.packedReflogs))
-                : try RepositoryFormat.announce(RepositoryFormat.packedReflogs, in: root)
+            report.announced = try RepositoryFormat.announce(RepositoryFormat.packedReflogs, in: root, dryRun: dryRun)
         } catch {
             throw .format(error)
         }
@@ -73,7 +71,7 @@ extension RefStore {
             return
         }
         var rewrite = try packedReflogs.beginRewrite()
-        guard let packedLines = rewrite.groups[reflog.file], !packedLines.isEmpty else { return }
+        guard let packedLines = rewrite.entries[reflog.file], !packedLines.isEmpty else { return }
         let loose = try readingReflog { () throws(FileSystemError) in try reflog.looseFile().lines }
         let whole = packedLines + PackedReflogs.kept(loose, after: packedLines)
         try readingReflog { () throws(FileSystemError) in try FilePaths.makeDirectories(reflogsDirectory) }
@@ -82,7 +80,7 @@ extension RefStore {
         } catch {
             throw .lock(error)
         }
-        rewrite.groups[reflog.file] = nil
+        rewrite.entries[reflog.file] = nil
         try rewrite.commit()
     }
 

@@ -45,9 +45,7 @@ extension RefStore {
         guard rewrite.entries != rewrite.original else { return report }
         do {
             // Announced before the first `.packed` stands (§15.4): an older reader refuses, never misreads.
-            report.announced = dryRun
-                ? !(try RepositoryFormat.read(in: root).features.contains(RepositoryFormat.packedRefs))
-                : try RepositoryFormat.announce(RepositoryFormat.packedRefs, in: root)
+            report.announced = try RepositoryFormat.announce(RepositoryFormat.packedRefs, in: root, dryRun: dryRun)
         } catch {
             throw .format(error)
         }

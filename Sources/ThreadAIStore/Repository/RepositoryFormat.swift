@@ -62,10 +62,12 @@ public struct RepositoryFormat: Sendable, Equatable {
     /// Makes the repository in `directory` announce `feature`, unless it does already: the file
     /// rewritten under its lock (`format.lock`) and renamed into place, durable before this returns,
     /// so it stands before whatever uses the feature is written.
-    /// - Returns: whether the file was written.
+    /// - Parameter dryRun: only say whether it would be written (`gc --dry-run`).
+    /// - Returns: whether the file was (or would be) written.
     @discardableResult
-    public static func announce(_ feature: String, in directory: String) throws(FormatError) -> Bool {
+    public static func announce(_ feature: String, in directory: String, dryRun: Bool = false) throws(FormatError) -> Bool {
         if try read(in: directory).features.contains(feature) { return false }
+        if dryRun { return true }
         let lock: LockFile
         do {
             lock = try LockFile.acquire(for: path(in: directory), mode: 0o644)

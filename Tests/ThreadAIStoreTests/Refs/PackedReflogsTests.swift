@@ -22,6 +22,15 @@ struct PackedReflogsTests {
         return all
     }
 
+    /// Two messages on `main`, and a fork `name` of them with one message of its own.
+    static func mainAndFork(_ name: String) throws -> ScratchRepository {
+        let scratch = try ScratchRepository()
+        let turns = try scratch.appendTurns(2, prefix: "main")
+        try scratch.fork(name, at: turns[1])
+        _ = try scratch.append("on the fork", on: name)
+        return scratch
+    }
+
     static func looseReflogs(_ scratch: ScratchRepository) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: scratch.root + "/logs/threads")) ?? []).sorted()
     }
@@ -78,11 +87,8 @@ struct PackedReflogsTests {
 
     @Test("gc packs every thread's reflog into logs/packed, removes the files, and every reflog reads the same")
     func packing() throws {
-        let scratch = try ScratchRepository()
-        let first = try scratch.appendTurns(2, prefix: "main")
-        try scratch.fork("notes/draft", at: first[1])
-        _ = try scratch.append("on the draft", on: "notes/draft")
-        try scratch.fork("gone", at: first[0])
+        let scratch = try Self.mainAndFork("notes/draft")
+        try scratch.fork("gone", at: try #require(try scratch.head(of: "main")))
         _ = try scratch.repository.deleteThread(ThreadName("gone"), force: true)
         let names = ["main", "notes/draft", "gone"]
         let before = try Self.reflogs(scratch, names)
@@ -132,10 +138,7 @@ struct PackedReflogsTests {
 
     @Test("a rename moves a packed reflog whole: the new name reads the old history, the old name none")
     func renamePacked() throws {
-        let scratch = try ScratchRepository()
-        let turns = try scratch.appendTurns(2, prefix: "main")
-        try scratch.fork("draft", at: turns[1])
-        _ = try scratch.append("on the draft", on: "draft")
+        let scratch = try Self.mainAndFork("draft")
         let history = try scratch.repository.refs.reflog(of: ThreadName("draft")).entries()
         _ = try scratch.repository.refs.packReflogs(dryRun: false)
         try scratch.repository.renameThread(ThreadName("draft"), to: ThreadName("final"))
