@@ -9,7 +9,7 @@ public struct Remedy: Sendable, Hashable, CustomStringConvertible {
     public enum Action: String, Sendable, CaseIterable {
         case check, clearStaleLocks, log, status, listThreads, checkout, fork, deleteThread, reconcileThread,
              renameThread, listTags, deleteTag, moveTag, initialize, send, reflog, clearCache, retry, regenerate,
-             continueReply, configure, configurationHelp, setKey, listModels, sendWithoutContext, pack
+             continueReply, configure, configurationHelp, setKey, listModels, sendWithoutContext
         case chooseRepository, chooseModel, chooseProvider, userConfiguration, fileKeyStore, redactSecrets, allowSecrets, upgrade
     }
 
@@ -83,7 +83,6 @@ public struct RemedyWording: Sendable {
         case .setKey: "set the API key"
         case .listModels: "list the models"
         case .sendWithoutContext: "send without the history"
-        case .pack: "pack the repository"
         case .chooseRepository: "the repository's folder"
         case .chooseModel: "the model"
         case .chooseProvider: "the provider"

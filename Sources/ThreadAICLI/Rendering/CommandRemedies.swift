@@ -54,7 +54,6 @@ enum CommandRemedies {
         case .setKey: "keys set"
         case .listModels: "models"
         case .sendWithoutContext: "send --no-context"
-        case .pack: "gc"
         case .chooseRepository, .chooseModel, .chooseProvider, .userConfiguration, .fileKeyStore, .redactSecrets, .allowSecrets, .upgrade: nil
         }
     }

@@ -66,6 +66,8 @@ extension Repository {
             if let last = try? newReflog.entries().last, last.new == nil { setAsideDeletedReflog(of: new) }
             if oldLock != nil { _ = try moveReflog(of: old, to: new) }
             _ = consume oldLock
+            // Its lock may have made folders for a name with `/`, which no ref needs.
+            RefFolder(path: refs.threadsDirectory).removeEmptyFolders(above: refs.path(of: old))
             let newHead = try refs.heads(of: new).first
             try newReflog.append(old: lastHere, new: newHead, message: "follow rename: from \(old)")
             _ = consume refLock

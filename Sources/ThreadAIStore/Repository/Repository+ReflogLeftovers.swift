@@ -77,7 +77,7 @@ extension Repository {
     }
 
     /// Lines of `logs/packed` a reader skips or may not find (§7.1): not `FILE SP LINE`, or out of
-    /// order. Reflogs are advisory, so a warning; the next `gc` writes the file sorted again.
+    /// order (a hand edit: only `gc` writes the file, sorted). Reflogs are advisory, so a warning.
     func packedReflogProblems() -> [RepositoryProblem] {
         let packed = refs.packedReflogs
         guard let (_, unreadable, outOfOrder) = try? packed.groups() else { return [] }
@@ -95,7 +95,8 @@ extension Repository {
             problems.append(RepositoryProblem(
                 severity: .warning, id: nil, path: packed.path,
                 message: "\(lines(outOfOrder)) of the packed reflogs \(outOfOrder.count == 1 ? "stands" : "stand") out of order, where a reader may not find \(outOfOrder.count == 1 ? "it" : "them")",
-                remedy: "\(Remedy(.pack)), which writes the file sorted again"))
+                remedy: "sort its lines by name, each name's lines in their order, while no \(Remedy.program) runs: "
+                    + "LC_ALL=C sort -s -t ' ' -k1,1 -o '\(packed.path)' '\(packed.path)'"))
         }
         return problems
     }
