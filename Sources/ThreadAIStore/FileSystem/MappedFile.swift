@@ -35,6 +35,16 @@ final class MappedFile: @unchecked Sendable {
         try self.init(file, count: file.size())
     }
 
+    /// The whole file at `path`, mapped, or nil when there is none (`.packed`, `logs/packed`).
+    static func ifPresent(at path: String) throws(FileSystemError) -> MappedFile? {
+        do {
+            return try MappedFile(wholeFileAt: path)
+        } catch {
+            if error.isNotFound { return nil }
+            throw error
+        }
+    }
+
     /// Memory holding a copy of `bytes`, read as a mapped file of them would be (fuzzing, tests).
     init(copying bytes: [UInt8]) throws(FileSystemError) {
         let length = bytes.count

@@ -7,9 +7,6 @@ struct PackedReflogs: Sendable {
     /// The file's path.
     let path: String
 
-    /// The lock a rewrite holds.
-    var lockPath: String { path + ".lock" }
-
     /// The packed lines of `file` (a name in `logs/threads/`), oldest first, each a reflog line of
     /// §7 without its LF; none when nothing of it is packed or there is no file.
     func lines(of file: String) throws(FileSystemError) -> [String] {
@@ -95,12 +92,7 @@ struct PackedReflogs: Sendable {
     }
 
     private func map() throws(FileSystemError) -> MappedFile? {
-        do {
-            return try MappedFile(wholeFileAt: path)
-        } catch {
-            if error.isNotFound { return nil }
-            throw error
-        }
+        try MappedFile.ifPresent(at: path)
     }
 
     /// Where the first line whose `FILE` is not below `key` starts (the end when there is none):

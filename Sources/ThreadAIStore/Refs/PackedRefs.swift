@@ -41,9 +41,8 @@ struct PackedRefs: Sendable {
     /// The file at `path` mapped, or nil when there is none.
     static func map(_ path: String) throws(RefError) -> MappedFile? {
         do {
-            return try MappedFile(wholeFileAt: path)
+            return try MappedFile.ifPresent(at: path)
         } catch {
-            if error.isNotFound { return nil }
             throw .fileSystem(error)
         }
     }

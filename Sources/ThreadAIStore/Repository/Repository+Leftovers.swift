@@ -55,8 +55,10 @@ extension Repository {
         problems += nameClashes(names)
         problems += try renameProblems(names)
         problems += reflogProblems(names)
-        problems += try orphanReflogProblems(names)
-        problems += packedReflogProblems()
+        // `logs/packed` read once, for the names it packs and for its own lines (§7.1).
+        let packedReflogs = try? refs.packedReflogs.groups()
+        problems += try orphanReflogProblems(names, packed: packedReflogs?.groups ?? [:])
+        problems += packedReflogs.map { packedReflogProblems(unreadable: $0.unreadable, outOfOrder: $0.outOfOrder) } ?? []
         if let problem = try headOnRenamedAwayName(names) { problems.append(problem) }
         return problems
     }

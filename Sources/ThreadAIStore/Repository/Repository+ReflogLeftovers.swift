@@ -30,7 +30,8 @@ extension Repository {
 
     /// Reflogs of names with no ref whose last line says the ref exists: a create or a rename that
     /// stopped part-way (§5.4), or a thread a git pull deleted.
-    func orphanReflogProblems(_ names: [ThreadName]) throws(RepositoryError) -> [RepositoryProblem] {
+    /// `packed`: the groups of `logs/packed`, whose names have no file of their own.
+    func orphanReflogProblems(_ names: [ThreadName], packed: [String: [String]]) throws(RepositoryError) -> [RepositoryProblem] {
         let folder = refs.reflogsDirectory
         var files: Set<String>
         do {
@@ -40,7 +41,7 @@ extension Repository {
             files = []
         }
         // Reflogs a `gc` packed (§7.1) have no file of their own.
-        files.formUnion((try? refs.packedReflogs.groups().groups.keys).map(Array.init) ?? [])
+        files.formUnion(packed.keys)
         let renames = try renames()
         var problems: [RepositoryProblem] = []
         // Threads with no reflog of their own, by head: where a rename that stopped early took it from.
@@ -78,9 +79,8 @@ extension Repository {
 
     /// Lines of `logs/packed` a reader skips or may not find (§7.1): not `FILE SP LINE`, or out of
     /// order (a hand edit: only `gc` writes the file, sorted). Reflogs are advisory, so a warning.
-    func packedReflogProblems() -> [RepositoryProblem] {
+    func packedReflogProblems(unreadable: [Int], outOfOrder: [Int]) -> [RepositoryProblem] {
         let packed = refs.packedReflogs
-        guard let (_, unreadable, outOfOrder) = try? packed.groups() else { return [] }
         var problems: [RepositoryProblem] = []
         func lines(_ numbers: [Int]) -> String {
             "\(numbers.count == 1 ? "line" : "lines") \(numbers.prefix(5).map(String.init).joined(separator: ", "))\(numbers.count > 5 ? ", …" : "")"
